@@ -1,0 +1,94 @@
+//! A game: a starting position, the moves played from it, and the history the repetition
+//! rules need.
+
+use super::outcome::{DrawReason, Outcome};
+use super::position::{IllegalMove, Move, Position};
+
+/// A draw a player may claim (FIDE 9.2 and 9.3); the referee grants it on request.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClaimableDraw {
+    /// The current position has occurred at least three times.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or pawn move.
+    FiftyMoves,
+}
+
+impl From<ClaimableDraw> for DrawReason {
+    fn from(claim: ClaimableDraw) -> DrawReason {
+        match claim {
+            ClaimableDraw::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
+            ClaimableDraw::FiftyMoves => DrawReason::FiftyMoves,
+        }
+    }
+}
+
+/// A game from its starting position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// Repetition key of every position since the game's start, current last.
+    keys: Vec<u64>,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game { start, position: start, moves: Vec::new(), keys: vec![start.repetition_key()] }
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.position.play(m)?;
+        self.moves.push(m);
+        self.keys.push(self.position.repetition_key());
+        Ok(())
+    }
+
+    /// How many times the current position has occurred.
+    pub fn repetitions(&self) -> usize {
+        let Some(&current) = self.keys.last() else { return 0 };
+        self.keys.iter().filter(|&&k| k == current).count()
+    }
+
+    /// The draws the side to move may claim now.
+    pub fn claimable_draws(&self) -> Vec<ClaimableDraw> {
+        let mut claims = Vec::new();
+        if self.repetitions() >= 3 {
+            claims.push(ClaimableDraw::ThreefoldRepetition);
+        }
+        if self.position.halfmoves() >= 100 {
+            claims.push(ClaimableDraw::FiftyMoves);
+        }
+        claims
+    }
+
+    /// The outcome decided by the rules alone, without a claim or agreement: checkmate,
+    /// stalemate, insufficient material, and the automatic seventy-five-move and fivefold
+    /// repetition draws.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let by_position = self.position.outcome();
+        if matches!(by_position, Some(Outcome::Win { .. })) {
+            return by_position;
+        }
+        by_position.or_else(|| {
+            (self.repetitions() >= 5).then_some(Outcome::Draw { reason: DrawReason::FivefoldRepetition })
+        })
+    }
+}

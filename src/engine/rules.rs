@@ -1,0 +1,419 @@
+//! A variant's rules as data, and the move tables computed from them.
+//!
+//! Following Fairy-Stockfish, most of what makes a variant is data: the board size, the
+//! pieces with their Betza movement, castling, promotion, the pawn's double step, what
+//! stalemate means. [`Rules::new`] checks a [`VariantDef`] and precomputes, for every piece on
+//! every square, the rays it moves along and, for every square, the rays along which it can be
+//! attacked. Move generation then only walks these tables; nothing in it is 8x8-specific.
+
+use std::fmt;
+
+use super::betza::{self, BetzaError};
+use super::geometry::{BoardSize, LAYOUT_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareSet};
+use super::piece::{Color, MAX_ROLES, Role};
+
+/// One kind of piece of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// English name, e.g. "Knight".
+    pub name: &'static str,
+    /// Upper-case FEN and SAN letter, e.g. 'N'.
+    pub letter: char,
+    /// Movement in Betza notation, from White's side, e.g. "N" or "fmWfcF".
+    pub betza: &'static str,
+    /// Pawns promote, may double-step and capture en passant, and their moves reset the
+    /// fifty-move count.
+    pub pawn: bool,
+    /// A royal piece must not be left attacked (check) and is the one that is mated.
+    pub royal: bool,
+    /// A minor piece cannot force mate alone with its king (insufficient material).
+    pub minor: bool,
+    /// Stays on squares of one colour for the whole game (a bishop).
+    pub color_bound: bool,
+}
+
+impl PieceDef {
+    /// An ordinary piece with the given name, letter and movement.
+    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
+        PieceDef { name, letter, betza, pawn: false, royal: false, minor: false, color_bound: false }
+    }
+
+    /// Marks the piece as a pawn.
+    pub const fn pawn(mut self) -> PieceDef {
+        self.pawn = true;
+        self
+    }
+
+    /// Marks the piece as royal.
+    pub const fn royal(mut self) -> PieceDef {
+        self.royal = true;
+        self
+    }
+
+    /// Marks the piece as minor (cannot mate alone).
+    pub const fn minor(mut self) -> PieceDef {
+        self.minor = true;
+        self
+    }
+
+    /// Marks the piece as bound to one square colour.
+    pub const fn color_bound(mut self) -> PieceDef {
+        self.color_bound = true;
+        self
+    }
+}
+
+/// Castling as in chess and its 10x8 relatives: the royal piece and a rook of the same rank
+/// jump to fixed files.
+#[derive(Clone, Debug)]
+pub struct CastlingDef {
+    /// The piece that castles with the rook (the king).
+    pub king: Role,
+    /// The piece it castles with.
+    pub rook: Role,
+    /// Files the king lands on: `[short (towards the higher files), long]`.
+    pub king_to: [u8; 2],
+    /// Files the rook lands on: `[short, long]`.
+    pub rook_to: [u8; 2],
+}
+
+/// When a pawn may step two squares forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleStep {
+    /// Never.
+    Never,
+    /// From this rank counted from its owner's edge (0-based; 1 in chess).
+    FromRank(u8),
+    /// From any rank (Quick Pawns).
+    Anywhere,
+}
+
+/// What stalemate means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    /// A draw (FIDE).
+    Draw,
+    /// The stalemated side loses (Crown).
+    Loss,
+}
+
+/// A variant's rules as data.
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    /// Board size.
+    pub size: BoardSize,
+    /// The pieces; a [`Role`] is an index into this list.
+    pub pieces: Vec<PieceDef>,
+    /// Starting position in FEN.
+    pub start_fen: &'static str,
+    /// Castling, if the variant has it.
+    pub castling: Option<CastlingDef>,
+    /// Letters of the pieces a pawn may promote to, in the order SAN lists them.
+    pub promotion: &'static str,
+    /// The pawn's double step.
+    pub double_step: DoubleStep,
+    /// En passant capture of a double-stepped pawn.
+    pub en_passant: bool,
+    /// What stalemate means.
+    pub stalemate: StalemateRule,
+}
+
+/// A [`VariantDef`] that cannot be turned into rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DefinitionError {
+    /// The board is larger than the fixed layout.
+    BoardTooLarge(BoardSize),
+    /// More roles than a role mask holds.
+    TooManyPieces(usize),
+    /// Two pieces share a letter.
+    DuplicateLetter(char),
+    /// A piece's movement cannot be read.
+    Betza(BetzaError),
+    /// A letter names no piece.
+    UnknownLetter(char),
+}
+
+impl fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DefinitionError::BoardTooLarge(s) => {
+                write!(f, "a {}x{} board is larger than {MAX_FILES}x{MAX_RANKS}", s.files, s.ranks)
+            }
+            DefinitionError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most {MAX_ROLES}"),
+            DefinitionError::DuplicateLetter(c) => write!(f, "two pieces use the letter {c}"),
+            DefinitionError::Betza(e) => e.fmt(f),
+            DefinitionError::UnknownLetter(c) => write!(f, "no piece has the letter {c}"),
+        }
+    }
+}
+
+impl std::error::Error for DefinitionError {}
+
+/// One ray of a piece's movement from one square: the squares it passes, nearest first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub start: u32,
+    pub len: u8,
+    pub moves: bool,
+    pub captures: bool,
+}
+
+/// One ray along which a square can be attacked: the squares outward from it, and for each
+/// distance the roles that capture from there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AttackRay {
+    pub start: u32,
+    pub len: u8,
+}
+
+/// A contiguous slice of a table.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+/// The checked rules of a variant with its precomputed tables.
+#[derive(Debug)]
+pub struct Rules {
+    def: VariantDef,
+    promotion_roles: Vec<Role>,
+    pawn_mask: u32,
+    royal_mask: u32,
+    /// Per (color, role, square): span of `rays`.
+    move_spans: Vec<Span>,
+    rays: Vec<Ray>,
+    ray_squares: Vec<Square>,
+    /// Per (attacker color, square): span of `attack_rays`.
+    attack_spans: Vec<Span>,
+    attack_rays: Vec<AttackRay>,
+    attack_cells: Vec<(Square, u32)>,
+    /// Per square: the squares from which a rider of either colour could see it along a ray
+    /// longer than one step. A piece that moves off a square outside this set of its king's
+    /// square cannot uncover an attack on the king.
+    rider_lines: Vec<SquareSet>,
+}
+
+impl Rules {
+    /// Checks `def` and builds its tables.
+    pub fn new(def: VariantDef) -> Result<Rules, DefinitionError> {
+        let size = def.size;
+        if size.files > MAX_FILES || size.ranks > MAX_RANKS || size.files == 0 || size.ranks == 0 {
+            return Err(DefinitionError::BoardTooLarge(size));
+        }
+        if def.pieces.len() > MAX_ROLES {
+            return Err(DefinitionError::TooManyPieces(def.pieces.len()));
+        }
+        for (i, p) in def.pieces.iter().enumerate() {
+            if def.pieces[..i].iter().any(|q| q.letter == p.letter) {
+                return Err(DefinitionError::DuplicateLetter(p.letter));
+            }
+        }
+        let mut promotion_roles = Vec::new();
+        for c in def.promotion.chars() {
+            let i = def.pieces.iter().position(|p| p.letter == c).ok_or(DefinitionError::UnknownLetter(c))?;
+            promotion_roles.push(Role(i as u8));
+        }
+        let atoms: Vec<Vec<betza::Atom>> = def
+            .pieces
+            .iter()
+            .map(|p| betza::parse(p.betza).map_err(DefinitionError::Betza))
+            .collect::<Result<_, _>>()?;
+
+        let roles = def.pieces.len();
+        let max_distance = usize::from(MAX_FILES.max(MAX_RANKS));
+        let mut rules = Rules {
+            pawn_mask: mask_of(&def.pieces, |p| p.pawn),
+            royal_mask: mask_of(&def.pieces, |p| p.royal),
+            promotion_roles,
+            move_spans: vec![Span::default(); 2 * roles * LAYOUT_SQUARES],
+            rays: Vec::new(),
+            ray_squares: Vec::new(),
+            attack_spans: vec![Span::default(); 2 * LAYOUT_SQUARES],
+            attack_rays: Vec::new(),
+            attack_cells: Vec::new(),
+            rider_lines: vec![SquareSet::EMPTY; LAYOUT_SQUARES],
+            def,
+        };
+
+        for color in Color::BOTH {
+            for (r, piece_atoms) in atoms.iter().enumerate() {
+                for from in size.squares() {
+                    let start = rules.rays.len() as u32;
+                    for atom in piece_atoms {
+                        for &(df, dr) in &atom.steps {
+                            let path = walk(from, df, dr * color.forward(), atom.range, size);
+                            if path.is_empty() {
+                                continue;
+                            }
+                            let ray_start = rules.ray_squares.len() as u32;
+                            rules.ray_squares.extend(&path);
+                            rules.rays.push(Ray {
+                                start: ray_start,
+                                len: path.len() as u8,
+                                moves: atom.moves,
+                                captures: atom.captures,
+                            });
+                        }
+                    }
+                    let end = rules.rays.len() as u32;
+                    rules.move_spans[span_index(color, Role(r as u8), from, roles)] = Span { start, end };
+                }
+            }
+        }
+
+        // Attack rays: a piece of `attacker` colour on square X captures on S along step v
+        // exactly when S + (-v)*k = X. So from S we walk the reversed steps and record, per
+        // distance, which roles would capture from there.
+        for attacker in Color::BOTH {
+            for target in size.squares() {
+                // Collect per reversed step vector a mask per distance.
+                let mut by_vector: Vec<((i8, i8), Vec<u32>)> = Vec::new();
+                for (r, piece_atoms) in atoms.iter().enumerate() {
+                    for atom in piece_atoms.iter().filter(|a| a.captures) {
+                        for &(df, dr) in &atom.steps {
+                            let v = (-df, -dr * attacker.forward());
+                            let reach = if atom.range == 0 { max_distance } else { atom.range as usize };
+                            let slot = match by_vector.iter().position(|(w, _)| *w == v) {
+                                Some(i) => i,
+                                None => {
+                                    by_vector.push((v, vec![0; max_distance]));
+                                    by_vector.len() - 1
+                                }
+                            };
+                            for d in 0..reach.min(max_distance) {
+                                by_vector[slot].1[d] |= 1 << r;
+                            }
+                        }
+                    }
+                }
+                let start = rules.attack_rays.len() as u32;
+                for ((df, dr), masks) in by_vector {
+                    let path = walk(target, df, dr, 0, size);
+                    let used = path.iter().zip(&masks).rposition(|(_, &m)| m != 0).map_or(0, |i| i + 1);
+                    if used == 0 {
+                        continue;
+                    }
+                    let cell_start = rules.attack_cells.len() as u32;
+                    rules.attack_cells.extend(path.iter().zip(&masks).take(used).map(|(&s, &m)| (s, m)));
+                    rules.attack_rays.push(AttackRay { start: cell_start, len: used as u8 });
+                    if used > 1 {
+                        for &s in &path[..used] {
+                            rules.rider_lines[target.index()].insert(s);
+                        }
+                    }
+                }
+                let end = rules.attack_rays.len() as u32;
+                rules.attack_spans[attacker.index() * LAYOUT_SQUARES + target.index()] = Span { start, end };
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The definition these rules were built from.
+    pub fn def(&self) -> &VariantDef {
+        &self.def
+    }
+
+    /// Board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.def.size
+    }
+
+    /// The piece table.
+    pub fn pieces(&self) -> &[PieceDef] {
+        &self.def.pieces
+    }
+
+    /// The definition of `role`.
+    #[inline]
+    pub fn piece(&self, role: Role) -> &PieceDef {
+        &self.def.pieces[role.index()]
+    }
+
+    /// The role with this (case-insensitive) letter.
+    pub fn role_by_letter(&self, letter: char) -> Option<Role> {
+        let upper = letter.to_ascii_uppercase();
+        self.def.pieces.iter().position(|p| p.letter == upper).map(|i| Role(i as u8))
+    }
+
+    /// Roles a pawn may promote to.
+    pub fn promotion_roles(&self) -> &[Role] {
+        &self.promotion_roles
+    }
+
+    /// True if `role` is a pawn.
+    #[inline]
+    pub fn is_pawn(&self, role: Role) -> bool {
+        self.pawn_mask & role.bit() != 0
+    }
+
+    /// True if `role` is royal.
+    #[inline]
+    pub fn is_royal(&self, role: Role) -> bool {
+        self.royal_mask & role.bit() != 0
+    }
+
+    /// The royal role, if the variant has exactly one.
+    pub fn royal_role(&self) -> Option<Role> {
+        (self.royal_mask.count_ones() == 1).then(|| Role(self.royal_mask.trailing_zeros() as u8))
+    }
+
+    /// The rays along which a `color` `role` on `from` moves.
+    #[inline]
+    pub(crate) fn rays(&self, color: Color, role: Role, from: Square) -> &[Ray] {
+        let span = self.move_spans[span_index(color, role, from, self.def.pieces.len())];
+        &self.rays[span.start as usize..span.end as usize]
+    }
+
+    /// The squares of one ray, nearest first.
+    #[inline]
+    pub(crate) fn ray_squares(&self, ray: Ray) -> &[Square] {
+        &self.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+
+    /// The rays along which `attacker` can attack `target`.
+    #[inline]
+    pub(crate) fn attack_rays(&self, attacker: Color, target: Square) -> &[AttackRay] {
+        let span = self.attack_spans[attacker.index() * LAYOUT_SQUARES + target.index()];
+        &self.attack_rays[span.start as usize..span.end as usize]
+    }
+
+    /// The cells of one attack ray: square and roles capturing from it.
+    #[inline]
+    pub(crate) fn attack_cells(&self, ray: AttackRay) -> &[(Square, u32)] {
+        &self.attack_cells[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+
+    /// Squares from which a rider could see `sq` along a line (see `rider_lines`).
+    #[inline]
+    pub(crate) fn rider_lines(&self, sq: Square) -> SquareSet {
+        self.rider_lines[sq.index()]
+    }
+}
+
+fn mask_of(pieces: &[PieceDef], pred: impl Fn(&PieceDef) -> bool) -> u32 {
+    pieces.iter().enumerate().filter(|(_, p)| pred(p)).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+fn span_index(color: Color, role: Role, sq: Square, roles: usize) -> usize {
+    (color.index() * roles + role.index()) * LAYOUT_SQUARES + sq.index()
+}
+
+/// The squares reached from `from` by repeating the step `(df, dr)` up to `range` times
+/// (0 = until the edge).
+fn walk(from: Square, df: i8, dr: i8, range: u8, size: BoardSize) -> Vec<Square> {
+    let mut out = Vec::new();
+    let mut sq = from;
+    while range == 0 || out.len() < range as usize {
+        match sq.offset(df, dr, size) {
+            Some(next) => {
+                out.push(next);
+                sq = next;
+            }
+            None => break,
+        }
+    }
+    out
+}

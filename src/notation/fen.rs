@@ -1,0 +1,254 @@
+//! Forsyth–Edwards Notation for every board size.
+//!
+//! Piece letters are the variant's own (upper case White, lower case Black). Runs of empty
+//! squares are written as one number, so a 10-file board writes an empty rank as "10".
+//! Castling rights are X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on each side, a file
+//! letter for any other rook. The en passant square is written only when an en passant
+//! capture is legal, so equal positions have equal FENs.
+
+use std::fmt;
+
+use crate::engine::geometry::{Square, file_letter};
+use crate::engine::piece::{Color, Piece};
+use crate::engine::position::{CastlingRights, MoveKind, Position, PositionError, Setup};
+use crate::engine::rules::Rules;
+
+/// A FEN that cannot be read, or whose position is not legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not the six (or four) space-separated fields.
+    Fields(usize),
+    /// The board has the wrong number of ranks.
+    RankCount {
+        /// Ranks found.
+        found: usize,
+        /// Ranks on the variant's board.
+        expected: u8,
+    },
+    /// A rank has the wrong number of files.
+    FileCount {
+        /// The rank (1-based).
+        rank: u8,
+        /// Files found.
+        found: usize,
+        /// Files on the variant's board.
+        expected: u8,
+    },
+    /// A letter that names no piece of the variant.
+    UnknownPiece(char),
+    /// The side to move is not "w" or "b".
+    Turn(String),
+    /// The castling field cannot be read.
+    Castling(String),
+    /// The en passant field is not a square of the board or "-".
+    EnPassant(String),
+    /// A move counter is not a number.
+    Counter(String),
+    /// The position is readable but not legal.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Fields(n) => write!(f, "a FEN has 4 to 6 fields separated by spaces, this one has {n}"),
+            FenError::RankCount { found, expected } => write!(f, "the board has {found} ranks, the variant {expected}"),
+            FenError::FileCount { rank, found, expected } => {
+                write!(f, "rank {rank} has {found} squares, the variant's board {expected}")
+            }
+            FenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
+            FenError::Turn(s) => write!(f, "side to move {s:?} is not w or b"),
+            FenError::Castling(s) => write!(f, "castling field {s:?} cannot be read"),
+            FenError::EnPassant(s) => write!(f, "en passant field {s:?} is not a square or -"),
+            FenError::Counter(s) => write!(f, "move counter {s:?} is not a number"),
+            FenError::Position(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+/// Reads the board field of a FEN into `setup`.
+fn read_board(rules: &Rules, field: &str, setup: &mut Setup) -> Result<(), FenError> {
+    let size = rules.size();
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != size.ranks as usize {
+        return Err(FenError::RankCount { found: ranks.len(), expected: size.ranks });
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = size.ranks - 1 - i as u8;
+        let mut file: usize = 0;
+        let mut run: usize = 0;
+        let place = |file: usize, piece: Piece, setup: &mut Setup| {
+            if let Some(sq) = Square::new(file as u8, rank).filter(|_| file < size.files as usize) {
+                setup.board[sq.index()] = Some(piece);
+            }
+        };
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                if run > 99 {
+                    return Err(FenError::FileCount { rank: rank + 1, found: run, expected: size.files });
+                }
+                continue;
+            }
+            file += run;
+            run = 0;
+            let role = rules.role_by_letter(c).ok_or(FenError::UnknownPiece(c))?;
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            place(file, Piece::new(color, role), setup);
+            file += 1;
+        }
+        file += run;
+        if file != size.files as usize {
+            return Err(FenError::FileCount { rank: rank + 1, found: file, expected: size.files });
+        }
+    }
+    Ok(())
+}
+
+fn read_castling(rules: &Rules, field: &str, setup: &Setup) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::default();
+    if field == "-" {
+        return Ok(rights);
+    }
+    let bad = || FenError::Castling(field.to_string());
+    let def = rules.def().castling.as_ref().ok_or_else(bad)?;
+    let size = rules.size();
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let rank = size.relative_rank(color.is_white(), 0);
+        let is_rook = |file: u8| {
+            Square::new(file, rank).and_then(|sq| setup.board[sq.index()]) == Some(Piece::new(color, def.rook))
+        };
+        let king_file = (0..size.files).find(|&f| {
+            Square::new(f, rank).and_then(|sq| setup.board[sq.index()]) == Some(Piece::new(color, def.king))
+        });
+        let king_file = king_file.ok_or_else(bad)?;
+        let (side, rook_file) = match c.to_ascii_lowercase() {
+            'k' => (0, (king_file + 1..size.files).rev().find(|&f| is_rook(f))),
+            'q' => (1, (0..king_file).find(|&f| is_rook(f))),
+            l @ 'a'..='l' => {
+                let f = l as u8 - b'a';
+                (usize::from(f < king_file), Some(f).filter(|&f| f < size.files && f != king_file))
+            }
+            _ => return Err(bad()),
+        };
+        let rook_file = rook_file.ok_or_else(bad)?;
+        rights.0[color.index()][side] = Square::new(rook_file, rank);
+    }
+    Ok(rights)
+}
+
+/// Reads a FEN into an unchecked [`Setup`].
+pub fn read_setup(rules: &Rules, fen: &str) -> Result<Setup, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::Fields(fields.len()));
+    }
+    let mut setup = Setup::empty();
+    read_board(rules, fields[0], &mut setup)?;
+    setup.turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::Turn(other.to_string())),
+    };
+    setup.castling = read_castling(rules, fields[2], &setup)?;
+    setup.ep_square = match fields[3] {
+        "-" => None,
+        s => Some(rules.size().parse_algebraic(s).ok_or_else(|| FenError::EnPassant(s.to_string()))?),
+    };
+    let counter = |s: &str| s.parse::<u32>().map_err(|_| FenError::Counter(s.to_string()));
+    if let Some(h) = fields.get(4) {
+        setup.halfmoves = counter(h)?;
+    }
+    if let Some(f) = fields.get(5) {
+        setup.fullmoves = counter(f)?.max(1);
+    }
+    Ok(setup)
+}
+
+/// Reads a FEN into a legal position of `rules`.
+pub fn read(rules: &'static Rules, fen: &str) -> Result<Position, FenError> {
+    Ok(Position::from_setup(rules, read_setup(rules, fen)?)?)
+}
+
+/// The letter of `piece` as FEN writes it.
+pub fn piece_letter(rules: &Rules, piece: Piece) -> char {
+    let letter = rules.piece(piece.role).letter;
+    if piece.color.is_white() { letter } else { letter.to_ascii_lowercase() }
+}
+
+/// Writes the board field.
+pub fn write_board(pos: &Position) -> String {
+    let size = pos.rules().size();
+    let mut out = String::new();
+    for rank in (0..size.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..size.files {
+            match Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(piece_letter(pos.rules(), piece));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+fn write_castling(pos: &Position) -> String {
+    let mut out = String::new();
+    let size = pos.rules().size();
+    for color in Color::BOTH {
+        for side in 0..2 {
+            let Some(rook) = pos.castling().rook(color, side) else { continue };
+            let outermost = if side == 0 {
+                (rook.file() + 1..size.files).all(|f| !is_castling_rook(pos, color, f, rook.rank()))
+            } else {
+                (0..rook.file()).all(|f| !is_castling_rook(pos, color, f, rook.rank()))
+            };
+            let c = if outermost { if side == 0 { 'k' } else { 'q' } } else { file_letter(rook.file()) };
+            out.push(if color.is_white() { c.to_ascii_uppercase() } else { c });
+        }
+    }
+    if out.is_empty() { "-".to_string() } else { out }
+}
+
+fn is_castling_rook(pos: &Position, color: Color, file: u8, rank: u8) -> bool {
+    let Some(def) = pos.rules().def().castling.as_ref() else { return false };
+    Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) == Some(Piece::new(color, def.rook))
+}
+
+/// Writes a position as FEN.
+pub fn write(pos: &Position) -> String {
+    let ep = match pos.ep_square() {
+        Some(sq) if pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) => sq.algebraic(),
+        _ => "-".to_string(),
+    };
+    format!(
+        "{} {} {} {} {} {}",
+        write_board(pos),
+        if pos.turn().is_white() { 'w' } else { 'b' },
+        write_castling(pos),
+        ep,
+        pos.halfmoves(),
+        pos.fullmoves()
+    )
+}

@@ -1,0 +1,1 @@
+//! PGN reading (placeholder, filled in below).

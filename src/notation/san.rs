@@ -1,0 +1,63 @@
+//! Standard Algebraic Notation, the notation herald writes.
+//!
+//! As in PGN: piece letter (none for pawns), the shortest disambiguation (file, else rank,
+//! else both), "x" for captures, the destination, "=X" for a promotion, "O-O"/"O-O-O" for
+//! castling, and "+" or "#" for check and checkmate.
+
+use crate::engine::geometry::file_letter;
+use crate::engine::position::{Move, MoveKind, Position};
+
+/// SAN of a legal move `m` in `pos`, without check marks.
+pub fn write_plain(pos: &Position, m: Move) -> String {
+    let rules = pos.rules();
+    if let MoveKind::Castle { rook } = m.kind {
+        return if rook.file() > m.from.file() { "O-O".to_string() } else { "O-O-O".to_string() };
+    }
+    let Some(piece) = pos.piece_at(m.from) else { return format!("{}{}", m.from, m.to) };
+    let capture = pos.is_capture(m);
+    let mut out = String::new();
+    if rules.is_pawn(piece.role) {
+        if capture {
+            out.push(file_letter(m.from.file()));
+            out.push('x');
+        }
+    } else {
+        out.push(rules.piece(piece.role).letter);
+        let rivals: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|o| {
+                o.to == m.to && o.from != m.from && !o.is_castle() && pos.piece_at(o.from).map(|p| p.role) == Some(piece.role)
+            })
+            .collect();
+        if !rivals.is_empty() {
+            if rivals.iter().all(|o| o.from.file() != m.from.file()) {
+                out.push(file_letter(m.from.file()));
+            } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
+                out.push_str(&(m.from.rank() + 1).to_string());
+            } else {
+                out.push_str(&m.from.algebraic());
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+    }
+    out.push_str(&m.to.algebraic());
+    if let Some(role) = m.promotion() {
+        out.push('=');
+        out.push(rules.piece(role).letter);
+    }
+    out
+}
+
+/// SAN of a legal move `m` in `pos`, with "+" or "#" when it checks or mates.
+pub fn write(pos: &Position, m: Move) -> String {
+    let mut out = write_plain(pos, m);
+    let mut after = *pos;
+    after.play_unchecked(m);
+    if after.is_check() {
+        out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+    }
+    out
+}

@@ -1,0 +1,49 @@
+//! Capablanca chess: FIDE chess on a 10x8 board with two more pieces, the Archbishop
+//! (bishop + knight, letter A) and the Chancellor (rook + knight, letter C).
+//!
+//! The setup, piece letters and castling follow Fairy-Stockfish's `capablanca`: the king
+//! starts on f1, castles to i1 (short) or c1 (long), the rook lands next to it on h1 or d1.
+
+use std::sync::OnceLock;
+
+use super::Variant;
+use super::chess::{KING, ROOK, fide_pieces};
+use crate::engine::geometry::BoardSize;
+use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
+
+/// Capablanca chess.
+pub struct Capablanca;
+
+impl Variant for Capablanca {
+    fn id(&self) -> &'static str {
+        "capablanca"
+    }
+
+    fn name(&self) -> &'static str {
+        "Capablanca chess"
+    }
+
+    fn summary(&self) -> &'static str {
+        "10x8 chess with the Archbishop (A, bishop+knight) and the Chancellor (C, rook+knight)"
+    }
+
+    fn rules(&self) -> &'static Rules {
+        static RULES: OnceLock<Rules> = OnceLock::new();
+        RULES.get_or_init(|| {
+            let mut pieces = fide_pieces();
+            pieces.push(PieceDef::new("Archbishop", 'A', "BN"));
+            pieces.push(PieceDef::new("Chancellor", 'C', "RN"));
+            Rules::new(VariantDef {
+                size: BoardSize::TEN_BY_EIGHT,
+                pieces,
+                start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                castling: Some(CastlingDef { king: KING, rook: ROOK, king_to: [8, 2], rook_to: [7, 3] }),
+                promotion: "QCARBN",
+                double_step: DoubleStep::FromRank(1),
+                en_passant: true,
+                stalemate: StalemateRule::Draw,
+            })
+            .expect("the Capablanca definition is valid")
+        })
+    }
+}
