@@ -1,1 +1,6 @@
-fn main() {}
+//! The `herald` command: a thin shell over the library (see `herald::cli`).
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    herald::cli::main()
+}

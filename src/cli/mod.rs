@@ -1,1 +1,62 @@
-//! The command line (placeholder).
+//! The command line: argument parsing with clap, one module per subcommand.
+
+mod bench;
+mod perft;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::variants::{self, Variant};
+
+/// herald, a play-by-email referee for chess variants with secrets.
+#[derive(Parser, Debug)]
+#[command(name = "herald", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal move tree (the move generator's proof of exactness).
+    Perft(perft::PerftArgs),
+    /// Replay PGN games or a bare move list, checking every move; print each final FEN.
+    Replay(replay::ReplayArgs),
+    /// List the variants herald referees.
+    Variants,
+    /// Measure perft speed beside Fairy-Stockfish on the same machine.
+    Bench(bench::BenchArgs),
+}
+
+/// Runs the command line and returns the process's exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Variants => {
+            for v in variants::all() {
+                println!("{:<12} {}", v.id(), v.summary());
+            }
+            Ok(())
+        }
+        Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The variant named on the command line, or an error listing the known ones.
+fn variant(id: &str) -> Result<&'static dyn Variant, String> {
+    variants::by_id(id).ok_or_else(|| {
+        let known: Vec<&str> = variants::all().iter().map(|v| v.id()).collect();
+        format!("unknown variant {id:?}; known: {}", known.join(", "))
+    })
+}

@@ -4,3 +4,4 @@ pub mod fen;
 pub mod input;
 pub mod pgn;
 pub mod san;
+pub mod uci;

@@ -1,0 +1,42 @@
+//! `herald perft`.
+
+use clap::Args;
+
+use crate::engine::perft;
+use crate::notation::{fen, san};
+
+/// Arguments of `herald perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Variant to count in.
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Position to start from (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count under each legal first move, in SAN, before the total.
+    #[arg(long)]
+    divide: bool,
+    /// Plies to count.
+    depth: u32,
+}
+
+/// Prints the leaf count as the last line.
+pub fn run(args: PerftArgs) -> Result<(), String> {
+    let variant = super::variant(&args.variant)?;
+    let pos = match &args.fen {
+        Some(text) => fen::read(variant.rules(), text).map_err(|e| format!("--fen: {e}"))?,
+        None => variant.start_position(),
+    };
+    if args.divide {
+        let mut total = 0;
+        for (m, nodes) in perft::divide(&pos, args.depth) {
+            println!("{}: {nodes}", san::write(&pos, m));
+            total += nodes;
+        }
+        println!("{total}");
+    } else {
+        println!("{}", perft::perft(&pos, args.depth));
+    }
+    Ok(())
+}

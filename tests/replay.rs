@@ -1,0 +1,119 @@
+//! `herald replay` end to end: PGN files in, one final FEN per game out, and clear errors.
+//!
+//! The expected FENs are the published final position of the Opera game (Morphy 1858) and,
+//! for the constructed games, positions worked out by hand and cross-checked with
+//! Fairy-Stockfish (`position startpos moves ...` then `d`).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn herald(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("herald runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout_lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone()).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn every_special_move_replays_to_the_known_final_positions() {
+    let out = herald(&["replay", "--variant", "chess", &fixture("special-moves.pgn")], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            // Opera game: O-O-O, disambiguation (Nbd7), checks, and mate.
+            "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17",
+            // En passant (exd6 e.p.), under-promotion with capture (cxb8=N), O-O for both.
+            "1r3rk1/pp1q1ppp/3bpn2/5b2/8/5N2/PPPPBPPP/RNBQ1RK1 w - - 4 9",
+        ]
+    );
+}
+
+#[test]
+fn latin1_names_and_standard_input() {
+    let bytes = std::fs::read(fixture("latin1.pgn")).unwrap();
+    let out = herald(&["replay", "--variant", "chess", "-"], &bytes);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout_lines(&out), ["rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"]);
+}
+
+#[test]
+fn capablanca_castling_on_ten_files() {
+    let out = herald(&["replay", "--variant", "capablanca", &fixture("capablanca.pgn")], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout_lines(&out), ["rnabq2rk1/pppppppbpp/7pcn/10/10/7PCN/PPPPPPPBPP/RNABQ2RK1 w - - 4 6"]);
+}
+
+#[test]
+fn a_bare_move_list_is_one_game() {
+    let out = herald(&["replay"], b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n");
+    assert!(out.status.success());
+    assert_eq!(stdout_lines(&out), ["r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"]);
+}
+
+#[test]
+fn an_illegal_move_names_game_move_number_move_and_reason() {
+    let pgn = b"[White \"Ann\"]\n[Black \"Bob\"]\n1. e4 e5 *\n\n[White \"Cy\"]\n[Black \"Di\"]\n1. e4 e5 2. Ke3 *\n";
+    let out = herald(&["replay"], pgn);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 2 (Cy - Di)"), "{err}");
+    assert!(err.contains("move 2."), "{err}");
+    assert!(err.contains("Ke3"), "{err}");
+    assert!(err.contains("reach e3"), "{err}");
+    // The first game was fine and was printed before the error.
+    assert_eq!(stdout_lines(&out).len(), 1);
+}
+
+#[test]
+fn an_ambiguous_move_is_an_error_naming_the_candidates() {
+    // Both knights (b1 and f3) can reach d2.
+    let out = herald(&["replay"], b"1. Nf3 e5 2. d3 e4 3. Nd2");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 3. Nd2"), "{err}");
+    assert!(err.contains("Nbd2") && err.contains("Nfd2"), "{err}");
+}
+
+#[test]
+fn perft_prints_the_count_last_and_divides() {
+    let out = herald(&["perft", "--variant", "capablanca", "2"], b"");
+    assert_eq!(stdout_lines(&out).last().map(String::as_str), Some("784"));
+    let out = herald(&["perft", "--divide", "2"], b"");
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"Nf3: 20".to_string()));
+    assert_eq!(lines.last().map(String::as_str), Some("400"));
+    let out = herald(&["perft", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "3"], b"");
+    assert_eq!(stdout_lines(&out).last().map(String::as_str), Some("2812"));
+}
+
+#[test]
+fn variants_are_listed_one_per_line() {
+    let out = herald(&["variants"], b"");
+    let lines = stdout_lines(&out);
+    assert!(lines.iter().any(|l| l.starts_with("chess ")));
+    assert!(lines.iter().any(|l| l.starts_with("capablanca ")));
+}
+
+#[test]
+fn a_bad_fen_or_variant_is_a_clear_error() {
+    let out = herald(&["perft", "--fen", "8/8/8 w - - 0 1", "1"], b"");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ranks"));
+    let out = herald(&["perft", "--variant", "shogi", "1"], b"");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
+}
