@@ -1,5 +1,6 @@
-//! A game: a starting position, the moves played from it, and the history the repetition
-//! rules need.
+//! A game: a starting position, the current one, and the history the repetition rules need.
+//! The moves themselves, in whatever notation a player should read them, are kept by the
+//! variant layer above (see [`crate::variants`]).
 
 use super::outcome::{DrawReason, Outcome};
 use super::position::{IllegalMove, Move, Position};
@@ -27,7 +28,6 @@ impl From<ClaimableDraw> for DrawReason {
 pub struct Game {
     start: Position,
     position: Position,
-    moves: Vec<Move>,
     /// Repetition key of every position since the game's start, current last.
     keys: Vec<u64>,
 }
@@ -35,7 +35,20 @@ pub struct Game {
 impl Game {
     /// A game starting at `start`.
     pub fn new(start: Position) -> Game {
-        Game { start, position: start, moves: Vec::new(), keys: vec![start.repetition_key()] }
+        Game { start, position: start, keys: vec![start.repetition_key()] }
+    }
+
+    /// A game resumed from a stored snapshot: its start, current position and the repetition
+    /// keys of every position so far (as [`Game::repetition_keys`] gave them), so that
+    /// resuming never replays the moves.
+    pub fn resume(start: Position, position: Position, keys: Vec<u64>) -> Game {
+        let keys = if keys.is_empty() { vec![position.repetition_key()] } else { keys };
+        Game { start, position, keys }
+    }
+
+    /// The repetition key of every position since the start, current last.
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// The starting position.
@@ -48,15 +61,9 @@ impl Game {
         &self.position
     }
 
-    /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.position.play(m)?;
-        self.moves.push(m);
         self.keys.push(self.position.repetition_key());
         Ok(())
     }

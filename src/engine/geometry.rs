@@ -62,7 +62,7 @@ impl Square {
 
     /// True for the dark squares (a1 is dark on every board).
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The algebraic name: file letter a..l, then rank 1..10 ("e4", "j10").

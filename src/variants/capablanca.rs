@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use super::Variant;
+use super::standard::OpenVariant;
 use super::chess::{KING, ROOK, fide_pieces};
 use crate::engine::geometry::BoardSize;
 use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
@@ -14,7 +14,7 @@ use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRu
 /// Capablanca chess.
 pub struct Capablanca;
 
-impl Variant for Capablanca {
+impl OpenVariant for Capablanca {
     fn id(&self) -> &'static str {
         "capablanca"
     }

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use super::Variant;
+use super::standard::OpenVariant;
 use crate::engine::geometry::BoardSize;
 use crate::engine::piece::Role;
 use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
@@ -31,7 +31,7 @@ pub(crate) const KING: Role = Role(5);
 /// FIDE chess.
 pub struct Chess;
 
-impl Variant for Chess {
+impl OpenVariant for Chess {
     fn id(&self) -> &'static str {
         "chess"
     }

@@ -1,14 +1,25 @@
-//! The variants herald referees, each in a file of its own that reads like its rules page.
+//! The variants herald referees, each in a file of its own that reads like its rules page,
+//! and the one interface the rest of herald uses to play them.
 //!
-//! A variant is mostly data (see [`crate::engine::rules::VariantDef`]); the [`Variant`] trait
-//! is what the rest of herald (notation, the command line, the referee) asks of it.
+//! A variant is mostly data (see [`crate::engine::rules::VariantDef`]). What the referee
+//! needs of it is the object-safe pair [`Variant`] (what the game is, how a game starts or
+//! resumes) and [`VariantGame`] (one game in progress: play a player's move, say how it ended,
+//! and show each observer exactly what that observer may know). The referee never looks
+//! inside a game; a variant with hidden information keeps its secrets by what its
+//! [`VariantGame::view`] leaves out.
 
 pub mod capablanca;
 pub mod chess;
+pub mod standard;
 
-use crate::engine::position::Position;
-use crate::engine::rules::Rules;
+use std::fmt;
+
+use crate::engine::geometry::{BoardSize, Square};
+use crate::engine::outcome::Outcome;
+use crate::engine::piece::Color;
+use crate::engine::{ClaimableDraw, Position, Rules};
 use crate::notation::fen;
+use crate::notation::input::MoveInputError;
 
 /// A variant of chess that herald can referee.
 pub trait Variant: Sync {
@@ -18,13 +29,135 @@ pub trait Variant: Sync {
     fn name(&self) -> &'static str;
     /// One line saying what the variant is.
     fn summary(&self) -> &'static str;
-    /// The rules, with their precomputed tables.
+    /// The rules of the variant's board and pieces, with their precomputed tables.
     fn rules(&self) -> &'static Rules;
-    /// The starting position.
+    /// The starting position as a chess-family [`Position`] (perft, replay, tests).
     fn start_position(&self) -> Position {
         fen::read(self.rules(), self.rules().def().start_fen).expect("a variant's start position is legal")
     }
+    /// A new game from the variant's starting position.
+    fn new_game(&'static self) -> Box<dyn VariantGame>;
+    /// A game from a position given in the variant's FEN.
+    fn game_from_fen(&'static self, fen: &str) -> Result<Box<dyn VariantGame>, String>;
+    /// A game resumed from what [`VariantGame::snapshot`] wrote, without replaying its moves.
+    fn restore(&'static self, snapshot: &str) -> Result<Box<dyn VariantGame>, SnapshotError>;
+    /// Points for White and Black, in thousandths, for a finished game. FIDE scoring by
+    /// default; a variant with its own scoring (Royal Chess) says so here.
+    fn points(&self, outcome: Outcome) -> (u16, u16) {
+        match outcome.winner() {
+            Some(Color::White) => (1000, 0),
+            Some(Color::Black) => (0, 1000),
+            None => (500, 500),
+        }
+    }
 }
+
+/// Who is looking at a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Observer {
+    /// One of the players: sees what the rules let that side know.
+    Player(Color),
+    /// Everyone, once nothing is secret any more (after the game, in an audit).
+    Everyone,
+}
+
+impl Observer {
+    /// The side whose view this is, if it is a player's.
+    pub fn side(self) -> Option<Color> {
+        match self {
+            Observer::Player(color) => Some(color),
+            Observer::Everyone => None,
+        }
+    }
+}
+
+/// What an observer sees on one square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Nothing (as far as the observer knows).
+    Empty,
+    /// A piece the observer can identify: its colour and letter.
+    Piece(Color, char),
+    /// A piece whose identity is hidden from the observer, with the label it is tracked by.
+    Hidden(Color, String),
+    /// Several pieces sharing the square, bottom first.
+    Crowd(Vec<(Color, char)>),
+}
+
+/// Everything one observer may know about a game, and nothing more: mails and displays are
+/// rendered from this alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Whose view it is.
+    pub observer: Observer,
+    /// The board's size.
+    pub size: BoardSize,
+    /// What the observer sees on each square of the board, a1 first, rank by rank.
+    pub cells: Vec<(Square, Cell)>,
+    /// The move list as this observer may read it, one entry per ply.
+    pub moves: Vec<String>,
+    /// Number of the first move of the list.
+    pub first_move_number: u32,
+    /// Side that made the first move of the list.
+    pub first_mover: Color,
+    /// Side to move, if the game goes on.
+    pub to_move: Option<Color>,
+    /// The observer's own legal moves, for variants where they are part of what a player is
+    /// told (Secret Intelligence Chess); `None` where they are not listed.
+    pub legal_moves: Option<Vec<String>>,
+    /// Announcements the rules make to this observer ("you are in check").
+    pub notices: Vec<String>,
+}
+
+/// A move a game accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Who made it.
+    pub by: Color,
+    /// Its number (1 for White's and Black's first moves).
+    pub number: u32,
+    /// The move in the variant's output notation, as the mover and, after the game, everyone
+    /// may read it.
+    pub notation: String,
+}
+
+/// One game of a variant in progress: the full state, which belongs to the referee.
+pub trait VariantGame: Send {
+    /// The variant.
+    fn variant(&self) -> &'static dyn Variant;
+    /// Side to move.
+    fn turn(&self) -> Color;
+    /// Number of the move the side to move is about to make.
+    fn move_number(&self) -> u32;
+    /// Reads a player's text as the side to move's move and plays it.
+    fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError>;
+    /// The outcome decided by the rules alone, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Draws the side to move may claim now.
+    fn claimable_draws(&self) -> Vec<ClaimableDraw>;
+    /// The game's full record, for storage: enough to resume it without replaying.
+    fn snapshot(&self) -> String;
+    /// The variant's position notation (FEN) of the full current position.
+    fn fen(&self) -> String;
+    /// The starting position in the same notation.
+    fn start_fen(&self) -> String;
+    /// The moves so far in the variant's output notation, one per ply, unredacted.
+    fn moves(&self) -> Vec<String>;
+    /// What `observer` may know of the game now.
+    fn view(&self, observer: Observer) -> View;
+}
+
+/// A stored snapshot that cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotError(pub String);
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot resume the stored game: {}", self.0)
+    }
+}
+
+impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {

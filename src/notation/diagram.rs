@@ -1,0 +1,85 @@
+//! Text diagrams of a board as one observer sees it, for plain-text mail.
+//!
+//! The observer's own side is at the bottom: White (and a neutral observer) sees rank 1 at
+//! the bottom and the a-file on the left; Black sees the board turned round. Upper case is
+//! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden; a
+//! crowd shows all its pieces' letters together. Every column is as wide as the widest cell,
+//! so the diagram stays aligned in a monospaced font.
+
+use crate::engine::geometry::{Square, file_letter};
+use crate::engine::piece::Color;
+use crate::variants::{Cell, View};
+
+fn letter(color: Color, c: char) -> char {
+    if color.is_white() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
+}
+
+fn cell_text(cell: &Cell) -> String {
+    match cell {
+        Cell::Empty => ".".to_string(),
+        Cell::Piece(color, c) => letter(*color, *c).to_string(),
+        Cell::Hidden(color, _) => (if color.is_white() { "?" } else { "¿" }).to_string(),
+        Cell::Crowd(pieces) => pieces.iter().map(|&(color, c)| letter(color, c)).collect(),
+    }
+}
+
+/// Renders `view`'s board from its observer's side.
+pub fn render(view: &View) -> String {
+    let size = view.size;
+    let flipped = view.observer.side() == Some(Color::Black);
+    let text_at = |sq: Square| {
+        view.cells.iter().find(|(s, _)| *s == sq).map(|(_, c)| cell_text(c)).unwrap_or_else(|| ".".to_string())
+    };
+    let width = view.cells.iter().map(|(_, c)| cell_text(c).chars().count()).max().unwrap_or(1).max(1);
+    let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
+    let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
+    let label_width = if size.ranks >= 10 { 2 } else { 1 };
+    let footer = {
+        let mut line = " ".repeat(label_width + 1);
+        for &f in &files {
+            line.push_str(&format!(" {:^width$}", file_letter(f)));
+        }
+        line.trim_end().to_string()
+    };
+    let mut out = String::new();
+    out.push_str(&footer);
+    out.push('\n');
+    for &r in &ranks {
+        let mut line = format!("{:>label_width$} ", r + 1);
+        for &f in &files {
+            let text = Square::new(f, r).map(text_at).unwrap_or_default();
+            line.push_str(&format!(" {text:^width$}"));
+        }
+        line.push_str(&format!("  {}", r + 1));
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&footer);
+    out.push('\n');
+    out
+}
+
+/// The move list as numbered text, "1. e4 e5 2. Nf3", starting "1... e5" when Black moved
+/// first in the list.
+pub fn move_list(view: &View) -> String {
+    let mut out = String::new();
+    let mut number = view.first_move_number;
+    let mut color = view.first_mover;
+    for (i, m) in view.moves.iter().enumerate() {
+        if color.is_white() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("{number}. {m}"));
+        } else {
+            if i == 0 {
+                out.push_str(&format!("{number}... {m}"));
+            } else {
+                out.push_str(&format!(" {m}"));
+            }
+            number += 1;
+        }
+        color = color.other();
+    }
+    out
+}

@@ -1,0 +1,185 @@
+//! The [`VariantGame`] of the open-information chess family (FIDE chess, Capablanca): both
+//! players see everything, so every observer's view is the whole position and the SAN move
+//! list. Variants with secrets build their own on the same engine.
+
+use crate::engine::geometry::Square;
+use crate::engine::outcome::Outcome;
+use crate::engine::piece::Color;
+use crate::engine::{ClaimableDraw, Game, Position, Rules};
+use crate::notation::input::{self, MoveInputError};
+use crate::notation::{fen, san};
+
+use super::{Cell, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+
+/// A chess-family variant in which both players see everything. Implementing this is all
+/// such a variant needs to be a [`Variant`]: its games are [`StandardGame`]s.
+pub trait OpenVariant: Sync + 'static {
+    /// See [`Variant::id`].
+    fn id(&self) -> &'static str;
+    /// See [`Variant::name`].
+    fn name(&self) -> &'static str;
+    /// See [`Variant::summary`].
+    fn summary(&self) -> &'static str;
+    /// See [`Variant::rules`].
+    fn rules(&self) -> &'static Rules;
+}
+
+impl<T: OpenVariant> Variant for T {
+    fn id(&self) -> &'static str {
+        OpenVariant::id(self)
+    }
+
+    fn name(&self) -> &'static str {
+        OpenVariant::name(self)
+    }
+
+    fn summary(&self) -> &'static str {
+        OpenVariant::summary(self)
+    }
+
+    fn rules(&self) -> &'static Rules {
+        OpenVariant::rules(self)
+    }
+
+    fn new_game(&'static self) -> Box<dyn VariantGame> {
+        Box::new(StandardGame::new(self, self.start_position()))
+    }
+
+    fn game_from_fen(&'static self, text: &str) -> Result<Box<dyn VariantGame>, String> {
+        let start = fen::read(Variant::rules(self), text).map_err(|e| e.to_string())?;
+        Ok(Box::new(StandardGame::new(self, start)))
+    }
+
+    fn restore(&'static self, snapshot: &str) -> Result<Box<dyn VariantGame>, SnapshotError> {
+        Ok(Box::new(StandardGame::restore(self, snapshot)?))
+    }
+}
+
+/// A game of an open-information chess-family variant.
+pub struct StandardGame {
+    variant: &'static dyn Variant,
+    game: Game,
+    /// The moves in SAN, one per ply.
+    moves: Vec<String>,
+}
+
+impl StandardGame {
+    /// A game of `variant` from `start`.
+    pub fn new(variant: &'static dyn Variant, start: Position) -> StandardGame {
+        StandardGame { variant, game: Game::new(start), moves: Vec::new() }
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Reads a snapshot written by [`VariantGame::snapshot`].
+    ///
+    /// The format is line-based text, one field per line: `start FEN`, `fen FEN`,
+    /// `keys HEX...` (repetition keys of every position so far) and `moves SAN...`.
+    pub fn restore(variant: &'static dyn Variant, snapshot: &str) -> Result<StandardGame, SnapshotError> {
+        let field = |name: &str| {
+            snapshot
+                .lines()
+                .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty()))))
+                .ok_or_else(|| SnapshotError(format!("the field {name:?} is missing")))
+        };
+        let rules = variant.rules();
+        let start = fen::read(rules, field("start")?).map_err(|e| SnapshotError(format!("start: {e}")))?;
+        let position = fen::read(rules, field("fen")?).map_err(|e| SnapshotError(format!("fen: {e}")))?;
+        let keys = field("keys")?
+            .split_whitespace()
+            .map(|k| u64::from_str_radix(k, 16).map_err(|_| SnapshotError(format!("bad key {k:?}"))))
+            .collect::<Result<Vec<u64>, _>>()?;
+        let moves = field("moves")?.split_whitespace().map(str::to_string).collect();
+        Ok(StandardGame { variant, game: Game::resume(start, position, keys), moves })
+    }
+}
+
+impl VariantGame for StandardGame {
+    fn variant(&self) -> &'static dyn Variant {
+        self.variant
+    }
+
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.game.position().fullmoves()
+    }
+
+    fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError> {
+        let pos = *self.game.position();
+        let m = input::parse_move(&pos, text)?;
+        let notation = san::write(&pos, m);
+        self.game.play(m).expect("parse_move returns legal moves");
+        self.moves.push(notation.clone());
+        Ok(PlayedMove { by: pos.turn(), number: pos.fullmoves(), notation })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn claimable_draws(&self) -> Vec<ClaimableDraw> {
+        self.game.claimable_draws()
+    }
+
+    fn snapshot(&self) -> String {
+        let keys: Vec<String> = self.game.repetition_keys().iter().map(|k| format!("{k:016x}")).collect();
+        format!(
+            "start {}\nfen {}\nkeys {}\nmoves {}\n",
+            fen::write(self.game.start()),
+            fen::write(self.game.position()),
+            keys.join(" "),
+            self.moves.join(" ")
+        )
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self.game.position())
+    }
+
+    fn start_fen(&self) -> String {
+        fen::write(self.game.start())
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.moves.clone()
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        let pos = self.game.position();
+        let rules = pos.rules();
+        let cells = rules
+            .size()
+            .squares()
+            .map(|sq: Square| {
+                let cell = match pos.piece_at(sq) {
+                    Some(p) => Cell::Piece(p.color, rules.piece(p.role).letter),
+                    None => Cell::Empty,
+                };
+                (sq, cell)
+            })
+            .collect();
+        let over = self.outcome().is_some();
+        let mut notices = Vec::new();
+        if !over && pos.is_check() && observer.side() == Some(pos.turn()) {
+            notices.push("You are in check.".to_string());
+        }
+        let start = self.game.start();
+        View {
+            observer,
+            size: rules.size(),
+            cells,
+            moves: self.moves.clone(),
+            first_move_number: start.fullmoves(),
+            first_mover: start.turn(),
+            to_move: (!over).then_some(pos.turn()),
+            legal_moves: None,
+            notices,
+        }
+    }
+}
