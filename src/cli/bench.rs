@@ -153,7 +153,8 @@ struct FairyStockfish {
 
 impl FairyStockfish {
     fn start(path: &str) -> std::io::Result<FairyStockfish> {
-        let mut child = Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
+        let mut child =
+            Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
         let input = child.stdin.take().ok_or_else(|| std::io::Error::other("no stdin"))?;
         let output = BufReader::new(child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?);
         let mut engine = FairyStockfish { child, input, output };

@@ -94,8 +94,7 @@ impl Game {
         if matches!(by_position, Some(Outcome::Win { .. })) {
             return by_position;
         }
-        by_position.or_else(|| {
-            (self.repetitions() >= 5).then_some(Outcome::Draw { reason: DrawReason::FivefoldRepetition })
-        })
+        by_position
+            .or_else(|| (self.repetitions() >= 5).then_some(Outcome::Draw { reason: DrawReason::FivefoldRepetition }))
     }
 }

@@ -21,11 +21,7 @@ pub struct Square(u8);
 impl Square {
     /// The square on `file` (0-based) and `rank` (0-based); `None` outside the layout.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < MAX_FILES && rank < MAX_RANKS {
-            Some(Square(rank * MAX_FILES + file))
-        } else {
-            None
-        }
+        if file < MAX_FILES && rank < MAX_RANKS { Some(Square(rank * MAX_FILES + file)) } else { None }
     }
 
     /// The square with this layout index; callers guarantee `index < LAYOUT_SQUARES`.

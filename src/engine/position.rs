@@ -505,7 +505,8 @@ impl Position {
         for side in 0..2 {
             let Some(rook) = self.castling.rook(us, side) else { continue };
             let rank = king.rank();
-            let (Some(king_to), Some(rook_to)) = (Square::new(def.king_to[side], rank), Square::new(def.rook_to[side], rank))
+            let (Some(king_to), Some(rook_to)) =
+                (Square::new(def.king_to[side], rank), Square::new(def.rook_to[side], rank))
             else {
                 continue;
             };
@@ -513,7 +514,9 @@ impl Position {
             // except for the king and rook themselves (so Chess960-like starts work too).
             let lo = king.file().min(rook.file()).min(king_to.file()).min(rook_to.file());
             let hi = king.file().max(rook.file()).max(king_to.file()).max(rook_to.file());
-            let blocked = (lo..=hi).filter_map(|f| Square::new(f, rank)).any(|sq| sq != king && sq != rook && self.cells[sq.index()].is_some());
+            let blocked = (lo..=hi)
+                .filter_map(|f| Square::new(f, rank))
+                .any(|sq| sq != king && sq != rook && self.cells[sq.index()].is_some());
             if !blocked {
                 out.push(Move { from: king, to: king_to, kind: MoveKind::Castle { rook } });
             }

@@ -7,20 +7,30 @@
 //!
 //! Accepted forms, all case-sensitive as in SAN (upper-case pieces, lower-case files):
 //! - SAN: `Nf3`, `exd5`, `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q`, `Nbd2`, `R1e1`, `Qh4e1`, `O-O`, `O-O-O`;
-//! - long algebraic and UCI: `e2-e4`, `e2e4`, `Ng1-f3`, `Ng1xf3`, `e7e8q`, `e1g1` (castling);
-//! - `:` as the capture sign (`B:d4`), `0-0`, `0-0-0`, `o-o`;
+//!   after `=`, `/` or `(` a lower-case promotion letter is read too (`e8=q`);
+//! - long algebraic and UCI: `e2-e4`, `e2e4`, `Ng1-f3`, `Ng1xf3`, `e7e8q`; castling also as
+//!   the king's own move (`e1g1`, `Ke1-g1`, `Kg1`) or as the king taking its rook (`e1h1`);
+//! - `:` as the capture sign (`B:d4`), `0-0`, `0-0-0`, `o-o`, `OO`;
 //! - the pawn-capture shorthand of older scores: `gf` (a pawn of the g-file takes on the
-//!   f-file), also `gxf`, `g:f`;
+//!   f-file), also `gxf`, `g:f`, and with a promotion `gf=Q`;
 //! - ICCF numeric notation on boards of at most 9x9: `5254`, with a fifth digit for the
-//!   promotion piece (1 queen, 2 rook, 3 bishop, 4 knight);
+//!   promotion piece (1 queen, 2 rook, 3 bishop, 4 knight); every digit must name a file or
+//!   rank of the board;
 //! - a leading move number (`12.`, `12...`, `12…`) and trailing annotations (`+ # ! ? !? ?!
-//!   e.p.`) are ignored;
+//!   e.p.`, also `ep`, `(ep)`) are ignored;
 //! - piece letters in English or the common alternatives when the variant does not use them
 //!   for a piece of its own: `D` queen (Dame), `T` rook (Turm), `L` bishop (Läufer), `S` or
 //!   `Sp` knight (Springer); a leading `P` for a pawn;
 //! - Cyrillic letters that look like Latin ones are read as those Latin letters (`с` → c,
-//!   `е` → e, `а` → a, `К` → K, ...), and so are the same letters after a Windows-1251 text
-//!   was read as Latin-1 (the Crown sample game's "ñ3" is "с3", that is c3).
+//!   `е` → e, `а` → a, `В` → B, ...), and so are the same letters after a Windows-1251 text
+//!   was read as Latin-1 (the Crown sample game's "ñ3" is "с3", that is c3). The capitals `К`
+//!   and `С` as piece letters are the exception: Russian notation uses them for the knight
+//!   and the bishop, so reading them as K and C would be a guess, and herald refuses them
+//!   with [`MoveInputError::UnclearLetter`]. When another look-alike names a piece and no
+//!   move matches, the reason says how the letter was read.
+//!
+//! A separator (`-`, `x`, `:`) stands once, between what says where the move starts and the
+//! destination: `Nf-3`, `-e4` or `e2-` are not moves.
 
 use std::fmt;
 
@@ -46,6 +56,14 @@ pub enum MoveInputError {
         /// Why, in words.
         reason: String,
     },
+    /// The piece letter is a Cyrillic letter that means one piece in Russian notation and
+    /// another as the Latin letter it looks like (К: knight or king; С: bishop or C).
+    UnclearLetter {
+        /// What the player wrote.
+        input: String,
+        /// The letter.
+        letter: char,
+    },
     /// More than one legal move matches.
     Ambiguous {
         /// What the player wrote.
@@ -59,10 +77,15 @@ impl fmt::Display for MoveInputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveInputError::Empty => f.write_str("no move was given"),
-            MoveInputError::Unreadable { input } => write!(
+            MoveInputError::UnclearLetter { input, letter } => write!(
                 f,
-                "\"{input}\" is not a move herald can read; write it like Nf3, exd5, e8=Q, O-O or e2-e4"
+                "in \"{input}\" the piece letter \"{letter}\" is Cyrillic: in Russian notation it names a different \
+                 piece than the Latin letter it looks like; write the piece in English letters (K king, Q queen, \
+                 R rook, B bishop, N knight)"
             ),
+            MoveInputError::Unreadable { input } => {
+                write!(f, "\"{input}\" is not a move herald can read; write it like Nf3, exd5, e8=Q, O-O or e2-e4")
+            }
             MoveInputError::NoMatch { input, reason } => write!(f, "\"{input}\" is not a legal move: {reason}"),
             MoveInputError::Ambiguous { input, candidates } => {
                 write!(f, "\"{input}\" could be any of {}; say which", candidates.join(", "))
@@ -104,6 +127,7 @@ fn normalise_char(c: char) -> char {
         'е' => 'e',
         'о' => 'o',
         'х' => 'x',
+        'р' => 'p',
         'А' => 'A',
         'В' => 'B',
         'С' => 'C',
@@ -121,6 +145,7 @@ fn normalise_char(c: char) -> char {
         'å' => 'e',
         'î' => 'o',
         'õ' => 'x',
+        'ð' => 'p',
         'À' => 'A',
         'Â' => 'B',
         'Ñ' => 'C',
@@ -151,7 +176,7 @@ pub fn clean(input: &str) -> String {
     }
     loop {
         let before = s.len();
-        for suffix in ["e.p.", "ep", "(ep)", "+", "#", "!", "?"] {
+        for suffix in ["(e.p.)", "e.p.", "e.p", "(ep)", "ep", "+", "#", "!", "?"] {
             if let Some(rest) = s.strip_suffix(suffix) {
                 s = rest.to_string();
             }
@@ -202,7 +227,10 @@ pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
         let side = usize::from(castle_body.matches('O').count() == 3);
         return Some(Query { castle: Some(side), ..Query::default() });
     }
-    if size.files <= 9 && size.ranks <= 9 && (text.len() == 4 || text.len() == 5) && text.bytes().all(|b| b.is_ascii_digit())
+    if size.files <= 9
+        && size.ranks <= 9
+        && (text.len() == 4 || text.len() == 5)
+        && text.bytes().all(|b| b.is_ascii_digit())
     {
         return read_iccf(pos, text);
     }
@@ -222,22 +250,18 @@ pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
     let mut parts: Vec<Part> = Vec::new();
     while i < chars.len() {
         let c = chars[i];
+        let last = i == chars.len() - 1;
         // Boards have at most 12 files, so a lower-case 'x' is always the capture sign.
         if c.is_ascii_lowercase() && c != 'x' {
             let file = c as u8 - b'a';
-            if file >= size.files {
-                // A lower-case promotion letter at the end of UCI ("e7e8q").
-                if i == chars.len() - 1 && !parts.is_empty() {
-                    parts.push(Part::Promotion(role_for_letter(pos, &c.to_ascii_uppercase().to_string())?));
-                    i += 1;
-                    continue;
-                }
-                return None;
-            }
-            if i == chars.len() - 1 && matches!(parts.last(), Some(Part::Rank(_))) && parts.len() >= 2 {
+            // A lower-case promotion letter at the end of UCI ("e7e8q", "e7e8n"): after the
+            // destination square, a letter is not a file.
+            if last && parts.len() >= 2 && matches!(parts.last(), Some(Part::Rank(_))) {
                 parts.push(Part::Promotion(role_for_letter(pos, &c.to_ascii_uppercase().to_string())?));
-            } else {
+            } else if file < size.files {
                 parts.push(Part::File(file));
+            } else {
+                return None;
             }
             i += 1;
         } else if c.is_ascii_digit() {
@@ -254,14 +278,21 @@ pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
             if c == 'x' {
                 q.capture = true;
             }
-            parts.push(Part::Separator);
+            parts.push(Part::Separator { capture: c == 'x' });
             i += 1;
         } else if c == '=' || c == '/' || c == '(' {
             let rest: String = chars[i + 1..].iter().collect();
-            let rest = rest.trim_end_matches(')');
-            parts.push(Part::Promotion(role_for_letter(pos, rest)?));
+            let rest = rest.strip_suffix(')').filter(|_| c == '(').unwrap_or(&rest);
+            // "e8=q": after the sign, a lower-case letter is as clear as an upper-case one.
+            let role = role_for_letter(pos, rest).or_else(|| {
+                (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()))
+                    .then(|| role_for_letter(pos, &rest.to_ascii_uppercase()))
+                    .flatten()
+            })?;
+            parts.push(Part::Promotion(role));
             break;
-        } else if c.is_ascii_uppercase() && matches!(parts.last(), Some(Part::Rank(_))) {
+        } else if c.is_ascii_uppercase() && matches!(parts.last(), Some(Part::Rank(_) | Part::File(_))) {
+            // "e8Q", and "gfQ" in the pawn shorthand.
             let rest: String = chars[i..].iter().collect();
             parts.push(Part::Promotion(role_for_letter(pos, &rest)?));
             break;
@@ -273,15 +304,32 @@ pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
         q.promotion = Some(role);
         parts.pop();
     }
+    // One separator at most, between what says where the move starts (the piece letter, the
+    // origin or part of it) and the destination: "Nf-3", "e2-", "-e4" and "e2--e4" are not
+    // moves.
+    let separators: Vec<usize> =
+        parts.iter().enumerate().filter(|(_, p)| matches!(p, Part::Separator { .. })).map(|(i, _)| i).collect();
+    match separators.as_slice() {
+        [] => {}
+        &[at] => {
+            let (before, after) = (&parts[..at], &parts[at + 1..]);
+            let shorthand = matches!((before, after), ([Part::File(_)], [Part::File(_)]));
+            let destination = matches!(after, [Part::File(_), Part::Rank(_)]);
+            if (before.is_empty() && q.role.is_none()) || !(destination || shorthand && q.capture) {
+                return None;
+            }
+        }
+        _ => return None,
+    }
     // The destination is the last square, or a lone file in the pawn shorthand.
-    let mut rest: Vec<Part> = parts.into_iter().filter(|p| *p != Part::Separator).collect();
+    let mut rest: Vec<Part> = parts.into_iter().filter(|p| !matches!(p, Part::Separator { .. })).collect();
     match rest.as_slice() {
         [.., Part::File(f), Part::Rank(r)] => {
             q.to_file = Some(*f);
             q.to_rank = Some(*r);
             rest.truncate(rest.len() - 2);
         }
-        [Part::File(from), Part::File(to)] if q.role.is_none() && q.promotion.is_none() => {
+        [Part::File(from), Part::File(to)] if q.role.is_none() => {
             // "gf": a pawn of one file takes on the neighbouring file.
             if from.abs_diff(*to) != 1 {
                 return None;
@@ -310,14 +358,20 @@ pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
 enum Part {
     File(u8),
     Rank(u8),
-    Separator,
+    /// "x" (a capture) or "-".
+    Separator {
+        capture: bool,
+    },
     Promotion(Role),
 }
 
-/// ICCF numeric notation: "5254" (e2-e4), "71812" (g7-h8=R).
+/// ICCF numeric notation: "5254" (e2-e4), "71812" (g7-h8=R). Every digit of a square must
+/// lie on the board: "9254" is not a move on 8x8.
 fn read_iccf(pos: &Position, text: &str) -> Option<Query> {
+    let size = pos.rules().size();
     let d: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
-    if d[..4].contains(&0) {
+    let on_board = |file: u8, rank: u8| (1..=size.files).contains(&file) && (1..=size.ranks).contains(&rank);
+    if !on_board(d[0], d[1]) || !on_board(d[2], d[3]) {
         return None;
     }
     let promotion = match d.get(4) {
@@ -385,12 +439,25 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
         return Err(MoveInputError::Empty);
     }
     let shown = input.trim().to_string();
+    // Russian notation writes К for the knight (Кр for the king) and С for the bishop; read
+    // as their Latin look-alikes they would name other pieces, so herald asks instead.
+    let piece_letter = shown
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…' || c.is_whitespace())
+        .chars()
+        .next();
+    if let Some(letter @ ('К' | 'С' | 'Ê' | 'Ñ')) = piece_letter {
+        return Err(MoveInputError::UnclearLetter { input: shown, letter });
+    }
     let query = read_query(pos, &text).ok_or_else(|| MoveInputError::Unreadable { input: shown.clone() })?;
     let legal = pos.legal_moves();
     let found: Vec<Move> = legal.iter().copied().filter(|&m| matches(pos, &query, m)).collect();
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(MoveInputError::NoMatch { input: shown, reason: explain_no_match(pos, &query, &legal) }),
+        [] => {
+            let mut reason = explain_no_match(pos, &query, &legal);
+            reason.push_str(&look_alike_note(pos, &shown, &query));
+            Err(MoveInputError::NoMatch { input: shown, reason })
+        }
         many => {
             let mut candidates: Vec<String> = many.iter().map(|&m| san::write(pos, m)).collect();
             candidates.sort();
@@ -399,32 +466,152 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
     }
 }
 
+/// When the piece letter was a Cyrillic (or mis-decoded) look-alike, says which Latin letter
+/// it was read as: the Russian notation's К is the knight, but herald reads К as K, the king.
+fn look_alike_note(pos: &Position, shown: &str, q: &Query) -> String {
+    let Some(role) = q.role else { return String::new() };
+    for c in shown.chars().filter(|c| !c.is_ascii() && c.is_uppercase()) {
+        let latin = normalise_char(c);
+        if latin.is_ascii_uppercase() && role_for_letter(pos, &latin.to_string()) == Some(role) {
+            let name = pos.rules().piece(role).name.to_lowercase();
+            return format!(" (\"{c}\" was read as the Latin letter {latin}, the {name})");
+        }
+    }
+    String::new()
+}
+
+/// "a" or "an", for a piece name.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// The side (0 short, 1 long) of a castling the text asks for: "O-O", the king's own move
+/// from its square on the home rank to its castling square ("e1g1", "Ke1-c1", "Kg1"), or the
+/// king taking a rook it may still castle with ("e1h1").
+fn castle_intent(pos: &Position, q: &Query) -> Option<usize> {
+    if q.castle.is_some() {
+        return q.castle;
+    }
+    let def = pos.rules().def().castling.as_ref()?;
+    let us = pos.turn();
+    let king = pos.royal_square(us)?;
+    let home = pos.rules().size().relative_rank(us.is_white(), 0);
+    if pos.piece_at(king)?.role != def.king || king.rank() != home || q.capture || q.promotion.is_some() {
+        return None;
+    }
+    let origin_given = q.from_file.is_some() && q.from_rank.is_some();
+    let role_ok = match q.role {
+        Some(role) => role == def.king,
+        None => origin_given,
+    };
+    if !role_ok || q.from_file.is_some_and(|f| f != king.file()) || q.from_rank.is_some_and(|r| r != king.rank()) {
+        return None;
+    }
+    let to = Square::new(q.to_file?, q.to_rank?)?;
+    (0..2).find(|&side| {
+        (Square::new(def.king_to[side], home) == Some(to) && king.file().abs_diff(to.file()) >= 2)
+            || (origin_given && pos.castling().rook(us, side) == Some(to))
+    })
+}
+
+/// Why castling on `side` is not legal: the first rule of FIDE 3.8.2 it breaks.
+fn explain_castling(pos: &Position, side: usize) -> String {
+    let which = if side == 0 { "short" } else { "long" };
+    let Some(def) = pos.rules().def().castling.as_ref() else {
+        return "there is no castling in this variant".to_string();
+    };
+    let us = pos.turn();
+    let them = us.other();
+    let Some(king) = pos.royal_square(us) else { return format!("you cannot castle {which}") };
+    let Some(rook) = pos.castling().rook(us, side) else {
+        return format!(
+            "you can no longer castle {which}: your king or the rook on that side has already moved \
+             (or the rook was captured)"
+        );
+    };
+    if pos.is_check() {
+        return format!("you cannot castle {which} while your king is in check");
+    }
+    let rank = king.rank();
+    let (Some(king_to), Some(rook_to)) = (Square::new(def.king_to[side], rank), Square::new(def.rook_to[side], rank))
+    else {
+        return format!("you cannot castle {which}");
+    };
+    let lo = king.file().min(rook.file()).min(king_to.file()).min(rook_to.file());
+    let hi = king.file().max(rook.file()).max(king_to.file()).max(rook_to.file());
+    let blockers: Vec<String> = (lo..=hi)
+        .filter_map(|f| Square::new(f, rank))
+        .filter(|&sq| sq != king && sq != rook && pos.piece_at(sq).is_some())
+        .map(|sq| sq.algebraic())
+        .collect();
+    if let Some((last, others)) = blockers.split_last() {
+        let (list, verb) =
+            if others.is_empty() { (last.clone(), "is") } else { (format!("{} and {last}", others.join(", ")), "are") };
+        return format!(
+            "you cannot castle {which}: the squares the king and rook use must be empty, and {list} {verb} not"
+        );
+    }
+    let (a, b) = (king.file().min(king_to.file()), king.file().max(king_to.file()));
+    if let Some(sq) = (a + 1..b).filter_map(|f| Square::new(f, rank)).find(|&sq| pos.is_attacked(sq, them)) {
+        return format!("you cannot castle {which}: your king would pass through {sq}, which is attacked");
+    }
+    let mut after = *pos;
+    after.play_unchecked(Move { from: king, to: king_to, kind: MoveKind::Castle { rook } });
+    if after.is_attacked(king_to, them) {
+        return format!("you cannot castle {which}: your king would be in check on {king_to}");
+    }
+    format!("you cannot castle {which} now")
+}
+
 /// Why no legal move fits: the most specific true statement herald can make.
 fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
     let rules = pos.rules();
-    if let Some(side) = q.castle {
-        let which = if side == 0 { "short" } else { "long" };
-        return format!("castling {which} is not possible now");
+    let us = pos.turn();
+    if let Some(side) = castle_intent(pos, q) {
+        return explain_castling(pos, side);
     }
     let name = |role: Role| rules.piece(role).name.to_lowercase();
-    let target = match (q.to_file, q.to_rank) {
-        (Some(f), Some(r)) => Square::new(f, r).map(|s| s.algebraic()).unwrap_or_default(),
-        (Some(f), None) => format!("the {}-file", file_letter(f)),
-        _ => String::new(),
+    let target_sq = match (q.to_file, q.to_rank) {
+        (Some(f), Some(r)) => Square::new(f, r),
+        _ => None,
+    };
+    let target = match (target_sq, q.to_file) {
+        (Some(sq), _) => sq.algebraic(),
+        (None, Some(f)) => format!("the {}-file", file_letter(f)),
+        (None, None) => String::new(),
+    };
+    let origin = match (q.from_file, q.from_rank) {
+        (Some(f), Some(r)) => Square::new(f, r),
+        _ => None,
     };
     let piece_word = match q.role {
         Some(role) => name(role),
-        None if q.from_file.is_some() && q.from_rank.is_some() => "piece".to_string(),
+        None if origin.is_some() => "piece".to_string(),
         None => "pawn".to_string(),
     };
-    if let (Some(f), Some(r)) = (q.from_file, q.from_rank)
-        && let Some(from) = Square::new(f, r)
-    {
+    // The player's pieces the text is about: the named kind (a pawn if none is named, any
+    // piece if the origin square is given), on the named file or rank.
+    let is_meant = |sq: Square| {
+        pos.piece_at(sq).is_some_and(|p| {
+            p.color == us
+                && match q.role {
+                    Some(role) => p.role == role,
+                    None => origin.is_some() || rules.is_pawn(p.role),
+                }
+        }) && q.from_file.is_none_or(|f| sq.file() == f)
+            && q.from_rank.is_none_or(|r| sq.rank() == r)
+    };
+    if let Some(from) = origin {
         match pos.piece_at(from) {
             None => return format!("there is no piece on {from}"),
-            Some(p) if p.color != pos.turn() => return format!("the piece on {from} is not yours"),
+            Some(p) if p.color != us => return format!("the {} on {from} is not yours", name(p.role)),
             Some(p) if q.role.is_some_and(|role| role != p.role) => {
-                return format!("the piece on {from} is a {}, not a {piece_word}", name(p.role));
+                let is = name(p.role);
+                return format!(
+                    "the piece on {from} is {} {is}, not {} {piece_word}",
+                    article(&is),
+                    article(&piece_word)
+                );
             }
             _ => {}
         }
@@ -433,7 +620,9 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
     let unpromoted = Query { promotion: None, ..q.clone() };
     let promotions: Vec<String> = legal
         .iter()
-        .filter(|&&m| m.promotion().is_some() && matches(pos, &Query { promotion: m.promotion(), ..unpromoted.clone() }, m))
+        .filter(|&&m| {
+            m.promotion().is_some() && matches(pos, &Query { promotion: m.promotion(), ..unpromoted.clone() }, m)
+        })
         .map(|&m| san::write(pos, m))
         .collect();
     if !promotions.is_empty() {
@@ -444,55 +633,57 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
         };
     }
     if q.promotion.is_some() {
-        return format!("that move is not a promotion; only a pawn reaching the last rank promotes");
+        return "that move is not a promotion; only a pawn reaching the last rank promotes".to_string();
     }
-    if q.capture {
-        let uncaptured = Query { capture: false, ..q.clone() };
-        if legal.iter().any(|&m| matches(pos, &uncaptured, m)) {
-            return format!("there is nothing to capture on {target}");
+    // What stands on the destination.
+    if let Some(to) = target_sq {
+        match pos.piece_at(to) {
+            Some(p) if p.color == us => {
+                return if q.capture {
+                    format!("you cannot capture your own {} on {to}", name(p.role))
+                } else {
+                    format!("{to} is occupied by your own {}", name(p.role))
+                };
+            }
+            None if q.capture && pos.ep_square() != Some(to) => return format!("there is nothing to capture on {to}"),
+            _ => {}
         }
     }
     // A move that fits but leaves the royal piece attacked.
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves_into(&mut pseudo);
-    if pseudo.iter().any(|&m| matches(pos, q, m)) {
-        return if pos.is_check() {
+    if let Some(&m) = pseudo.iter().find(|&&m| matches(pos, q, m)) {
+        if let MoveKind::Castle { rook } = m.kind {
+            return explain_castling(pos, usize::from(rook.file() < m.from.file()));
+        }
+        let royal = rules.royal_role().map_or_else(|| "king".to_string(), name);
+        return if pos.piece_at(m.from).is_some_and(|p| rules.is_royal(p.role)) {
+            format!("your {royal} would be in check on {}", m.to)
+        } else if pos.is_check() {
             "you are in check, and that move does not end the check".to_string()
         } else {
-            "it would leave your king in check".to_string()
+            format!("it would leave your {royal} in check")
         };
     }
-    let own = pos.occupied_by(pos.turn());
-    let has_piece = own.into_iter().any(|sq| {
-        pos.piece_at(sq).is_some_and(|p| match q.role {
-            Some(role) => p.role == role,
-            None => q.from_file.is_some() && q.from_rank.is_some() || rules.is_pawn(p.role),
-        })
-    });
-    if !has_piece {
-        return format!("you have no {piece_word}");
+    // Does the player have such a piece at all?
+    if !pos.occupied_by(us).into_iter().any(is_meant) {
+        let place = match (q.from_file, q.from_rank) {
+            (Some(f), None) => format!(" on the {}-file", file_letter(f)),
+            (None, Some(r)) => format!(" on rank {}", r + 1),
+            _ => String::new(),
+        };
+        return format!("you have no {piece_word}{place}");
     }
-    let movers: Vec<String> = {
-        let mut v: Vec<String> = legal
-            .iter()
-            .filter(|&&m| {
-                pos.piece_at(m.from).is_some_and(|p| match q.role {
-                    Some(role) => p.role == role,
-                    None => q.from_file.is_some() && q.from_rank.is_some() || rules.is_pawn(p.role),
-                }) && q.from_file.is_none_or(|f| m.from.file() == f)
-                    && q.from_rank.is_none_or(|r| m.from.rank() == r)
-            })
-            .map(|&m| san::write(pos, m))
-            .collect();
-        v.sort();
-        v.dedup();
-        v
-    };
-    if movers.is_empty() {
-        format!("no {piece_word} of yours can move there or anywhere else")
-    } else if target.is_empty() {
-        format!("no {piece_word} of yours can make that move; its legal moves are {}", movers.join(", "))
-    } else {
-        format!("no {piece_word} of yours can reach {target}; its legal moves are {}", movers.join(", "))
+    let mut movers: Vec<String> = legal.iter().filter(|m| is_meant(m.from)).map(|&m| san::write(pos, m)).collect();
+    movers.sort();
+    movers.dedup();
+    let reach = if target_sq.is_some() { format!("reach {target}") } else { format!("capture on {target}") };
+    match origin.and_then(|from| Some((from, pos.piece_at(from)?))) {
+        Some((from, p)) if movers.is_empty() => format!("the {} on {from} has no legal move", name(p.role)),
+        Some((from, p)) => {
+            format!("the {} on {from} cannot {reach}; its legal moves are {}", name(p.role), movers.join(", "))
+        }
+        None if movers.is_empty() => format!("no {piece_word} of yours has a legal move"),
+        None => format!("no {piece_word} of yours can {reach}; the legal {piece_word} moves are {}", movers.join(", ")),
     }
 }

@@ -27,7 +27,10 @@ pub fn write_plain(pos: &Position, m: Move) -> String {
             .legal_moves()
             .into_iter()
             .filter(|o| {
-                o.to == m.to && o.from != m.from && !o.is_castle() && pos.piece_at(o.from).map(|p| p.role) == Some(piece.role)
+                o.to == m.to
+                    && o.from != m.from
+                    && !o.is_castle()
+                    && pos.piece_at(o.from).map(|p| p.role) == Some(piece.role)
             })
             .collect();
         if !rivals.is_empty() {

@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-use super::standard::OpenVariant;
 use super::chess::{KING, ROOK, fide_pieces};
+use super::standard::OpenVariant;
 use crate::engine::geometry::BoardSize;
 use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
 

@@ -82,7 +82,9 @@ impl StandardGame {
         let field = |name: &str| {
             snapshot
                 .lines()
-                .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty()))))
+                .find_map(|l| {
+                    l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty())))
+                })
                 .ok_or_else(|| SnapshotError(format!("the field {name:?} is missing")))
         };
         let rules = variant.rules();
