@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod mail;
 pub mod notation;
 pub mod variants;

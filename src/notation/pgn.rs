@@ -124,8 +124,13 @@ pub fn parse(text: &str) -> Vec<PgnGame> {
             c if c.is_whitespace() => i += 1,
             _ => {
                 let start = i;
-                while i < chars.len() && !chars[i].is_whitespace() && !"{}();[".contains(chars[i]) {
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}();[]".contains(chars[i]) {
                     i += 1;
+                }
+                if i == start {
+                    // A stray closing bracket: nothing to read.
+                    i += 1;
+                    continue;
                 }
                 let token: String = chars[start..i].iter().collect();
                 in_moves = true;
@@ -220,6 +225,13 @@ mod tests {
         assert_eq!(bare.len(), 1);
         assert_eq!(bare[0].moves.len(), 3);
         assert_eq!(bare[0].result, None);
+    }
+
+    #[test]
+    fn stray_closing_brackets_are_skipped() {
+        let games = parse(") } ] 1. e4 ) e5");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].moves.len(), 2, "{:?}", games[0].moves);
     }
 
     #[test]

@@ -1,0 +1,8 @@
+//! Support code shared by herald's integration tests.
+//!
+//! Include it from a test file with `mod support;`. Each test binary uses a
+//! different subset of the helpers, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+pub mod postfix;
+pub mod smtp;
