@@ -1,13 +1,20 @@
 //! herald: a play-by-email referee for chess variants with secrets.
 //!
 //! The crate is layered so that the rules never meet the mail: [`engine`] is the rules core,
-//! [`variants`] defines each game on it, [`notation`] reads and writes moves and positions,
-//! and [`cli`] is the command line over all of them.
+//! [`variants`] defines each game on it, [`notation`] reads and writes moves and positions.
+//! [`referee`] turns (stored game, incoming mail, now) into (new state, outgoing mail)
+//! without I/O; [`store`], [`mail`] and [`clock`] are the edges, joined by [`service`];
+//! [`cli`] is the command line over all of them.
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod clock;
 pub mod config;
+pub mod demo;
 pub mod engine;
 pub mod mail;
 pub mod notation;
+pub mod referee;
+pub mod service;
+pub mod store;
 pub mod variants;

@@ -41,8 +41,8 @@ fn each_side_sees_the_board_from_its_own_side() {
     let chess = variants::by_id("chess").unwrap();
     let mut game = chess.new_game();
     game.play("e4").unwrap();
-    let white = diagram::render(&game.view(Observer::Player(Color::White)));
-    let black = diagram::render(&game.view(Observer::Player(Color::Black)));
+    let white = diagram::render(&game.view(Observer::Player(Color::White)), Color::White);
+    let black = diagram::render(&game.view(Observer::Player(Color::Black)), Color::Black);
     let white_lines: Vec<&str> = white.lines().collect();
     let black_lines: Vec<&str> = black.lines().collect();
     assert_eq!(white_lines[0].trim(), "a b c d e f g h");
@@ -59,7 +59,7 @@ fn each_side_sees_the_board_from_its_own_side() {
 fn capablanca_diagrams_have_ten_files() {
     let capa = variants::by_id("capablanca").unwrap();
     let game = capa.new_game();
-    let text = diagram::render(&game.view(Observer::Everyone));
+    let text = diagram::render(&game.view(Observer::Everyone), Color::White);
     assert_eq!(text.lines().nth(8), Some("1  R N A B Q K B C N R  1"));
 }
 

@@ -2,6 +2,7 @@
 
 mod bench;
 mod perft;
+mod referee;
 mod replay;
 
 use std::process::ExitCode;
@@ -28,12 +29,34 @@ enum Command {
     Variants,
     /// Measure perft speed beside Fairy-Stockfish on the same machine.
     Bench(bench::BenchArgs),
+    /// Create the database, its reply-token secret and the Maildir folders.
+    Init(referee::ConfigArg),
+    /// Handle one mail from standard input (for the mail server's pipe delivery).
+    Ingest(referee::IngestArgs),
+    /// Watch the inbox Maildir and send the outbox, until SIGTERM.
+    Serve(referee::ServeArgs),
+    /// Start, list, show and export games.
+    Game(referee::GameArgs),
+    /// List the mails waiting to be sent, retrying or dead.
+    Outbox(referee::OutboxArgs),
+    /// Play a short scripted game through the whole pipeline and print every mail.
+    Demo {
+        /// Folder to run in (default: the system's temporary folder).
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Ingest(args) => return referee::ingest(args),
+        Command::Init(args) => referee::init(args),
+        Command::Serve(args) => referee::serve(args),
+        Command::Game(args) => referee::game(args),
+        Command::Outbox(args) => referee::outbox(args),
+        Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut std::io::stdout()).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Variants => {

@@ -1,4 +1,8 @@
-//! Mail in and out of the referee: reading what arrives, composing and sending what leaves.
-//! Nothing here knows the rules of a game.
+//! Mail in and out of the referee: reading what arrives, composing and sending what leaves,
+//! Maildir folders. Nothing here knows the rules of a game.
 
+pub mod compose;
+pub mod maildir;
 pub mod reader;
+pub mod reply;
+pub mod transport;

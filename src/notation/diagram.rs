@@ -1,7 +1,8 @@
 //! Text diagrams of a board as one observer sees it, for plain-text mail.
 //!
-//! The observer's own side is at the bottom: White (and a neutral observer) sees rank 1 at
-//! the bottom and the a-file on the left; Black sees the board turned round. Upper case is
+//! The side given as `bottom` is at the bottom, as a player sees the board from their own
+//! side: White has rank 1 at the bottom and the a-file on the left; Black sees it turned
+//! round. Upper case is
 //! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden; a
 //! crowd shows all its pieces' letters together. Every column is as wide as the widest cell,
 //! so the diagram stays aligned in a monospaced font.
@@ -23,10 +24,10 @@ fn cell_text(cell: &Cell) -> String {
     }
 }
 
-/// Renders `view`'s board from its observer's side.
-pub fn render(view: &View) -> String {
+/// Renders `view`'s board with `bottom`'s side at the bottom.
+pub fn render(view: &View, bottom: Color) -> String {
     let size = view.size;
-    let flipped = view.observer.side() == Some(Color::Black);
+    let flipped = bottom == Color::Black;
     let text_at = |sq: Square| {
         view.cells.iter().find(|(s, _)| *s == sq).map(|(_, c)| cell_text(c)).unwrap_or_else(|| ".".to_string())
     };

@@ -1,0 +1,385 @@
+//! The referee's subcommands: `init`, `ingest`, `serve`, `game ...`, `outbox`.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::clock::SystemClock;
+use crate::config::Config;
+use crate::engine::Color;
+use crate::mail::transport;
+use crate::notation::diagram;
+use crate::referee::records::{GameStatus, Player};
+use crate::service::{self, Ingested, Service};
+use crate::variants::{self, Observer};
+
+/// The configuration file option shared by the referee's commands.
+#[derive(Args, Debug, Clone)]
+pub struct ConfigArg {
+    /// Configuration file (YAML); without one, herald uses ./herald-data/.
+    #[arg(long, short = 'c', env = "HERALD_CONFIG")]
+    pub config: Option<PathBuf>,
+}
+
+impl ConfigArg {
+    fn load(&self) -> Result<Config, String> {
+        Config::load_or_default(self.config.as_deref()).map_err(|e| e.to_string())
+    }
+
+    fn service(&self) -> Result<Service, String> {
+        Service::open(self.load()?, Arc::new(SystemClock)).map_err(|e| e.to_string())
+    }
+}
+
+/// `herald ingest`.
+#[derive(Args, Debug)]
+pub struct IngestArgs {
+    #[command(flatten)]
+    config: ConfigArg,
+    /// The envelope recipient, as the mail server knows it (Postfix: ${recipient}); the reply
+    /// token is read from it.
+    #[arg(long)]
+    recipient: Option<String>,
+}
+
+/// `herald serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    config: ConfigArg,
+    /// One pass over the inbox and the outbox, then exit.
+    #[arg(long)]
+    once: bool,
+}
+
+/// `herald game`.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    #[command(flatten)]
+    config: ConfigArg,
+    #[command(subcommand)]
+    command: GameCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum GameCommand {
+    /// Start a game and mail the invitations; prints the game's number.
+    New {
+        /// The variant (see `herald variants`).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// White's mail address.
+        #[arg(long)]
+        white: String,
+        /// Black's mail address.
+        #[arg(long)]
+        black: String,
+        /// White's name as shown to Black.
+        #[arg(long)]
+        white_name: Option<String>,
+        /// Black's name as shown to White.
+        #[arg(long)]
+        black_name: Option<String>,
+    },
+    /// List the games.
+    List,
+    /// Show a game; with --as, exactly what that player sees.
+    Show {
+        /// The game's number.
+        id: i64,
+        /// Show the game as this player sees it.
+        #[arg(long = "as", value_enum)]
+        side: Option<Side>,
+    },
+    /// Export a game.
+    Export {
+        /// The game's number.
+        id: i64,
+        /// As PGN.
+        #[arg(long)]
+        pgn: bool,
+    },
+}
+
+/// A side on the command line.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// `herald outbox`.
+#[derive(Args, Debug)]
+pub struct OutboxArgs {
+    #[command(flatten)]
+    config: ConfigArg,
+    /// List sent mails too, not only those waiting or dead.
+    #[arg(long)]
+    all: bool,
+}
+
+/// `herald init`: the database with its secret, and the Maildirs.
+pub fn init(args: ConfigArg) -> Result<(), String> {
+    let config = args.load()?;
+    let db = Service::init(&config).map_err(|e| e.to_string())?;
+    println!("herald is ready: database {}", db.display());
+    if let Some(inbox) = &config.inbox.maildir {
+        println!("inbox Maildir: {}", inbox.display());
+    }
+    Ok(())
+}
+
+/// `herald ingest < mail`: exit 0 once handled (answered or deliberately ignored), 75
+/// (EX_TEMPFAIL) when the mail server should try again later.
+pub fn ingest(args: IngestArgs) -> ExitCode {
+    const EX_TEMPFAIL: u8 = 75;
+    let mut raw = Vec::new();
+    let config = match args.config.load() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("herald ingest: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    // One byte past the limit is enough to know a mail is too large.
+    let limit = config.inbox.max_message_bytes as u64 + 1;
+    if let Err(e) = std::io::stdin().take(limit).read_to_end(&mut raw) {
+        eprintln!("herald ingest: reading the mail: {e}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    // Drain the rest so the mail server does not see a broken pipe.
+    let _ = std::io::copy(&mut std::io::stdin(), &mut std::io::sink());
+    let mut service = match Service::open(config, Arc::new(SystemClock)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("herald ingest: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    match service.ingest(&raw, args.recipient.as_deref()) {
+        Ok(outcome) => {
+            if outcome == Ingested::Duplicate {
+                eprintln!("herald ingest: already handled");
+            }
+            // Pipe mode may run without a daemon: send what this mail caused now, best
+            // effort. What fails stays in the outbox for the next attempt.
+            match transport::from_config(&service.config().outgoing.transport) {
+                Ok(t) => {
+                    if let Err(e) = service.send_due(t.as_ref()) {
+                        eprintln!("herald ingest: sending later: {e}");
+                    }
+                }
+                Err(e) => eprintln!("herald ingest: sending later: {e}"),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) if e.is_transient() => {
+            eprintln!("herald ingest: {e}; the mail server will retry");
+            ExitCode::from(EX_TEMPFAIL)
+        }
+        Err(e) => {
+            // Not transient: retrying cannot help, and the mail is kept in the mail server's
+            // log. Exit 0 would lose it silently; EX_TEMPFAIL lets an administrator fix the
+            // cause (a broken template) while the mail waits in the queue.
+            eprintln!("herald ingest: {e}");
+            ExitCode::from(EX_TEMPFAIL)
+        }
+    }
+}
+
+/// `herald serve [--once]`.
+pub fn serve(args: ServeArgs) -> Result<(), String> {
+    let mut service = args.config.service()?;
+    let _lock = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
+    let transport = transport::from_config(&service.config().outgoing.transport)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| format!("signal handler: {e}"))?;
+    }
+    if args.once {
+        let (handled, sent) = service.serve_pass(transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        eprintln!(
+            "herald serve: {handled} mail(s) handled, {} sent, {} to retry, {} dead",
+            sent.sent, sent.retrying, sent.dead
+        );
+        return Ok(());
+    }
+    service.serve(transport.as_ref(), &stop).map_err(|e| e.to_string())
+}
+
+/// `herald game ...`.
+pub fn game(args: GameArgs) -> Result<(), String> {
+    let mut service = args.config.service()?;
+    match args.command {
+        GameCommand::New { variant, white, black, white_name, black_name } => {
+            let white = Player { email: white.to_ascii_lowercase(), name: white_name };
+            let black = Player { email: black.to_ascii_lowercase(), name: black_name };
+            let id = service.new_game(&variant, white, black).map_err(|e| e.to_string())?;
+            println!("{id}");
+            Ok(())
+        }
+        GameCommand::List => {
+            let games = service.store().read(|tx| tx.games()).map_err(|e| e.to_string())?;
+            for g in games {
+                let r = &g.record;
+                let state = match (&r.result, r.status) {
+                    (Some(result), _) => format!("{} {}", result.score, result.reason),
+                    (None, GameStatus::Active) => "in play".to_string(),
+                    (None, GameStatus::Finished) => "finished".to_string(),
+                };
+                println!(
+                    "#{:<5} {:<12} {} - {}  {} plies  {state}",
+                    r.id,
+                    r.variant,
+                    r.white.email,
+                    r.black.email,
+                    g.plies
+                );
+            }
+            Ok(())
+        }
+        GameCommand::Show { id, side } => show(&mut service, id, side.map(Color::from)),
+        GameCommand::Export { id, pgn } => {
+            if !pgn {
+                return Err("choose a format: --pgn".to_string());
+            }
+            print!("{}", export_pgn(&mut service, id)?);
+            Ok(())
+        }
+    }
+}
+
+fn load(service: &mut Service, id: i64) -> Result<(crate::referee::records::GameRecord, Box<dyn variants::VariantGame>), String> {
+    let record = service
+        .store()
+        .read(|tx| tx.game(id))
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no game #{id}"))?;
+    let variant = variants::by_id(&record.variant).ok_or_else(|| format!("unknown variant {}", record.variant))?;
+    let game = variant.restore(&record.snapshot).map_err(|e| e.to_string())?;
+    Ok((record, game))
+}
+
+/// Prints a game: as the referee sees it, or exactly as one player sees it (the text of the
+/// mail that player would get now).
+fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), String> {
+    let (record, game) = load(service, id)?;
+    // A player sees their own view while the game goes on; afterwards nothing is secret.
+    let observer = match side {
+        Some(color) if record.status == GameStatus::Active => Observer::Player(color),
+        _ => Observer::Everyone,
+    };
+    let view = game.view(observer);
+    println!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
+    println!("White: {}", record.white.display_name());
+    println!("Black: {}", record.black.display_name());
+    println!();
+    print!("{}", diagram::render(&view, side.unwrap_or(Color::White)));
+    println!();
+    println!("Moves: {}", diagram::move_list(&view));
+    for notice in &view.notices {
+        println!("{notice}");
+    }
+    if let Some(legal) = &view.legal_moves {
+        println!("Legal moves: {}", legal.join(", "));
+    }
+    match &record.result {
+        Some(r) => println!("Result: {} ({})", r.score, r.reason),
+        None => println!("{} to move", if game.turn().is_white() { "White" } else { "Black" }),
+    }
+    if side.is_none() {
+        println!("FEN: {}", game.fen());
+    }
+    Ok(())
+}
+
+/// The game as PGN.
+fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
+    let (record, game) = load(service, id)?;
+    let date = record.created_at.strftime("%Y.%m.%d").to_string();
+    let result = record.result.as_ref().map_or("*", |r| r.score.as_str()).to_string();
+    let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    tag("Event", &format!("herald game #{}", record.id));
+    tag("Site", &service.config().referee.address);
+    tag("Date", &date);
+    tag("Round", "-");
+    tag("White", record.white.display_name());
+    tag("Black", record.black.display_name());
+    tag("Result", &result);
+    if record.variant != "chess" {
+        tag("Variant", game.variant().name());
+    }
+    let start = game.start_fen();
+    let standard = variants::by_id(&record.variant).map(|v| v.rules().def().start_fen.to_string());
+    if Some(&start) != standard.as_ref() {
+        tag("SetUp", "1");
+        tag("FEN", &start);
+    }
+    if let Some(r) = &record.result {
+        tag("Termination", &r.reason);
+    }
+    out.push('\n');
+    let view = game.view(Observer::Everyone);
+    let mut text = diagram::move_list(&view);
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(&result);
+    // PGN lines stay under 80 characters.
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    Ok(out)
+}
+
+/// `herald outbox`: mails waiting, retrying or dead (with --all, also sent ones).
+pub fn outbox(args: OutboxArgs) -> Result<(), String> {
+    let mut service = args.config.service()?;
+    let (rows, counts) = service
+        .store()
+        .read(|tx| Ok((tx.outbox(!args.all)?, tx.outbox_counts()?)))
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
+    println!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
+    for row in rows {
+        let game = row.game_id.map_or("-".to_string(), |g| format!("#{g}"));
+        println!(
+            "{:<6} {:<8} {:<6} attempts {:<2} next {}  to {}  <{}>{}",
+            row.id,
+            row.status,
+            game,
+            row.attempts,
+            row.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),
+            row.recipient,
+            row.message_id,
+            row.last_error.map(|e| format!("\n       last error: {e}")).unwrap_or_default()
+        );
+    }
+    Ok(())
+}

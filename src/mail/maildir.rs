@@ -1,0 +1,120 @@
+//! Maildir folders (the format of Qmail, Dovecot and Postfix's virtual delivery): new mail
+//! is written to `tmp/` and renamed into `new/`, so a reader never sees half a mail; a reader
+//! moves what it has handled to `cur/` with the info suffix `:2,S` (seen).
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A Maildir.
+#[derive(Clone, Debug)]
+pub struct Maildir {
+    root: PathBuf,
+}
+
+impl Maildir {
+    /// Opens the Maildir at `root`, creating `new/`, `cur/` and `tmp/` if missing.
+    pub fn create(root: &Path) -> io::Result<Maildir> {
+        for sub in ["tmp", "new", "cur"] {
+            fs::create_dir_all(root.join(sub))?;
+        }
+        Ok(Maildir { root: root.to_path_buf() })
+    }
+
+    /// The folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The mails in `new/`, oldest name first (delivery names begin with the time).
+    pub fn new_mail(&self) -> io::Result<Vec<PathBuf>> {
+        list(&self.root.join("new"))
+    }
+
+    /// Every mail in `new/` and `cur/`, oldest name first.
+    pub fn all_mail(&self) -> io::Result<Vec<PathBuf>> {
+        let mut all = list(&self.root.join("new"))?;
+        all.extend(list(&self.root.join("cur"))?);
+        all.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+        Ok(all)
+    }
+
+    /// Moves a handled mail from `new/` to `cur/`, marked seen.
+    pub fn mark_seen(&self, path: &Path) -> io::Result<PathBuf> {
+        let name = path.file_name().ok_or_else(|| io::Error::other("not a file"))?.to_string_lossy();
+        let base = name.split(':').next().unwrap_or(&name);
+        let target = self.root.join("cur").join(format!("{base}:2,S"));
+        fs::rename(path, &target)?;
+        Ok(target)
+    }
+
+    /// Delivers `bytes` as a new mail: written and synced in `tmp/`, renamed into `new/`,
+    /// and the directory synced, so a crash never leaves half a mail in `new/`.
+    pub fn deliver(&self, bytes: &[u8]) -> io::Result<PathBuf> {
+        let name = unique_name();
+        let tmp = self.root.join("tmp").join(&name);
+        let mut file = File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        let target = self.root.join("new").join(&name);
+        fs::rename(&tmp, &target)?;
+        File::open(self.root.join("new"))?.sync_all()?;
+        Ok(target)
+    }
+}
+
+fn list(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out: Vec<PathBuf> = match fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .collect(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    out.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    Ok(out)
+}
+
+/// A Maildir file name, `seconds.M<micros>P<pid>Q<counter>.<host>`, unique on this machine;
+/// zero-padded so that names sort in delivery order.
+fn unique_name() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let host = fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().replace(['/', ':'], "_"))
+        .unwrap_or_else(|_| "localhost".to_string());
+    format!(
+        "{}.M{:06}P{}Q{:06}.{host}",
+        now.as_secs(),
+        now.subsec_micros(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delivered_mail_is_new_until_seen() {
+        let dir = std::env::temp_dir().join(format!("herald-maildir-{}", std::process::id()));
+        let md = Maildir::create(&dir).unwrap();
+        let a = md.deliver(b"first").unwrap();
+        let b = md.deliver(b"second").unwrap();
+        assert_ne!(a, b);
+        assert_eq!(md.new_mail().unwrap(), vec![a.clone(), b.clone()]);
+        let seen = md.mark_seen(&a).unwrap();
+        assert!(seen.to_string_lossy().ends_with(":2,S"));
+        assert_eq!(md.new_mail().unwrap(), vec![b]);
+        assert_eq!(fs::read(&seen).unwrap(), b"first");
+        assert!(list(&dir.join("tmp")).unwrap().is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,702 @@
+//! Sending rendered mail: SMTP, the local `sendmail` program, or a Maildir sink.
+//!
+//! Every transport takes the message as the bytes [`crate::mail::compose::render`]
+//! produced (stored in the outbox) and sends them unchanged, so a retry sends the same
+//! mail. Failures are [`SendError`]s of one of two kinds:
+//!
+//! * [`SendErrorKind::Transient`]: try again later (a 4xx reply, a refused or lost
+//!   connection, a timeout, sendmail's exit status 75).
+//! * [`SendErrorKind::Permanent`]: trying again will fail the same way until someone
+//!   changes something (a 5xx reply, a bad address, a TLS or authentication problem, a
+//!   missing program). Configuration errors belong here too: every mail fails with them
+//!   until the configuration is fixed.
+//!
+//! # TLS roots
+//!
+//! SMTP over TLS verifies the server's certificate against the system's CA certificates
+//! (`rustls-native-certs`: on Debian `/etc/ssl/certs`), read once when the transport is
+//! built. rustls-native-certs honours `SSL_CERT_FILE` and `SSL_CERT_DIR`: when either is
+//! set, the certificates are read from there *instead of* the system store, which is how a
+//! club whose relay has a certificate from a private CA makes herald trust it. Tests add a
+//! root with [`SmtpSettings::extra_root_pem`] instead, which changes no process state.
+
+use std::error::Error as _;
+use std::fmt;
+use std::fs::{self, DirBuilder, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use lettre::Transport as _;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+
+use crate::config::{self, TlsMode};
+
+/// The envelope of one delivery: the SMTP `MAIL FROM` and `RCPT TO` addresses, which may
+/// differ from the From and To fields of the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Envelope {
+    /// The return path (where bounces go); empty for the null sender `<>`.
+    pub from: String,
+    /// The recipients; at least one.
+    pub to: Vec<String>,
+}
+
+/// Whether a failed send is worth retrying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendErrorKind {
+    /// Try again later; the mail may even have arrived (see [`Smtp`] on "incomplete
+    /// response"), which the stable Message-ID makes harmless.
+    Transient,
+    /// Trying again fails the same way until the address, the message or the configuration
+    /// is changed.
+    Permanent,
+}
+
+impl fmt::Display for SendErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SendErrorKind::Transient => "transient",
+            SendErrorKind::Permanent => "permanent",
+        })
+    }
+}
+
+/// A failed send: its kind and a message for the operator (`herald outbox`, the log).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SendError {
+    /// Retry or not.
+    pub kind: SendErrorKind,
+    /// What happened, naming the server or program.
+    pub message: String,
+}
+
+impl SendError {
+    /// A [`SendErrorKind::Transient`] error.
+    pub fn transient(message: impl Into<String>) -> SendError {
+        SendError { kind: SendErrorKind::Transient, message: message.into() }
+    }
+
+    /// A [`SendErrorKind::Permanent`] error.
+    pub fn permanent(message: impl Into<String>) -> SendError {
+        SendError { kind: SendErrorKind::Permanent, message: message.into() }
+    }
+
+    /// Whether the send should be retried later.
+    pub fn is_transient(&self) -> bool {
+        self.kind == SendErrorKind::Transient
+    }
+}
+
+impl fmt::Display for SendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} failure)", self.message, self.kind)
+    }
+}
+
+impl std::error::Error for SendError {}
+
+/// A way to send a rendered message.
+pub trait Transport {
+    /// Sends `message` (the exact bytes of the mail, CRLF line endings) to the envelope's
+    /// recipients. `Ok` means the next hop has taken responsibility for the mail.
+    fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError>;
+}
+
+/// Builds the configured transport. Reads the SMTP password from its environment variable
+/// and the system's CA certificates now, so a configuration that cannot work fails at
+/// start instead of at the first mail.
+///
+/// # Errors
+///
+/// A message naming the problem: a missing password variable (named), a user without
+/// `password_env`, a password over plain text to a remote host, a missing sendmail
+/// program.
+pub fn from_config(config: &config::Transport) -> Result<Box<dyn Transport>, String> {
+    Ok(match config {
+        config::Transport::Smtp { .. } => Box::new(Smtp::new(SmtpSettings::from_config(config)?)?),
+        config::Transport::Sendmail { command } => Box::new(Sendmail::new(command.clone())?),
+        config::Transport::Maildir { path } => Box::new(MaildirSink::new(path.clone())),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// SMTP
+
+/// Everything [`Smtp::new`] needs: the `smtp` section of the configuration with the
+/// password read and the defaults filled in.
+#[derive(Clone)]
+pub struct SmtpSettings {
+    /// Host name or IP address; also the name the TLS certificate must match.
+    pub host: String,
+    /// Port.
+    pub port: u16,
+    /// TLS mode.
+    pub tls: TlsMode,
+    /// User name and password, if the server wants authentication.
+    pub credentials: Option<(String, String)>,
+    /// Limit for connecting and for each read or write (lettre applies it to the socket).
+    pub timeout: Duration,
+    /// Further root certificates (PEM, one or more each) trusted besides the system's:
+    /// for tests with a private CA. Not in the configuration file; operators use
+    /// `SSL_CERT_FILE` (see the module documentation).
+    pub extra_root_pem: Vec<Vec<u8>>,
+}
+
+impl fmt::Debug for SmtpSettings {
+    /// Everything but the password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpSettings")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("tls", &self.tls)
+            .field("user", &self.credentials.as_ref().map(|(user, _)| user))
+            .field("timeout", &self.timeout)
+            .field("extra_root_pem", &self.extra_root_pem.len())
+            .finish()
+    }
+}
+
+impl SmtpSettings {
+    /// The settings of an `smtp` transport; the password is read from the environment
+    /// variable named by `password_env`.
+    ///
+    /// # Errors
+    ///
+    /// When `config` is not `smtp`, when `user` is set without `password_env`, or when the
+    /// variable is not set (the message names it).
+    pub fn from_config(config: &config::Transport) -> Result<SmtpSettings, String> {
+        let config::Transport::Smtp { host, port, tls, user, password_env, timeout_seconds } = config else {
+            return Err("outgoing.transport is not an smtp transport".to_owned());
+        };
+        let credentials = match (user, password_env) {
+            (None, None) => None,
+            (Some(user), Some(var)) => match std::env::var(var) {
+                Ok(password) => Some((user.clone(), password)),
+                Err(std::env::VarError::NotPresent) => {
+                    return Err(format!(
+                        "the environment variable {var} (outgoing.transport.password_env) is not set: \
+                         it must hold the SMTP password of {user}"
+                    ));
+                }
+                Err(std::env::VarError::NotUnicode(_)) => {
+                    return Err(format!(
+                        "the environment variable {var} (outgoing.transport.password_env) is not valid UTF-8"
+                    ));
+                }
+            },
+            (Some(user), None) => {
+                return Err(format!(
+                    "outgoing.transport.user is {user:?} but password_env is not set: name the environment \
+                     variable that holds the password"
+                ));
+            }
+            (None, Some(var)) => {
+                return Err(format!("outgoing.transport.password_env {var:?} is set but user is not"));
+            }
+        };
+        let port = port.unwrap_or(match tls {
+            TlsMode::None => 25,
+            TlsMode::Starttls => 587,
+            TlsMode::Tls => 465,
+        });
+        Ok(SmtpSettings {
+            host: host.clone(),
+            port,
+            tls: *tls,
+            credentials,
+            // Zero would mean "fail at once" to the socket; one second is the least useful.
+            timeout: Duration::from_secs((*timeout_seconds).max(1)),
+            extra_root_pem: Vec::new(),
+        })
+    }
+}
+
+/// Sending through an SMTP server with lettre: plain (`tls: none`, a server on the same
+/// machine), STARTTLS required (never a downgrade to plain text when the server does not
+/// offer it), or implicit TLS. One connection per mail: a referee sends little, and a
+/// fresh connection has no stale state to go wrong.
+///
+/// Errors are classified as follows:
+///
+/// * a 4xx reply → transient, a 5xx reply → permanent (RFC 5321 §4.2.1);
+/// * a refused, reset or timed-out connection → transient;
+/// * the connection lost where a reply was due ("incomplete response", e.g. after the
+///   final "." of the data) → **transient**. The server may or may not have taken the
+///   mail: this is the classic "was it delivered?" case, which no client can decide.
+///   Retrying risks a duplicate; giving up risks a lost move, which stalls a game until a
+///   player notices. A duplicate carries the same Message-ID, so mail clients show it
+///   once per thread and herald's own reader deduplicates it, so the retry is the lesser
+///   harm (at-least-once delivery);
+/// * TLS failures (an untrusted or mismatched certificate, no STARTTLS offered when
+///   required) and authentication that cannot work (no common mechanism; a 535 reply is a
+///   5xx anyway) → permanent, with a message that says what to fix.
+pub struct Smtp {
+    inner: lettre::SmtpTransport,
+    /// `host:port`, for messages.
+    server: String,
+    tls: TlsMode,
+}
+
+impl Smtp {
+    /// Builds the transport; reads the system's CA certificates (see the module
+    /// documentation) for TLS.
+    ///
+    /// # Errors
+    ///
+    /// An unreadable extra root certificate, or credentials with `tls: none` to a host that
+    /// is not this machine (the password would cross the network in plain text).
+    pub fn new(settings: SmtpSettings) -> Result<Smtp, String> {
+        let server = format!("{}:{}", settings.host, settings.port);
+        if settings.tls == TlsMode::None && settings.credentials.is_some() && !is_loopback(&settings.host) {
+            return Err(format!(
+                "SMTP {server}: a user is configured with tls: none, so the password would cross the network \
+                 in plain text; use tls: starttls or tls (plain text is allowed to 127.0.0.1 and localhost only)"
+            ));
+        }
+        let tls = match settings.tls {
+            TlsMode::None => Tls::None,
+            TlsMode::Starttls => Tls::Required(tls_parameters(&settings)?),
+            TlsMode::Tls => Tls::Wrapper(tls_parameters(&settings)?),
+        };
+        let mut builder = lettre::SmtpTransport::builder_dangerous(settings.host.as_str())
+            .port(settings.port)
+            .tls(tls)
+            .timeout(Some(settings.timeout));
+        if let Some((user, password)) = settings.credentials {
+            builder = builder.credentials(Credentials::new(user, password));
+        }
+        Ok(Smtp { inner: builder.build(), server, tls: settings.tls })
+    }
+
+    /// Maps a lettre error to a [`SendError`]; see the type's documentation.
+    fn classify(&self, e: &lettre::transport::smtp::Error) -> SendError {
+        let server = &self.server;
+        if e.is_transient() {
+            return SendError::transient(format!("SMTP {server}: {e}"));
+        }
+        if e.is_permanent() {
+            return SendError::permanent(format!("SMTP {server}: {e}"));
+        }
+        if let Some(tls_error) = rustls_error(e) {
+            let hint = match tls_error {
+                rustls::Error::InvalidCertificate(_) => {
+                    " (the server's certificate must be valid for the configured host and signed by a CA \
+                     in the system's store, or in SSL_CERT_FILE / SSL_CERT_DIR when set)"
+                }
+                _ => "",
+            };
+            return SendError::permanent(format!("SMTP {server}: TLS handshake failed: {tls_error}{hint}"));
+        }
+        if e.is_tls() {
+            return SendError::permanent(format!("SMTP {server}: TLS failed: {e}"));
+        }
+        if e.is_client() {
+            let text = e.to_string();
+            let message = if text.contains("STARTTLS is not supported") {
+                format!(
+                    "SMTP {server}: the server does not offer STARTTLS, and tls: starttls forbids sending in \
+                     plain text, so nothing was sent (use tls: tls for implicit TLS, or fix the server)"
+                )
+            } else if text.contains("authentication mechanism") {
+                format!(
+                    "SMTP {server}: the server offers no authentication mechanism herald can use (PLAIN or \
+                     LOGIN){}",
+                    if self.tls == TlsMode::None { "; many servers offer them only over TLS" } else { "" }
+                )
+            } else {
+                format!("SMTP {server}: {text}")
+            };
+            return SendError::permanent(message);
+        }
+        if e.is_timeout() {
+            return SendError::transient(format!("SMTP {server}: timed out: {e}"));
+        }
+        if e.is_response() {
+            // See the type's documentation for why this is retried.
+            return SendError::transient(format!(
+                "SMTP {server}: no complete reply ({e}); the server may or may not have taken the mail, \
+                 so it will be sent again"
+            ));
+        }
+        // Connection refused or reset, name resolution, the network.
+        SendError::transient(format!("SMTP {server}: {e}"))
+    }
+}
+
+impl Transport for Smtp {
+    fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError> {
+        let envelope = lettre_envelope(envelope)?;
+        self.inner.send_raw(&envelope, message).map(|_| ()).map_err(|e| self.classify(&e))
+    }
+}
+
+fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, String> {
+    let mut builder = TlsParameters::builder(settings.host.clone());
+    for pem in &settings.extra_root_pem {
+        let certificate =
+            Certificate::from_pem(pem).map_err(|e| format!("an extra root certificate cannot be read: {e}"))?;
+        builder = builder.add_root_certificate(certificate);
+    }
+    builder.build().map_err(|e| format!("SMTP {}:{}: cannot set up TLS: {e}", settings.host, settings.port))
+}
+
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The rustls error somewhere in `e`'s chain. rustls reports handshake failures through
+/// `io::Error`s that wrap a `rustls::Error`; `io::Error::source` skips the wrapped error,
+/// so each `io::Error` is opened with `get_ref`.
+fn rustls_error(e: &lettre::transport::smtp::Error) -> Option<&rustls::Error> {
+    let mut next: Option<&(dyn std::error::Error + 'static)> = e.source();
+    while let Some(err) = next {
+        if let Some(found) = err.downcast_ref::<rustls::Error>() {
+            return Some(found);
+        }
+        if let Some(found) =
+            err.downcast_ref::<io::Error>().and_then(|io| io.get_ref()).and_then(|inner| inner.downcast_ref())
+        {
+            return Some(found);
+        }
+        next = err.source();
+    }
+    None
+}
+
+fn lettre_envelope(envelope: &Envelope) -> Result<lettre::address::Envelope, SendError> {
+    let parse = |addr: &str| {
+        addr.parse::<lettre::Address>()
+            .map_err(|e| SendError::permanent(format!("envelope address {addr:?} is not usable: {e}")))
+    };
+    let from = if envelope.from.is_empty() { None } else { Some(parse(&envelope.from)?) };
+    let to = envelope.to.iter().map(|a| parse(a)).collect::<Result<Vec<_>, _>>()?;
+    lettre::address::Envelope::new(from, to).map_err(|e| SendError::permanent(format!("envelope: {e}")))
+}
+
+// ---------------------------------------------------------------------------
+// sendmail
+
+/// How long the sendmail program may take. Postfix's and Exim's only queue the mail,
+/// which takes milliseconds; a relay-only one (msmtp) talks to a server with its own
+/// timeouts. A program still running after this is killed and the send is retried.
+const SENDMAIL_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// The exit status sendmail programs use for "try again later" (EX_TEMPFAIL, sysexits.h).
+const EX_TEMPFAIL: i32 = 75;
+
+/// Sending through the local `sendmail` program: `COMMAND -i -f FROM -- RCPT...` with the
+/// message on standard input.
+///
+/// The message is given with LF line endings, the convention of the sendmail interface
+/// (the program adds CRLF when it speaks SMTP; Postfix would accept CRLF, other programs
+/// might keep the CR in the body). Exit status 0 is success, 75 (EX_TEMPFAIL) transient,
+/// any other status permanent; a program killed by a signal or by the timeout is transient.
+pub struct Sendmail {
+    command: PathBuf,
+    timeout: Duration,
+}
+
+impl Sendmail {
+    /// The transport for `command` (a path, or a name looked up in `PATH`).
+    ///
+    /// # Errors
+    ///
+    /// When `command` is a path that does not exist.
+    pub fn new(command: PathBuf) -> Result<Sendmail, String> {
+        if command.components().count() > 1 && !command.exists() {
+            return Err(format!(
+                "the sendmail program {} (outgoing.transport.command) does not exist",
+                command.display()
+            ));
+        }
+        Ok(Sendmail { command, timeout: SENDMAIL_TIMEOUT })
+    }
+
+    /// The same transport with another time limit for the program.
+    pub fn with_timeout(mut self, timeout: Duration) -> Sendmail {
+        self.timeout = timeout;
+        self
+    }
+}
+
+impl Transport for Sendmail {
+    fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError> {
+        if envelope.to.is_empty() {
+            return Err(SendError::permanent("no recipients"));
+        }
+        let program = self.command.display();
+        let from = if envelope.from.is_empty() { "<>" } else { envelope.from.as_str() };
+        let mut child = Command::new(&self.command)
+            .arg("-i")
+            .arg("-f")
+            .arg(from)
+            .arg("--")
+            .args(&envelope.to)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| {
+                let message = format!("cannot run {program}: {e}");
+                match e.kind() {
+                    io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => SendError::permanent(message),
+                    // Out of processes or memory: passes.
+                    _ => SendError::transient(message),
+                }
+            })?;
+
+        // Separate threads for input and output: a program that writes a lot before it
+        // reads everything would otherwise block us and itself.
+        let input = lf_line_endings(message);
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let writer = thread::spawn(move || stdin.write_all(&input));
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let mut stderr = child.stderr.take().expect("stderr is piped");
+        let out_reader = thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = stdout.read_to_end(&mut out);
+            out
+        });
+        let err_reader = thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = stderr.read_to_end(&mut out);
+            out
+        });
+
+        let status = wait_with_timeout(&mut child, self.timeout);
+        if status.as_ref().is_ok_and(Option::is_none) {
+            // Killing closes its pipes, so the threads below finish.
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        // A program that exits without reading everything breaks the pipe; its exit status
+        // says what happened, so the write error itself is not reported.
+        let _ = writer.join();
+        let mut output = out_reader.join().unwrap_or_default();
+        output.extend(err_reader.join().unwrap_or_default());
+        let output = String::from_utf8_lossy(&output);
+        let output = output.trim();
+        let said = if output.is_empty() { String::new() } else { format!(": {output}") };
+
+        match status {
+            Err(e) => Err(SendError::transient(format!("waiting for {program}: {e}"))),
+            Ok(None) => Err(SendError::transient(format!("{program} did not finish within {:?}", self.timeout))),
+            Ok(Some(status)) if status.success() => Ok(()),
+            Ok(Some(status)) => Err(match status.code() {
+                Some(EX_TEMPFAIL) => {
+                    SendError::transient(format!("{program} exited with status 75 (temporary failure){said}"))
+                }
+                Some(code) => SendError::permanent(format!("{program} exited with status {code}{said}")),
+                None => SendError::transient(format!("{program} was killed ({status}){said}")),
+            }),
+        }
+    }
+}
+
+/// Waits for `child` until `timeout`; `Ok(None)` if it is still running then.
+fn wait_with_timeout(child: &mut std::process::Child, timeout: Duration) -> io::Result<Option<ExitStatus>> {
+    let deadline = Instant::now() + timeout;
+    // Short sleeps first: a queueing sendmail is done in milliseconds.
+    let mut pause = Duration::from_millis(1);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(None);
+        }
+        thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(100));
+    }
+}
+
+/// CRLF → LF; lone CRs and LFs are kept.
+fn lf_line_endings(message: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(message.len());
+    let mut bytes = message.iter().peekable();
+    while let Some(&b) = bytes.next() {
+        if b == b'\r' && bytes.peek() == Some(&&b'\n') {
+            continue;
+        }
+        out.push(b);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Maildir
+
+/// Writing each mail into a Maildir per recipient, `PATH/<recipient address>/`, instead of
+/// sending it: for trying herald out, demos and tests.
+///
+/// Delivery follows the Maildir protocol, so a reader never sees a partial mail, even
+/// after a crash: the mail is written to `tmp/` under a unique name, flushed to disk
+/// (fsync), renamed into `new/`, and the directory is flushed so the rename persists. A
+/// crash leaves at most a file in `tmp/`, which Maildir readers ignore. Names follow the
+/// convention `time.unique.host` (`<seconds>.M<microseconds>P<pid>Q<counter>R<random>.<host>`,
+/// as Dovecot and Postfix write them). The bytes are written exactly as given (CRLF line
+/// endings; Maildir readers and mailparse accept them). Files are created mode 0600 and
+/// directories 0700: the mails carry the players' reply tokens.
+///
+/// A recipient address that cannot be a directory name (empty, containing `/`, starting
+/// with `.`) is a permanent error.
+pub struct MaildirSink {
+    root: PathBuf,
+}
+
+impl MaildirSink {
+    /// A sink writing under `root`, which is created when the first mail arrives.
+    pub fn new(root: PathBuf) -> MaildirSink {
+        MaildirSink { root }
+    }
+
+    /// The Maildir of `recipient` (it exists once a mail has been delivered there).
+    pub fn maildir(&self, recipient: &str) -> PathBuf {
+        self.root.join(recipient)
+    }
+
+    fn deliver(&self, recipient: &str, message: &[u8]) -> io::Result<PathBuf> {
+        let maildir = self.maildir(recipient);
+        ensure_dir(&self.root)?;
+        ensure_dir(&maildir)?;
+        for sub in ["tmp", "new", "cur"] {
+            ensure_dir(&maildir.join(sub))?;
+        }
+        let (name, mut file) = loop {
+            let name = unique_name();
+            match OpenOptions::new().write(true).create_new(true).mode(0o600).open(maildir.join("tmp").join(&name)) {
+                Ok(file) => break (name, file),
+                // Unique by construction; a collision (a clock stepped back and the same
+                // pid and random number) just takes the next name.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let tmp = maildir.join("tmp").join(&name);
+        let written = file.write_all(message).and_then(|()| file.sync_all());
+        drop(file);
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+        let new = maildir.join("new").join(&name);
+        fs::rename(&tmp, &new)?;
+        sync_dir(&maildir.join("new"))?;
+        Ok(new)
+    }
+}
+
+impl Transport for MaildirSink {
+    fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError> {
+        if envelope.to.is_empty() {
+            return Err(SendError::permanent("no recipients"));
+        }
+        for recipient in &envelope.to {
+            check_recipient_dir_name(recipient)?;
+        }
+        for recipient in &envelope.to {
+            self.deliver(recipient, message).map_err(|e| {
+                SendError::transient(format!(
+                    "writing a mail for {recipient} into {}: {e}",
+                    self.maildir(recipient).display()
+                ))
+            })?;
+        }
+        Ok(())
+    }
+}
+
+fn check_recipient_dir_name(recipient: &str) -> Result<(), SendError> {
+    let ok = !recipient.is_empty()
+        && recipient.len() <= 255
+        && recipient.contains('@')
+        && !recipient.starts_with('.')
+        && !recipient.contains(['/', '\0']);
+    if ok {
+        Ok(())
+    } else {
+        Err(SendError::permanent(format!("recipient {recipient:?} cannot be a Maildir name")))
+    }
+}
+
+/// Creates `dir` (and missing parents) if needed, and then flushes its parent so that the
+/// new entry survives a crash.
+fn ensure_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    match dir.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent),
+        _ => Ok(()),
+    }
+}
+
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+/// A Maildir file name, `time.unique.host`.
+fn unique_name() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    // Guards against a reused pid after a clock step; a failure of the random source
+    // leaves the other parts, which are unique on their own.
+    let random = getrandom::u64().unwrap_or(0);
+    format!(
+        "{}.M{}P{}Q{}R{random:016x}.{}",
+        now.as_secs(),
+        now.subsec_micros(),
+        std::process::id(),
+        count,
+        maildir_host()
+    )
+}
+
+/// The host name with `/` and `:` escaped as the Maildir convention asks (`:` separates
+/// the flags in cur/, `/` would be a directory).
+fn maildir_host() -> String {
+    let host = hostname::get().ok().and_then(|h| h.into_string().ok()).filter(|h| !h.is_empty());
+    host.unwrap_or_else(|| "localhost".to_owned()).replace('/', "\\057").replace(':', "\\072")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_becomes_lf_for_sendmail() {
+        assert_eq!(lf_line_endings(b"a\r\nb\r\n\r\nc\rd\n"), b"a\nb\n\nc\rd\n");
+    }
+
+    #[test]
+    fn maildir_names_are_unique_and_well_formed() {
+        let a = unique_name();
+        let b = unique_name();
+        assert_ne!(a, b);
+        assert_eq!(a.split('.').next().unwrap().len(), 10, "{a}");
+        assert!(!a.contains(['/', ':']), "{a}");
+    }
+
+    #[test]
+    fn hostile_recipients_are_no_directory_names() {
+        for bad in ["", "../x@y", ".x@y", "a/b@y", "nobody"] {
+            assert_eq!(check_recipient_dir_name(bad).unwrap_err().kind, SendErrorKind::Permanent, "{bad}");
+        }
+        check_recipient_dir_name("u1@players.test").unwrap();
+    }
+
+    #[test]
+    fn loopback_hosts() {
+        assert!(is_loopback("127.0.0.1") && is_loopback("::1") && is_loopback("LOCALHOST"));
+        assert!(!is_loopback("mail.example.org") && !is_loopback("10.0.0.1"));
+    }
+}

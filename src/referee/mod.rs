@@ -1,0 +1,655 @@
+//! The referee core: from (stored game, one incoming mail, now) to (new game state, mails to
+//! send). It does no I/O — the store loads the game before and writes the [`Effects`] after,
+//! in one transaction; the clock is a parameter — so every decision can be tested alone.
+//!
+//! Mails are rendered from each recipient's [`View`] of the game, never from the full state,
+//! so a variant with secrets keeps them by what its view leaves out.
+
+pub mod commands;
+pub mod records;
+pub mod templates;
+pub mod token;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::clock::Timestamp;
+use crate::engine::{Color, Outcome};
+use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
+use crate::mail::reader::IncomingMail;
+use crate::notation::diagram;
+use crate::notation::input::MoveInputError;
+use crate::variants::{self, Observer, Variant, VariantGame, View};
+
+use commands::{Command, label};
+use records::{Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, OutgoingRecord, Player};
+use templates::{Rendered, TemplateError, Templates};
+use token::Tokens;
+
+/// The referee's identity and the club's settings the core needs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The referee's address (`local@domain`).
+    pub address: String,
+    /// The referee's display name.
+    pub name: String,
+    /// Domain of Message-IDs.
+    pub domain: String,
+    /// Days a player has for each move.
+    pub days_per_move: u32,
+    /// Time zone for dates shown to players.
+    pub zone: jiff::tz::TimeZone,
+}
+
+impl Settings {
+    /// The settings of a configuration.
+    pub fn from_config(config: &crate::config::Config) -> Settings {
+        Settings {
+            address: config.referee.address.clone(),
+            name: config.referee.name.clone(),
+            domain: config.domain().to_string(),
+            days_per_move: config.games.days_per_move,
+            zone: config.zone(),
+        }
+    }
+
+    fn local_part(&self) -> &str {
+        self.address.rsplit_once('@').map_or(&self.address, |(l, _)| l)
+    }
+
+    fn address_domain(&self) -> &str {
+        self.address.rsplit_once('@').map_or("", |(_, d)| d)
+    }
+}
+
+/// Something the core cannot decide because the stored data or the templates are broken;
+/// nothing is written and the mail is kept for another try.
+#[derive(Debug)]
+pub enum RefereeError {
+    /// The stored game cannot be resumed.
+    Snapshot(String),
+    /// A template failed.
+    Template(TemplateError),
+    /// A mail could not be composed.
+    Compose(String),
+}
+
+impl std::fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RefereeError::Snapshot(e) => write!(f, "stored game: {e}"),
+            RefereeError::Template(e) => e.fmt(f),
+            RefereeError::Compose(e) => write!(f, "composing a mail: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RefereeError {}
+
+impl From<TemplateError> for RefereeError {
+    fn from(e: TemplateError) -> RefereeError {
+        RefereeError::Template(e)
+    }
+}
+
+/// What the referee decided about one mail.
+#[derive(Debug, Default)]
+pub struct Decision {
+    /// The changes and mails.
+    pub effects: Effects,
+    /// How the mail was handled, for the inbox record ("move", "rejected", "unverified", ...).
+    pub outcome: &'static str,
+}
+
+/// The referee core.
+pub struct Referee<'a> {
+    settings: &'a Settings,
+    templates: &'a Templates,
+    tokens: &'a Tokens,
+}
+
+/// The public header of a game in template contexts.
+#[derive(Serialize)]
+struct GameHeader {
+    id: i64,
+    variant_id: String,
+    variant_name: String,
+}
+
+#[derive(Serialize)]
+struct Person {
+    color: &'static str,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct ResultContext {
+    score: String,
+    reason: String,
+}
+
+/// Everything a template may use: built from the recipient's view and the game's public
+/// header only.
+#[derive(Serialize)]
+struct MailContext {
+    game: GameHeader,
+    white: String,
+    black: String,
+    you: Person,
+    opponent: Person,
+    board: String,
+    moves: String,
+    last_move: Option<String>,
+    notices: Vec<String>,
+    legal_moves: Option<Vec<String>>,
+    your_turn: bool,
+    move_label: String,
+    deadline: String,
+    draw_offer: Option<String>,
+    result: Option<ResultContext>,
+    example_move: String,
+    event: &'static str,
+    played: Option<String>,
+    declined_by_you: bool,
+    error: Option<String>,
+    attempted: Option<String>,
+    unread: Option<String>,
+}
+
+/// A loaded game: the stored record and the variant's game restored from its snapshot.
+struct Loaded {
+    record: GameRecord,
+    game: Box<dyn VariantGame>,
+}
+
+fn color_title(color: Color) -> &'static str {
+    if color.is_white() { "White" } else { "Black" }
+}
+
+/// What a game ended with, for the record.
+fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
+    let (white_points, black_points) = variant.points(outcome);
+    GameResult { score: outcome.pgn_result().to_string(), reason: outcome.to_string(), white_points, black_points }
+}
+
+impl<'a> Referee<'a> {
+    /// A referee with these settings, templates and token secret.
+    pub fn new(settings: &'a Settings, templates: &'a Templates, tokens: &'a Tokens) -> Referee<'a> {
+        Referee { settings, templates, tokens }
+    }
+
+    /// The game and colour a mail's token names, if the token is valid.
+    pub fn claimed_identity(&self, mail: &IncomingMail) -> Option<(i64, Color)> {
+        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
+        self.tokens.find(self.settings.local_part(), recipients, &mail.subject)
+    }
+
+    /// Starts game `id`: the record to store and the invitations to both players.
+    pub fn start_game(
+        &self,
+        id: i64,
+        variant: &'static dyn Variant,
+        white: Player,
+        black: Player,
+        now: Timestamp,
+    ) -> Result<Effects, RefereeError> {
+        let game = variant.new_game();
+        let mut record = GameRecord {
+            id,
+            variant: variant.id().to_string(),
+            white,
+            black,
+            snapshot: game.snapshot(),
+            status: GameStatus::Active,
+            result: None,
+            draw_offer: None,
+            created_at: now,
+            updated_at: now,
+            deadline: Some(self.deadline(now)),
+            mail_seq: 0,
+        };
+        let mut loaded = Loaded { record: record.clone(), game };
+        let mut mails = Vec::new();
+        for color in Color::BOTH {
+            mails.push(self.game_mail(&mut loaded, color, "invite", None, now)?);
+        }
+        record.mail_seq = loaded.record.mail_seq;
+        let event = Event {
+            game_id: Some(id),
+            kind: "created",
+            detail: format!("{} game: {} (White) vs {} (Black)", variant.id(), record.white.email, record.black.email),
+        };
+        Ok(Effects { game: Some(record), moves: Vec::new(), mails, events: vec![event] })
+    }
+
+    /// Decides what one incoming mail does. `game` is the stored game the mail's token names
+    /// (see [`Referee::claimed_identity`]), if it exists.
+    pub fn handle_mail(
+        &self,
+        mail: &IncomingMail,
+        game: Option<GameRecord>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let sender = mail.from.as_ref().map(|a| a.addr.clone());
+        if let Some(reason) = &mail.automatic {
+            // RFC 3834: never answer automatic mail, so no mail loop can start.
+            let event = Event {
+                game_id: None,
+                kind: "automatic",
+                detail: format!("ignored automatic mail from {}: {reason:?}", sender.as_deref().unwrap_or("?")),
+            };
+            return Ok(Decision { effects: Effects { events: vec![event], ..Effects::default() }, outcome: "automatic" });
+        }
+        let claimed = self.claimed_identity(mail);
+        let verified = match (claimed, game, sender.as_deref()) {
+            (Some((id, color)), Some(record), Some(from))
+                if record.id == id && record.player(color).email.eq_ignore_ascii_case(from) =>
+            {
+                Some((record, color))
+            }
+            _ => None,
+        };
+        let Some((record, color)) = verified else {
+            return self.unverified(mail, claimed, now);
+        };
+        let variant = variants::by_id(&record.variant)
+            .ok_or_else(|| RefereeError::Snapshot(format!("unknown variant {}", record.variant)))?;
+        let game = variant.restore(&record.snapshot).map_err(|e| RefereeError::Snapshot(e.to_string()))?;
+        let mut loaded = Loaded { record, game };
+        let decision = self.command(&mut loaded, color, commands::read(&mail.body), now)?;
+        Ok(decision)
+    }
+
+    /// A mail whose sender is not the player its token names, or without a valid token:
+    /// changes nothing, is logged, and gets a short reply with no game information.
+    fn unverified(
+        &self,
+        mail: &IncomingMail,
+        claimed: Option<(i64, Color)>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let sender = mail.from.as_ref().map(|a| a.addr.clone());
+        let detail = match claimed {
+            Some((id, color)) => {
+                format!("mail from {} with a valid token for game {id} ({color}) but not from that player", sender.as_deref().unwrap_or("?"))
+            }
+            None => format!("mail from {} without a valid reply token", sender.as_deref().unwrap_or("?")),
+        };
+        let mut effects = Effects {
+            events: vec![Event { game_id: None, kind: "unverified", detail }],
+            ..Effects::default()
+        };
+        effects.mails.extend(self.short_reply(mail, "unverified.txt", minijinja::Value::UNDEFINED, now)?);
+        Ok(Decision { effects, outcome: "unverified" })
+    }
+
+    /// A mail too large to read: answered with a short refusal unless it is automatic.
+    pub fn too_large(&self, mail: &IncomingMail, size: usize, limit: usize, now: Timestamp) -> Result<Decision, RefereeError> {
+        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
+        let event = Event { game_id: None, kind: "too-large", detail: format!("{size}-byte mail from {sender} not read") };
+        let mut effects = Effects { events: vec![event], ..Effects::default() };
+        if mail.automatic.is_none() {
+            effects.mails.extend(self.short_reply(mail, "too_large.txt", minijinja::context! { size, limit }, now)?);
+        }
+        Ok(Decision { effects, outcome: "too-large" })
+    }
+
+    /// A short reply outside any game, to the sender of `mail` (if it has one), with no game
+    /// information. Its Message-ID derives from the incoming mail's dedupe key, so handling
+    /// the same mail twice could never produce two different replies.
+    fn short_reply(
+        &self,
+        mail: &IncomingMail,
+        template: &str,
+        context: minijinja::Value,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let Some(to) = mail.from.as_ref().map(|a| a.addr.clone()) else { return Ok(None) };
+        let Rendered { subject, body } = self.templates.render(template, context)?;
+        let digest = Sha256::digest(mail.dedupe_key.as_bytes());
+        let hex: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
+        let message_id = format!("herald.reply.{hex}@{}", self.settings.domain);
+        let outgoing = OutgoingMail {
+            from_name: self.settings.name.clone(),
+            from: self.settings.address.clone(),
+            to: to.clone(),
+            reply_to: None,
+            subject,
+            body,
+            message_id: message_id.clone(),
+            in_reply_to: mail.message_id.clone(),
+            references: mail.message_id.iter().cloned().collect(),
+            date: now,
+            auto_submitted: AutoSubmitted::AutoReplied,
+        };
+        let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
+        Ok(Some(OutgoingRecord { game_id: None, recipient: to, message_id, bytes }))
+    }
+
+    fn deadline(&self, now: Timestamp) -> Timestamp {
+        let days = i64::from(self.settings.days_per_move);
+        now.checked_add(jiff::SignedDuration::from_hours(24 * days)).unwrap_or(now)
+    }
+
+    /// Carries out a verified player's command.
+    fn command(&self, g: &mut Loaded, color: Color, command: Command, now: Timestamp) -> Result<Decision, RefereeError> {
+        let finished = g.record.status == GameStatus::Finished;
+        let opponent = color.other();
+        match command {
+            Command::Board => {
+                let mail = self.game_mail(g, color, "board", None, now)?;
+                Ok(self.decided(g, vec![mail], Vec::new(), "board", format!("{color} asked for the board")))
+            }
+            Command::Help | Command::Empty => {
+                let mail = self.help_mail(g, color, None, now)?;
+                Ok(self.decided(g, vec![mail], Vec::new(), "help", format!("{color} asked for help")))
+            }
+            _ if finished => self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now),
+            Command::Resign => {
+                let outcome = Outcome::Win { winner: opponent, reason: crate::engine::WinReason::Resignation };
+                self.finish(g, outcome, now);
+                let mails = self.both(g, "finished", None, now)?;
+                Ok(self.decided(g, mails, Vec::new(), "resigned", format!("{color} resigned")))
+            }
+            Command::Accept => {
+                if g.record.draw_offer != Some(opponent) {
+                    return self.reject(g, color, None, "There is no draw offer from your opponent to accept.", now);
+                }
+                let outcome = Outcome::Draw { reason: crate::engine::DrawReason::Agreement };
+                self.finish(g, outcome, now);
+                let mails = self.both(g, "finished", None, now)?;
+                Ok(self.decided(g, mails, Vec::new(), "draw", format!("{color} accepted the draw offer")))
+            }
+            Command::Decline => {
+                if g.record.draw_offer != Some(opponent) {
+                    return self.reject(g, color, None, "There is no draw offer from your opponent to decline.", now);
+                }
+                g.record.draw_offer = None;
+                g.record.updated_at = now;
+                let mut mails = vec![self.game_mail_with(g, color, "draw_declined", None, true, now)?];
+                mails.push(self.game_mail_with(g, opponent, "draw_declined", None, false, now)?);
+                Ok(self.decided(g, mails, Vec::new(), "declined", format!("{color} declined the draw offer")))
+            }
+            Command::Draw => self.draw(g, color, now),
+            Command::Move { number, text, offer_draw } => {
+                if text.is_empty() {
+                    let mail = self.help_mail(g, color, None, now)?;
+                    return Ok(self.decided(g, vec![mail], Vec::new(), "help", format!("{color} sent no move")));
+                }
+                if g.game.turn() != color {
+                    let message = format!(
+                        "It is not your move: {} is to move ({}).",
+                        color_title(opponent),
+                        label(g.game.move_number(), opponent)
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                let current = label(g.game.move_number(), color);
+                if let Some(number) = number
+                    && (number.number != g.game.move_number() || number.color != color)
+                {
+                    let message = format!(
+                        "Your mail gives the move as {} {text}, but the game is at {current} — it may be an old \
+                         or reordered mail. Nothing was played; if {text} is still your move, send it again.",
+                        number.label()
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                match g.game.play(&text) {
+                    Ok(played) => self.moved(g, color, played, offer_draw, now),
+                    Err(MoveInputError::Unreadable { .. } | MoveInputError::Empty) if number.is_none() => {
+                        let mail = self.help_mail(g, color, Some(&text), now)?;
+                        let detail = format!("{color} sent unreadable text {text:?}");
+                        Ok(self.decided(g, vec![mail], Vec::new(), "help", detail))
+                    }
+                    Err(e) => self.reject(g, color, Some(&text), &e.to_string(), now),
+                }
+            }
+        }
+    }
+
+    /// "draw": claims a claimable draw, accepts an open offer, or makes an offer.
+    fn draw(&self, g: &mut Loaded, color: Color, now: Timestamp) -> Result<Decision, RefereeError> {
+        let opponent = color.other();
+        if g.game.turn() == color
+            && let Some(claim) = g.game.claimable_draws().first().copied()
+        {
+            self.finish(g, Outcome::Draw { reason: claim.into() }, now);
+            let mails = self.both(g, "finished", None, now)?;
+            return Ok(self.decided(g, mails, Vec::new(), "draw", format!("{color} claimed a draw: {claim:?}")));
+        }
+        if g.record.draw_offer == Some(opponent) {
+            self.finish(g, Outcome::Draw { reason: crate::engine::DrawReason::Agreement }, now);
+            let mails = self.both(g, "finished", None, now)?;
+            return Ok(self.decided(g, mails, Vec::new(), "draw", format!("{color} accepted the draw offer")));
+        }
+        if g.record.draw_offer == Some(color) {
+            return self.reject(g, color, None, "Your draw offer is already open.", now);
+        }
+        g.record.draw_offer = Some(color);
+        g.record.updated_at = now;
+        let mails = vec![
+            self.game_mail(g, color, "draw_offer_sent", None, now)?,
+            self.game_mail(g, opponent, "draw_offered", None, now)?,
+        ];
+        Ok(self.decided(g, mails, Vec::new(), "draw-offer", format!("{color} offered a draw")))
+    }
+
+    /// A legal move was played: record it, end the game if the rules say so, tell both.
+    fn moved(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        played: variants::PlayedMove,
+        offer_draw: bool,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let ply = g.game.moves().len() as u32;
+        let record = MoveRecord { ply, color, number: played.number, notation: played.notation.clone(), played_at: now };
+        g.record.snapshot = g.game.snapshot();
+        g.record.updated_at = now;
+        // A move answers an open offer by the opponent: it declines it (as over the board).
+        if g.record.draw_offer == Some(color.other()) {
+            g.record.draw_offer = None;
+        }
+        if let Some(outcome) = g.game.outcome() {
+            self.finish(g, outcome, now);
+            let mails = self.both(g, "finished", Some(&played), now)?;
+            let detail = format!("{color} played {} {}; {outcome}", label(played.number, color), played.notation);
+            return Ok(self.decided(g, mails, vec![record], "move", detail));
+        }
+        if offer_draw {
+            g.record.draw_offer = Some(color);
+        }
+        g.record.deadline = Some(self.deadline(now));
+        let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
+        let other = self.game_mail(g, color.other(), if offer_draw { "draw_offered" } else { "opponent_moved" }, Some(&played), now)?;
+        let detail = format!("{color} played {} {}", label(played.number, color), played.notation);
+        Ok(self.decided(g, vec![mover, other], vec![record], "move", detail))
+    }
+
+    fn finish(&self, g: &mut Loaded, outcome: Outcome, now: Timestamp) {
+        g.record.status = GameStatus::Finished;
+        g.record.result = Some(result_of(g.game.variant(), outcome));
+        g.record.draw_offer = None;
+        g.record.deadline = None;
+        g.record.updated_at = now;
+    }
+
+    fn both(
+        &self,
+        g: &mut Loaded,
+        event: &'static str,
+        played: Option<&variants::PlayedMove>,
+        now: Timestamp,
+    ) -> Result<Vec<OutgoingRecord>, RefereeError> {
+        Color::BOTH.into_iter().map(|c| self.game_mail(g, c, event, played, now)).collect()
+    }
+
+    fn decided(
+        &self,
+        g: &Loaded,
+        mails: Vec<OutgoingRecord>,
+        moves: Vec<MoveRecord>,
+        outcome: &'static str,
+        detail: String,
+    ) -> Decision {
+        // The record is written even when only a mail was sent: its mail counter moved.
+        let event = Event { game_id: Some(g.record.id), kind: outcome, detail };
+        Decision {
+            effects: Effects { game: Some(g.record.clone()), moves, mails, events: vec![event] },
+            outcome,
+        }
+    }
+
+    fn reject(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        attempted: Option<&str>,
+        error: &str,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let mut context = self.context(g, color, "rejected", None);
+        context.error = Some(error.to_string());
+        context.attempted = attempted.map(str::to_string);
+        let mail = self.mail(g, color, "rejected.txt", &context, now)?;
+        let detail = format!("{color}: {} refused: {error}", attempted.unwrap_or("command"));
+        Ok(self.decided(g, vec![mail], Vec::new(), "rejected", detail))
+    }
+
+    fn help_mail(&self, g: &mut Loaded, color: Color, unread: Option<&str>, now: Timestamp) -> Result<OutgoingRecord, RefereeError> {
+        let mut context = self.context(g, color, "help", None);
+        context.unread = unread.map(str::to_string);
+        self.mail(g, color, "help.txt", &context, now)
+    }
+
+    fn game_mail(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&variants::PlayedMove>,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        self.game_mail_with(g, color, event, played, false, now)
+    }
+
+    fn game_mail_with(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&variants::PlayedMove>,
+        declined_by_you: bool,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        let mut context = self.context(g, color, event, played);
+        context.declined_by_you = declined_by_you;
+        self.mail(g, color, "game.txt", &context, now)
+    }
+
+    /// The template context for `color`: everything comes from that player's view.
+    fn context(
+        &self,
+        g: &Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&variants::PlayedMove>,
+    ) -> MailContext {
+        let record = &g.record;
+        let variant = g.game.variant();
+        // After the game nothing is secret; before, each player sees only their own view.
+        let observer = if record.status == GameStatus::Finished { Observer::Everyone } else { Observer::Player(color) };
+        let view: View = g.game.view(Observer::Player(color));
+        let shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
+        let to_move = g.game.turn();
+        let number = g.game.move_number();
+        let last_move = shown.moves.last().map(|m| {
+            let ply = shown.moves.len() - 1;
+            let mover = if ply % 2 == 0 { shown.first_mover } else { shown.first_mover.other() };
+            let first_is_black = !shown.first_mover.is_white();
+            let n = shown.first_move_number + ((ply + usize::from(first_is_black)) / 2) as u32;
+            format!("{} {m}", label(n, mover))
+        });
+        let draw_offer = match record.draw_offer {
+            Some(c) if c == color => Some("Your draw offer is open.".to_string()),
+            Some(_) => Some(format!("{} offers a draw: reply \"accept\" or \"decline\".", record.player(color.other()).display_name())),
+            None => None,
+        };
+        let deadline = record
+            .deadline
+            .map(|d| d.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string())
+            .unwrap_or_default();
+        MailContext {
+            game: GameHeader { id: record.id, variant_id: variant.id().to_string(), variant_name: variant.name().to_string() },
+            white: record.white.display_name().to_string(),
+            black: record.black.display_name().to_string(),
+            you: Person { color: color_title(color), name: record.player(color).display_name().to_string() },
+            opponent: Person {
+                color: color_title(color.other()),
+                name: record.player(color.other()).display_name().to_string(),
+            },
+            board: diagram::render(&shown, color),
+            moves: diagram::move_list(&shown),
+            last_move,
+            notices: view.notices.clone(),
+            legal_moves: view.legal_moves.clone(),
+            your_turn: record.status == GameStatus::Active && to_move == color,
+            move_label: label(number, to_move),
+            deadline,
+            draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
+            result: record.result.as_ref().map(|r| ResultContext { score: r.score.clone(), reason: r.reason.clone() }),
+            example_move: if color.is_white() { "Nf3".to_string() } else { "Nf6".to_string() },
+            event,
+            played: played.map(|p| format!("{} {}", label(p.number, p.by), p.notation)),
+            declined_by_you: false,
+            error: None,
+            attempted: None,
+            unread: None,
+        }
+    }
+
+    /// Renders and composes one mail of game `g` to `color`, numbering it in the game.
+    fn mail(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        template: &str,
+        context: &MailContext,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        let Rendered { subject, body } = self.templates.render(template, context)?;
+        let record = &mut g.record;
+        let token = self.tokens.token(record.id, color);
+        let root = thread_root(record.id, color, &self.settings.domain);
+        let message_id = if context.event == "invite" {
+            root.clone()
+        } else {
+            format!("herald.{}.{}.{}@{}", record.id, record.mail_seq, color.name(), self.settings.domain)
+        };
+        record.mail_seq += 1;
+        let to = record.player(color).email.clone();
+        let outgoing = OutgoingMail {
+            from_name: self.settings.name.clone(),
+            from: self.settings.address.clone(),
+            to: to.clone(),
+            reply_to: Some(format!("{}+{token}@{}", self.settings.local_part(), self.settings.address_domain())),
+            subject: format!("{subject} [ref:{token}]"),
+            body,
+            message_id: message_id.clone(),
+            in_reply_to: (message_id != root).then(|| root.clone()),
+            references: if message_id != root { vec![root] } else { Vec::new() },
+            date: now,
+            auto_submitted: AutoSubmitted::AutoGenerated,
+        };
+        let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
+        Ok(OutgoingRecord { game_id: Some(record.id), recipient: to, message_id, bytes })
+    }
+}
+
+/// The Message-ID of a game's first mail to `color`, which every later mail to that player
+/// refers to, so each game is one thread in each player's mail client.
+pub fn thread_root(game: i64, color: Color, domain: &str) -> String {
+    format!("herald.{game}.{}@{domain}", color.name())
+}

@@ -1,0 +1,132 @@
+//! Reply tokens: who is speaking.
+//!
+//! Every mail to a player carries a Reply-To of the form `referee+TOKEN@domain`, and the
+//! token in the Subject too (`[ref:TOKEN]`) for mail clients that drop the "+" part. The token
+//! names the game and the player's colour and carries an HMAC-SHA256 of both under the
+//! referee's secret (made by `herald init`), so nobody can make a valid token for a game or
+//! colour not their own. A mail counts as a player's only when its token is valid and its
+//! From address is that player's.
+//!
+//! Format: the game number, `w` or `b`, then the first 80 bits of
+//! `HMAC-SHA256(secret, "herald-reply-token:v1:<game>:<colour>")` in lower-case hex, e.g.
+//! `42w3f9a1c0d2e4b6a7c1d2e`. Lower case, so an MTA that folds the address's case does no
+//! harm.
+
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+
+use crate::engine::Color;
+
+/// Hex digits of the MAC in a token (80 bits).
+const MAC_HEX: usize = 20;
+
+/// The referee's token secret.
+#[derive(Clone)]
+pub struct Tokens {
+    secret: Vec<u8>,
+}
+
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tokens(<secret>)")
+    }
+}
+
+impl Tokens {
+    /// Tokens under `secret`.
+    pub fn new(secret: &[u8]) -> Tokens {
+        Tokens { secret: secret.to_vec() }
+    }
+
+    fn mac(&self, game: i64, color: Color) -> Hmac<Sha256> {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(format!("herald-reply-token:v1:{game}:{}", color.name()).as_bytes());
+        mac
+    }
+
+    /// The token for `color` in game `game`.
+    pub fn token(&self, game: i64, color: Color) -> String {
+        let tag = self.mac(game, color).finalize().into_bytes();
+        let hex: String = tag.iter().map(|b| format!("{b:02x}")).collect();
+        format!("{game}{}{}", if color.is_white() { 'w' } else { 'b' }, &hex[..MAC_HEX])
+    }
+
+    /// The game and colour a token names, if its MAC is right (compared in constant time).
+    pub fn verify(&self, token: &str) -> Option<(i64, Color)> {
+        let token = token.trim().to_ascii_lowercase();
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 18 {
+            return None;
+        }
+        let game: i64 = token[..digits].parse().ok()?;
+        let color = match token.as_bytes().get(digits)? {
+            b'w' => Color::White,
+            b'b' => Color::Black,
+            _ => return None,
+        };
+        let hex = &token[digits + 1..];
+        if hex.len() != MAC_HEX || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let bytes: Vec<u8> = (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+        self.mac(game, color).verify_truncated_left(&bytes).ok().map(|()| (game, color))
+    }
+
+    /// Finds a token in a recipient address (`local+TOKEN@domain`) for the referee's local
+    /// part, or in a Subject (`[ref:TOKEN]`).
+    pub fn find<'a>(&self, local_part: &str, recipients: impl IntoIterator<Item = &'a str>, subject: &str) -> Option<(i64, Color)> {
+        let from_address = recipients.into_iter().find_map(|addr| {
+            let (local, _) = addr.rsplit_once('@')?;
+            let (base, extension) = local.split_once('+')?;
+            base.eq_ignore_ascii_case(local_part).then(|| self.verify(extension)).flatten()
+        });
+        from_address.or_else(|| {
+            let start = subject.find("[ref:")? + "[ref:".len();
+            let end = subject[start..].find(']')? + start;
+            self.verify(&subject[start..end])
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_verifies_and_names_its_game_and_colour() {
+        let tokens = Tokens::new(b"secret");
+        let t = tokens.token(42, Color::Black);
+        assert!(t.starts_with("42b"));
+        assert_eq!(t.len(), 3 + MAC_HEX);
+        assert_eq!(tokens.verify(&t), Some((42, Color::Black)));
+        assert_eq!(tokens.verify(&t.to_uppercase()), Some((42, Color::Black)));
+    }
+
+    #[test]
+    fn a_changed_game_colour_or_mac_fails() {
+        let tokens = Tokens::new(b"secret");
+        let t = tokens.token(42, Color::White);
+        assert_eq!(tokens.verify(&t.replacen("42w", "43w", 1)), None);
+        assert_eq!(tokens.verify(&t.replacen("42w", "42b", 1)), None);
+        let mut flipped = t.clone().into_bytes();
+        let last = flipped.len() - 1;
+        flipped[last] = if flipped[last] == b'0' { b'1' } else { b'0' };
+        assert_eq!(tokens.verify(std::str::from_utf8(&flipped).unwrap()), None);
+        assert_eq!(Tokens::new(b"other secret").verify(&t), None);
+        for junk in ["", "w", "42w", "42x0000", "99999999999999999999w00000000000000000000"] {
+            assert_eq!(tokens.verify(junk), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn tokens_are_found_in_the_address_or_the_subject() {
+        let tokens = Tokens::new(b"secret");
+        let t = tokens.token(7, Color::White);
+        let addr = format!("referee+{t}@club.test");
+        assert_eq!(tokens.find("referee", [addr.as_str()], ""), Some((7, Color::White)));
+        assert_eq!(tokens.find("other", [addr.as_str()], ""), None);
+        let subject = format!("Re: [herald #7] chess: your move (3.) [ref:{t}]");
+        assert_eq!(tokens.find("referee", ["referee@club.test"], &subject), Some((7, Color::White)));
+        assert_eq!(tokens.find("referee", ["referee@club.test"], "Re: hello"), None);
+    }
+}

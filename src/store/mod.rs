@@ -1,0 +1,507 @@
+//! SQLite storage: the only place herald keeps state.
+//!
+//! The database runs in WAL mode with `synchronous=FULL`, so a commit survives a power cut,
+//! and every change goes through [`Store::write`], one `BEGIN IMMEDIATE` transaction that
+//! takes the write lock up front (a deferred transaction could fail half-way with "busy").
+//! The referee's decisions ([`Effects`]) are written together with the inbox row of the mail
+//! that caused them and the outbox rows of the mails they cause: a crash either keeps all of
+//! it or none.
+
+mod schema;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::clock::Timestamp;
+use crate::engine::Color;
+use crate::referee::records::{
+    Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, OutgoingRecord, Player,
+};
+
+/// A storage failure.
+#[derive(Debug)]
+pub enum StoreError {
+    /// SQLite said no.
+    Sqlite(rusqlite::Error),
+    /// The database has not been created with `herald init`.
+    NotInitialised(PathBuf),
+    /// A row holds something herald did not write.
+    Corrupt(String),
+}
+
+impl StoreError {
+    /// True when trying again later may succeed (the database is busy or locked, or the
+    /// disk failed): the mail server should then keep the mail and retry.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => matches!(
+                e.code,
+                rusqlite::ErrorCode::DatabaseBusy
+                    | rusqlite::ErrorCode::DatabaseLocked
+                    | rusqlite::ErrorCode::SystemIoFailure
+                    | rusqlite::ErrorCode::DiskFull
+                    | rusqlite::ErrorCode::CannotOpen
+                    | rusqlite::ErrorCode::OutOfMemory
+            ),
+            StoreError::Sqlite(_) => false,
+            StoreError::NotInitialised(_) | StoreError::Corrupt(_) => false,
+        }
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Sqlite(e) => write!(f, "database: {e}"),
+            StoreError::NotInitialised(p) => {
+                write!(f, "{} is not a herald database; run `herald init` first", p.display())
+            }
+            StoreError::Corrupt(e) => write!(f, "database holds unexpected data: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Sqlite(e)
+    }
+}
+
+/// Result of a storage operation.
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// The database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// One row of the outbox, for sending or listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRow {
+    /// Row id.
+    pub id: i64,
+    /// The game, if any.
+    pub game_id: Option<i64>,
+    /// Message-ID.
+    pub message_id: String,
+    /// Envelope sender.
+    pub envelope_from: String,
+    /// Envelope recipient.
+    pub recipient: String,
+    /// The message.
+    pub bytes: Vec<u8>,
+    /// pending, sending, sent or dead.
+    pub status: String,
+    /// Attempts so far.
+    pub attempts: u32,
+    /// When the next attempt is due.
+    pub next_attempt_at: Timestamp,
+    /// The last error, if an attempt failed.
+    pub last_error: Option<String>,
+}
+
+/// A game's summary for listings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game.
+    pub record: GameRecord,
+    /// Moves played.
+    pub plies: u32,
+}
+
+fn ts(t: Timestamp) -> i64 {
+    t.as_second()
+}
+
+fn from_ts(s: i64) -> Timestamp {
+    Timestamp::from_second(s).unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.name()
+}
+
+fn parse_color(s: &str) -> Result<Color> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(StoreError::Corrupt(format!("colour {other:?}"))),
+    }
+}
+
+impl Store {
+    /// Creates (or opens) the database at `path` and brings its schema up to date.
+    pub fn create(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
+                    Some(format!("cannot create {}: {e}", dir.display())),
+                ))
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        let mut store = Store { conn, path: path.to_path_buf() };
+        store.configure()?;
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Opens an existing database made by `herald init`.
+    pub fn open(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Err(StoreError::NotInitialised(path.to_path_buf()));
+        }
+        let conn = Connection::open(path)?;
+        let mut store = Store { conn, path: path.to_path_buf() };
+        store.configure()?;
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn configure(&mut self) -> Result<()> {
+        self.conn.busy_timeout(Duration::from_secs(10))?;
+        // WAL lets readers go on while one writer commits; FULL makes a commit durable.
+        self.conn.pragma_update(None, "journal_mode", "WAL")?;
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(())
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let version: usize = self.conn.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))? as usize;
+        if version > schema::MIGRATIONS.len() {
+            return Err(StoreError::Corrupt(format!(
+                "schema version {version} is newer than this herald ({}); upgrade herald",
+                schema::MIGRATIONS.len()
+            )));
+        }
+        for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version) {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+            tx.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` in one `BEGIN IMMEDIATE` transaction, committed if `f` succeeds.
+    pub fn write<T, E: From<StoreError>>(&mut self, f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>) -> std::result::Result<T, E> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| E::from(StoreError::from(e)))?;
+        let wrapped = Tx { tx };
+        let value = f(&wrapped)?;
+        wrapped.tx.commit().map_err(|e| E::from(StoreError::from(e)))?;
+        Ok(value)
+    }
+
+    /// Read-only access outside a write transaction.
+    pub fn read<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+        let wrapped = Tx { tx };
+        let value = f(&wrapped)?;
+        wrapped.tx.commit()?;
+        Ok(value)
+    }
+}
+
+/// An open transaction.
+pub struct Tx<'a> {
+    tx: rusqlite::Transaction<'a>,
+}
+
+impl Tx<'_> {
+    /// A value of the referee's own settings.
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        Ok(self.tx.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    }
+
+    /// Sets a value of the referee's own settings.
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![key, value],
+        )?;
+        Ok(())
+    }
+
+    /// True if a mail with this dedupe key was handled before.
+    pub fn inbox_contains(&self, dedupe_key: &str) -> Result<bool> {
+        Ok(self.tx.query_row("SELECT 1 FROM inbox WHERE dedupe_key = ?1", [dedupe_key], |_| Ok(())).optional()?.is_some())
+    }
+
+    /// Records a handled mail; returns its row id.
+    pub fn record_inbox(
+        &self,
+        dedupe_key: &str,
+        received_at: Timestamp,
+        sender: Option<&str>,
+        subject: &str,
+        game_id: Option<i64>,
+        outcome: &str,
+    ) -> Result<i64> {
+        self.tx.execute(
+            "INSERT INTO inbox (dedupe_key, received_at, sender, subject, game_id, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![dedupe_key, ts(received_at), sender, subject, game_id, outcome],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    fn player_id(&self, player: &Player) -> Result<i64> {
+        self.tx.execute(
+            "INSERT INTO players (email, name) VALUES (?1, ?2)
+             ON CONFLICT (email) DO UPDATE SET name = COALESCE(excluded.name, players.name)",
+            params![player.email, player.name],
+        )?;
+        Ok(self.tx.query_row("SELECT id FROM players WHERE email = ?1", [&player.email], |r| r.get(0))?)
+    }
+
+    /// The number the next new game will get.
+    pub fn next_game_id(&self) -> Result<i64> {
+        Ok(self.tx.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM games", [], |r| r.get(0))?)
+    }
+
+    /// Stores a new game or the new state of an existing one.
+    pub fn save_game(&self, game: &GameRecord) -> Result<()> {
+        let white = self.player_id(&game.white)?;
+        let black = self.player_id(&game.black)?;
+        let result = game.result.as_ref();
+        self.tx.execute(
+            "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
+                                black_points, draw_offer, created_at, updated_at, deadline, mail_seq)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+             ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
+                result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
+                black_points = excluded.black_points, draw_offer = excluded.draw_offer,
+                updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq",
+            params![
+                game.id,
+                game.variant,
+                white,
+                black,
+                game.snapshot,
+                game.status.as_str(),
+                result.map(|r| r.score.as_str()),
+                result.map(|r| r.reason.as_str()),
+                result.map(|r| r.white_points),
+                result.map(|r| r.black_points),
+                game.draw_offer.map(color_name),
+                ts(game.created_at),
+                ts(game.updated_at),
+                game.deadline.map(ts),
+                game.mail_seq,
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// A game by number.
+    pub fn game(&self, id: i64) -> Result<Option<GameRecord>> {
+        let mut stmt = self.tx.prepare_cached(&format!("{GAME_SELECT} WHERE g.id = ?1"))?;
+        let row = stmt.query_row([id], read_game_row).optional()?;
+        row.transpose()
+    }
+
+    /// All games, newest first.
+    pub fn games(&self) -> Result<Vec<GameSummary>> {
+        let mut stmt = self.tx.prepare(&format!(
+            "{GAME_SELECT_WITH_PLIES} ORDER BY g.id DESC"
+        ))?;
+        let rows = stmt.query_map([], |r| {
+            let plies: u32 = r.get("plies")?;
+            Ok(read_game_row(r)?.map(|record| GameSummary { record, plies }))
+        })?;
+        rows.map(|r| r.map_err(StoreError::from)?).collect()
+    }
+
+    /// The moves of a game in order.
+    pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
+        let mut stmt =
+            self.tx.prepare("SELECT ply, color, number, notation, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?, r.get::<_, String>(3)?, r.get::<_, i64>(4)?))
+        })?;
+        rows.map(|row| {
+            let (ply, color, number, notation, played_at) = row?;
+            Ok(MoveRecord { ply, color: parse_color(&color)?, number, notation, played_at: from_ts(played_at) })
+        })
+        .collect()
+    }
+
+    /// Writes everything a referee decision changes, with the mail that caused it.
+    pub fn apply(&self, effects: &Effects, envelope_from: &str, now: Timestamp, inbox_id: Option<i64>) -> Result<()> {
+        if let Some(game) = &effects.game {
+            self.save_game(game)?;
+            for m in &effects.moves {
+                self.tx.execute(
+                    "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![game.id, m.ply, color_name(m.color), m.number, m.notation, ts(m.played_at), inbox_id],
+                )?;
+            }
+        }
+        for mail in &effects.mails {
+            self.queue_mail(mail, envelope_from, now)?;
+        }
+        for event in &effects.events {
+            self.log(event, now)?;
+        }
+        Ok(())
+    }
+
+    /// Puts a mail in the outbox, due now.
+    pub fn queue_mail(&self, mail: &OutgoingRecord, envelope_from: &str, now: Timestamp) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, status, next_attempt_at, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)",
+            params![mail.game_id, mail.message_id, envelope_from, mail.recipient, mail.bytes, ts(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Appends to the event log.
+    pub fn log(&self, event: &Event, now: Timestamp) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO events (at, game_id, kind, detail) VALUES (?1, ?2, ?3, ?4)",
+            params![ts(now), event.game_id, event.kind, event.detail],
+        )?;
+        Ok(())
+    }
+
+    /// The event log of a game (or of mails that belong to no game, for `None`).
+    pub fn events(&self, game_id: Option<i64>) -> Result<Vec<(Timestamp, String, String)>> {
+        let mut stmt = self.tx.prepare("SELECT at, kind, detail FROM events WHERE game_id IS ?1 ORDER BY id")?;
+        let rows = stmt.query_map([game_id], |r| Ok((from_ts(r.get(0)?), r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Claims up to `limit` outbox rows that are due: pending ones whose time has come, and
+    /// ones a sender claimed but never finished (it crashed) once their lease ran out. The
+    /// claim lasts `lease_seconds`; within it no other process sends them.
+    pub fn claim_due_mail(&self, now: Timestamp, lease_seconds: i64, limit: usize) -> Result<Vec<OutboxRow>> {
+        let mut stmt = self.tx.prepare(&format!(
+            "{OUTBOX_SELECT} WHERE (status = 'pending' AND next_attempt_at <= ?1)
+                OR (status = 'sending' AND lease_until <= ?1) ORDER BY id LIMIT ?2"
+        ))?;
+        let rows: Vec<OutboxRow> =
+            stmt.query_map(params![ts(now), limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?;
+        for row in &rows {
+            self.tx.execute(
+                "UPDATE outbox SET status = 'sending', lease_until = ?2, attempts = attempts + 1 WHERE id = ?1",
+                params![row.id, ts(now) + lease_seconds],
+            )?;
+        }
+        Ok(rows)
+    }
+
+    /// Records a successful send.
+    pub fn mark_sent(&self, id: i64, now: Timestamp) -> Result<()> {
+        self.tx.execute(
+            "UPDATE outbox SET status = 'sent', sent_at = ?2, lease_until = NULL, last_error = NULL WHERE id = ?1",
+            params![id, ts(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Records a failed attempt: retried at `retry_at`, or a dead letter when `None`.
+    pub fn mark_failed(&self, id: i64, error: &str, retry_at: Option<Timestamp>) -> Result<()> {
+        match retry_at {
+            Some(at) => self.tx.execute(
+                "UPDATE outbox SET status = 'pending', next_attempt_at = ?2, lease_until = NULL, last_error = ?3 WHERE id = ?1",
+                params![id, ts(at), error],
+            )?,
+            None => self.tx.execute(
+                "UPDATE outbox SET status = 'dead', lease_until = NULL, last_error = ?2 WHERE id = ?1",
+                params![id, error],
+            )?,
+        };
+        Ok(())
+    }
+
+    /// The outbox, newest first, optionally only the rows not yet sent.
+    pub fn outbox(&self, unsent_only: bool) -> Result<Vec<OutboxRow>> {
+        let filter = if unsent_only { "WHERE status != 'sent'" } else { "" };
+        let mut stmt = self.tx.prepare(&format!("{OUTBOX_SELECT} {filter} ORDER BY id DESC"))?;
+        Ok(stmt.query_map([], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Number of outbox rows in each status.
+    pub fn outbox_counts(&self) -> Result<Vec<(String, i64)>> {
+        let mut stmt = self.tx.prepare("SELECT status, COUNT(*) FROM outbox GROUP BY status ORDER BY status")?;
+        Ok(stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+const GAME_SELECT: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name, b.email AS black_email,
+        b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
+        g.created_at, g.updated_at, g.deadline, g.mail_seq
+    FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
+
+const GAME_SELECT_WITH_PLIES: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
+        b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
+        g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq,
+        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
+    FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
+
+const OUTBOX_SELECT: &str = "SELECT id, game_id, message_id, envelope_from, recipient, bytes, status, attempts,
+        next_attempt_at, last_error FROM outbox";
+
+fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
+    Ok(OutboxRow {
+        id: r.get(0)?,
+        game_id: r.get(1)?,
+        message_id: r.get(2)?,
+        envelope_from: r.get(3)?,
+        recipient: r.get(4)?,
+        bytes: r.get(5)?,
+        status: r.get(6)?,
+        attempts: r.get(7)?,
+        next_attempt_at: from_ts(r.get(8)?),
+        last_error: r.get(9)?,
+    })
+}
+
+fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
+    let status: String = r.get("status")?;
+    let draw_offer: Option<String> = r.get("draw_offer")?;
+    let score: Option<String> = r.get("result")?;
+    let result = match score {
+        Some(score) => Some(GameResult {
+            score,
+            reason: r.get::<_, Option<String>>("reason")?.unwrap_or_default(),
+            white_points: r.get::<_, Option<u16>>("white_points")?.unwrap_or(0),
+            black_points: r.get::<_, Option<u16>>("black_points")?.unwrap_or(0),
+        }),
+        None => None,
+    };
+    let record = (|| -> Result<GameRecord> {
+        Ok(GameRecord {
+            id: r.get("id")?,
+            variant: r.get("variant")?,
+            white: Player { email: r.get("white_email")?, name: r.get("white_name")? },
+            black: Player { email: r.get("black_email")?, name: r.get("black_name")? },
+            snapshot: r.get("snapshot")?,
+            status: GameStatus::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+            result,
+            draw_offer: draw_offer.as_deref().map(parse_color).transpose()?,
+            created_at: from_ts(r.get("created_at")?),
+            updated_at: from_ts(r.get("updated_at")?),
+            deadline: r.get::<_, Option<i64>>("deadline")?.map(from_ts),
+            mail_seq: r.get("mail_seq")?,
+        })
+    })();
+    Ok(record)
+}

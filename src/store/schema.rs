@@ -1,0 +1,88 @@
+//! The database schema as a list of migrations. `PRAGMA user_version` records how many have
+//! been applied; a migration is never edited once released, only followed by another.
+
+/// Migration `i` brings the schema from version `i` to `i + 1`.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: players, games, moves, inbox, outbox, events, and the referee's own settings.
+    r#"
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+
+    CREATE TABLE players (
+        id    INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name  TEXT
+    );
+
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT NOT NULL,
+        white_id    INTEGER NOT NULL REFERENCES players(id),
+        black_id    INTEGER NOT NULL REFERENCES players(id),
+        snapshot    TEXT NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+        result      TEXT,
+        reason      TEXT,
+        white_points INTEGER,
+        black_points INTEGER,
+        draw_offer  TEXT CHECK (draw_offer IN ('white', 'black')),
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        deadline    INTEGER,
+        mail_seq    INTEGER NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE moves (
+        game_id   INTEGER NOT NULL REFERENCES games(id),
+        ply       INTEGER NOT NULL,
+        color     TEXT NOT NULL CHECK (color IN ('white', 'black')),
+        number    INTEGER NOT NULL,
+        notation  TEXT NOT NULL,
+        played_at INTEGER NOT NULL,
+        inbox_id  INTEGER REFERENCES inbox(id),
+        PRIMARY KEY (game_id, ply)
+    );
+
+    -- Every mail received, once: the dedupe key is the Message-ID, or a hash of the raw
+    -- mail when it has none. Handling a mail and recording it here are one transaction.
+    CREATE TABLE inbox (
+        id          INTEGER PRIMARY KEY,
+        dedupe_key  TEXT NOT NULL UNIQUE,
+        received_at INTEGER NOT NULL,
+        sender      TEXT,
+        subject     TEXT,
+        game_id     INTEGER REFERENCES games(id),
+        outcome     TEXT NOT NULL
+    );
+
+    -- Every mail to send, written in the same transaction as the change that causes it.
+    -- status: pending (to send at next_attempt_at), sending (claimed until lease_until),
+    -- sent, dead (permanent failure or too many attempts).
+    CREATE TABLE outbox (
+        id              INTEGER PRIMARY KEY,
+        game_id         INTEGER REFERENCES games(id),
+        message_id      TEXT NOT NULL UNIQUE,
+        envelope_from   TEXT NOT NULL,
+        recipient       TEXT NOT NULL,
+        bytes           BLOB NOT NULL,
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'dead')),
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until     INTEGER,
+        last_error      TEXT,
+        created_at      INTEGER NOT NULL,
+        sent_at         INTEGER
+    );
+    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+
+    CREATE TABLE events (
+        id      INTEGER PRIMARY KEY,
+        at      INTEGER NOT NULL,
+        game_id INTEGER REFERENCES games(id),
+        kind    TEXT NOT NULL,
+        detail  TEXT NOT NULL
+    );
+    "#,
+];
