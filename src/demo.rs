@@ -58,7 +58,8 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
     let bob = Player { email: BOB.into(), name: Some("Bob".into()) };
     let id = service.new_game("chess", alice, bob).map_err(|e| fail(&e))?;
     service.send_due(&sink).map_err(|e| fail(&e))?;
-    writeln!(out, "herald demo: game #{id}, Alice (White) vs Bob (Black), in {}\n", root.display()).map_err(|e| fail(&e))?;
+    writeln!(out, "herald demo: game #{id}, Alice (White) vs Bob (Black), in {}\n", root.display())
+        .map_err(|e| fail(&e))?;
 
     for &(player, text) in SCRIPT {
         let latest = mails(&sink, player)?.pop().ok_or("no mail to reply to")?;
@@ -79,12 +80,7 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
 /// The mails `player` received, in order.
 fn mails(sink: &MaildirSink, player: &str) -> Result<Vec<Vec<u8>>, String> {
     let maildir = Maildir::create(&sink.maildir(player)).map_err(|e| e.to_string())?;
-    maildir
-        .all_mail()
-        .map_err(|e| e.to_string())?
-        .iter()
-        .map(|p| std::fs::read(p).map_err(|e| e.to_string()))
-        .collect()
+    maildir.all_mail().map_err(|e| e.to_string())?.iter().map(|p| std::fs::read(p).map_err(|e| e.to_string())).collect()
 }
 
 fn print_mail(out: &mut dyn Write, player: &str, n: usize, raw: &[u8]) -> Result<(), String> {

@@ -120,8 +120,9 @@ impl Service {
         store.write(|tx| -> Result<(), ServiceError> {
             if tx.meta(SECRET_KEY)?.is_none() {
                 let mut secret = [0u8; 32];
-                getrandom::fill(&mut secret)
-                    .map_err(|e| ServiceError::Io("operating system random source".into(), std::io::Error::other(e.to_string())))?;
+                getrandom::fill(&mut secret).map_err(|e| {
+                    ServiceError::Io("operating system random source".into(), std::io::Error::other(e.to_string()))
+                })?;
                 tx.set_meta(SECRET_KEY, &hex(&secret))?;
             }
             Ok(())
@@ -230,8 +231,7 @@ impl Service {
             };
             let sender = mail.from.as_ref().map(|a| a.addr.as_str());
             let game_id = decision.effects.game.as_ref().map(|g| g.id);
-            let inbox_id =
-                tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
+            let inbox_id = tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
             tx.apply(&decision.effects, &from, now, Some(inbox_id))?;
             Ok(Ingested::Handled(decision.outcome))
         })
@@ -305,7 +305,8 @@ impl Service {
     pub fn serve_pass(&mut self, transport: &dyn Transport, stop: &AtomicBool) -> Result<(usize, Sent), ServiceError> {
         let mut handled = 0;
         if let Some(dir) = self.config.inbox.maildir.clone() {
-            let maildir = Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
+            let maildir =
+                Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
             let paths = maildir.new_mail().map_err(|e| ServiceError::Io(format!("reading {}", dir.display()), e))?;
             for path in paths {
                 if stop.load(Ordering::SeqCst) {

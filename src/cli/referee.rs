@@ -242,11 +242,7 @@ pub fn game(args: GameArgs) -> Result<(), String> {
                 };
                 println!(
                     "#{:<5} {:<12} {} - {}  {} plies  {state}",
-                    r.id,
-                    r.variant,
-                    r.white.email,
-                    r.black.email,
-                    g.plies
+                    r.id, r.variant, r.white.email, r.black.email, g.plies
                 );
             }
             Ok(())
@@ -262,7 +258,10 @@ pub fn game(args: GameArgs) -> Result<(), String> {
     }
 }
 
-fn load(service: &mut Service, id: i64) -> Result<(crate::referee::records::GameRecord, Box<dyn variants::VariantGame>), String> {
+fn load(
+    service: &mut Service,
+    id: i64,
+) -> Result<(crate::referee::records::GameRecord, Box<dyn variants::VariantGame>), String> {
     let record = service
         .store()
         .read(|tx| tx.game(id))

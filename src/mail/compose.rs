@@ -74,7 +74,8 @@ pub struct OutgoingMail {
     /// The subject (may be non-ASCII). Line breaks and other control characters become
     /// single spaces.
     pub subject: String,
-    /// The text (UTF-8; any line endings). A final line break is added if missing.
+    /// The text (UTF-8; any line endings). It reads back exactly as given, except that a
+    /// final line break is added if missing.
     pub body: String,
     /// The Message-ID without angle brackets, e.g. `o42.g7@chess.example.org`: stable for
     /// this mail, so that a retried delivery is recognisable as the same mail.
@@ -177,12 +178,10 @@ pub fn render(mail: &OutgoingMail) -> Result<Vec<u8>, ComposeError> {
         ))
         .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("X-Auto-Response-Suppress"), "All".to_owned()));
 
-    let mut text = mail.body.clone();
-    if !text.ends_with('\n') {
-        // Ends the encoded body with a line break, so what follows in a dump or an mbox
-        // starts on a line of its own.
-        text.push('\n');
-    }
+    // lettre ends the part with a line break of its own, so one final line break of the
+    // text is dropped here: the body then reads back exactly as given, and a text without
+    // one gains it (so the message ends at a line's end, as SMTP wants).
+    let text = mail.body.strip_suffix('\n').map_or(&*mail.body, |t| t.strip_suffix('\r').unwrap_or(t)).to_owned();
     // Converts line endings to CRLF and encodes; quoted-printable can hold any text.
     let body = Body::new_with_encoding(text, ContentTransferEncoding::QuotedPrintable)
         .map_err(|_| ComposeError::Build("the body cannot be quoted-printable encoded".to_owned()))?;
@@ -287,6 +286,20 @@ mod tests {
         }
         assert!(t.ends_with("\r\n\r\n1. e4 e5\r\n"), "{t:?}");
         assert!(!t.contains("In-Reply-To") && !t.contains("References"), "{t}");
+    }
+
+    #[test]
+    fn the_body_ends_with_exactly_one_line_break() {
+        for (body, encoded) in [
+            ("x", "\r\n\r\nx\r\n"),
+            ("x\n", "\r\n\r\nx\r\n"),
+            ("x\r\n", "\r\n\r\nx\r\n"),
+            ("x\n\n", "\r\n\r\nx\r\n\r\n"),
+            ("Ende. \n", "\r\n\r\nEnde.=20\r\n"),
+        ] {
+            let t = text(&OutgoingMail { body: body.into(), ..mail() });
+            assert!(t.ends_with(encoded), "{body:?}: {t:?}");
+        }
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub fn compose_reply(original: &[u8], from: &str, text: &str) -> Result<Vec<u8>,
         references.push_str(original_id.trim());
     }
     let body = parsed.get_body().map_err(|e| format!("the original body: {e}"))?;
-    let quoted: String = body.lines().map(|l| if l.is_empty() { ">\n".to_string() } else { format!("> {l}\n") }).collect();
+    let quoted: String =
+        body.lines().map(|l| if l.is_empty() { ">\n".to_string() } else { format!("> {l}\n") }).collect();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let domain = from.rsplit_once('@').map_or("localhost", |(_, d)| d);
     let message_id = format!("<reply.{}.{}.{n}@{domain}>", std::process::id(), jiff::Timestamp::now().as_nanosecond());
@@ -46,7 +47,9 @@ pub fn compose_reply(original: &[u8], from: &str, text: &str) -> Result<Vec<u8>,
     if !references.is_empty() {
         mail.push_str(&format!("References: {references}\r\n"));
     }
-    mail.push_str("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n");
+    mail.push_str(
+        "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+    );
     mail.push_str(&format!("{text}\r\n\r\nOn {date}, the referee wrote:\r\n"));
     mail.push_str(&quoted.replace('\n', "\r\n"));
     Ok(mail.into_bytes())

@@ -332,8 +332,29 @@ impl Smtp {
 impl Transport for Smtp {
     fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError> {
         let envelope = lettre_envelope(envelope)?;
-        self.inner.send_raw(&envelope, message).map(|_| ()).map_err(|e| self.classify(&e))
+        // SMTP lines end in CRLF, and lettre dot-stuffs only lines after a CRLF: a bare LF
+        // would leave a line "." unescaped (and servers disagree about bare LFs).
+        let data = crlf_line_endings(message);
+        // lettre ends the data with "\r\n.\r\n" whether or not the message ends with a
+        // line break; that first CRLF must end the message's last line, not add an empty
+        // one, so the server receives exactly the message.
+        let data = data.strip_suffix(b"\r\n").unwrap_or(&data);
+        self.inner.send_raw(&envelope, data).map(|_| ()).map_err(|e| self.classify(&e))
     }
+}
+
+/// Bare LFs → CRLF; existing CRLFs and lone CRs are kept.
+fn crlf_line_endings(message: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(message.len() + message.len() / 50);
+    let mut previous = 0u8;
+    for &b in message {
+        if b == b'\n' && previous != b'\r' {
+            out.push(b'\r');
+        }
+        out.push(b);
+        previous = b;
+    }
+    out
 }
 
 fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, String> {
@@ -469,12 +490,19 @@ impl Transport for Sendmail {
             out
         });
 
-        let status = wait_with_timeout(&mut child, self.timeout);
-        if status.as_ref().is_ok_and(Option::is_none) {
-            // Killing closes its pipes, so the threads below finish.
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+        let status = match wait_with_timeout(&mut child, self.timeout) {
+            Ok(Some(status)) => status,
+            stuck => {
+                let _ = child.kill();
+                let _ = child.wait();
+                // The threads are left to finish on their own: a process the program
+                // started may still hold the pipes open.
+                return Err(SendError::transient(match stuck {
+                    Err(e) => format!("waiting for {program}: {e}"),
+                    _ => format!("{program} did not finish within {:?}", self.timeout),
+                }));
+            }
+        };
         // A program that exits without reading everything breaks the pipe; its exit status
         // says what happened, so the write error itself is not reported.
         let _ = writer.join();
@@ -485,10 +513,8 @@ impl Transport for Sendmail {
         let said = if output.is_empty() { String::new() } else { format!(": {output}") };
 
         match status {
-            Err(e) => Err(SendError::transient(format!("waiting for {program}: {e}"))),
-            Ok(None) => Err(SendError::transient(format!("{program} did not finish within {:?}", self.timeout))),
-            Ok(Some(status)) if status.success() => Ok(()),
-            Ok(Some(status)) => Err(match status.code() {
+            status if status.success() => Ok(()),
+            status => Err(match status.code() {
                 Some(EX_TEMPFAIL) => {
                     SendError::transient(format!("{program} exited with status 75 (temporary failure){said}"))
                 }
@@ -619,11 +645,7 @@ fn check_recipient_dir_name(recipient: &str) -> Result<(), SendError> {
         && recipient.contains('@')
         && !recipient.starts_with('.')
         && !recipient.contains(['/', '\0']);
-    if ok {
-        Ok(())
-    } else {
-        Err(SendError::permanent(format!("recipient {recipient:?} cannot be a Maildir name")))
-    }
+    if ok { Ok(()) } else { Err(SendError::permanent(format!("recipient {recipient:?} cannot be a Maildir name"))) }
 }
 
 /// Creates `dir` (and missing parents) if needed, and then flushes its parent so that the
@@ -671,6 +693,11 @@ fn maildir_host() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smtp_gets_crlf_everywhere() {
+        assert_eq!(crlf_line_endings(b"a\nb\r\n.\n\rc\n"), b"a\r\nb\r\n.\r\n\rc\r\n");
+    }
 
     #[test]
     fn crlf_becomes_lf_for_sendmail() {

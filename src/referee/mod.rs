@@ -238,7 +238,10 @@ impl<'a> Referee<'a> {
                 kind: "automatic",
                 detail: format!("ignored automatic mail from {}: {reason:?}", sender.as_deref().unwrap_or("?")),
             };
-            return Ok(Decision { effects: Effects { events: vec![event], ..Effects::default() }, outcome: "automatic" });
+            return Ok(Decision {
+                effects: Effects { events: vec![event], ..Effects::default() },
+                outcome: "automatic",
+            });
         }
         let claimed = self.claimed_identity(mail);
         let verified = match (claimed, game, sender.as_deref()) {
@@ -271,22 +274,30 @@ impl<'a> Referee<'a> {
         let sender = mail.from.as_ref().map(|a| a.addr.clone());
         let detail = match claimed {
             Some((id, color)) => {
-                format!("mail from {} with a valid token for game {id} ({color}) but not from that player", sender.as_deref().unwrap_or("?"))
+                format!(
+                    "mail from {} with a valid token for game {id} ({color}) but not from that player",
+                    sender.as_deref().unwrap_or("?")
+                )
             }
             None => format!("mail from {} without a valid reply token", sender.as_deref().unwrap_or("?")),
         };
-        let mut effects = Effects {
-            events: vec![Event { game_id: None, kind: "unverified", detail }],
-            ..Effects::default()
-        };
+        let mut effects =
+            Effects { events: vec![Event { game_id: None, kind: "unverified", detail }], ..Effects::default() };
         effects.mails.extend(self.short_reply(mail, "unverified.txt", minijinja::Value::UNDEFINED, now)?);
         Ok(Decision { effects, outcome: "unverified" })
     }
 
     /// A mail too large to read: answered with a short refusal unless it is automatic.
-    pub fn too_large(&self, mail: &IncomingMail, size: usize, limit: usize, now: Timestamp) -> Result<Decision, RefereeError> {
+    pub fn too_large(
+        &self,
+        mail: &IncomingMail,
+        size: usize,
+        limit: usize,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
         let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
-        let event = Event { game_id: None, kind: "too-large", detail: format!("{size}-byte mail from {sender} not read") };
+        let event =
+            Event { game_id: None, kind: "too-large", detail: format!("{size}-byte mail from {sender} not read") };
         let mut effects = Effects { events: vec![event], ..Effects::default() };
         if mail.automatic.is_none() {
             effects.mails.extend(self.short_reply(mail, "too_large.txt", minijinja::context! { size, limit }, now)?);
@@ -332,7 +343,13 @@ impl<'a> Referee<'a> {
     }
 
     /// Carries out a verified player's command.
-    fn command(&self, g: &mut Loaded, color: Color, command: Command, now: Timestamp) -> Result<Decision, RefereeError> {
+    fn command(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        command: Command,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
         let finished = g.record.status == GameStatus::Finished;
         let opponent = color.other();
         match command {
@@ -344,7 +361,9 @@ impl<'a> Referee<'a> {
                 let mail = self.help_mail(g, color, None, now)?;
                 Ok(self.decided(g, vec![mail], Vec::new(), "help", format!("{color} asked for help")))
             }
-            _ if finished => self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now),
+            _ if finished => {
+                self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now)
+            }
             Command::Resign => {
                 let outcome = Outcome::Win { winner: opponent, reason: crate::engine::WinReason::Resignation };
                 self.finish(g, outcome, now);
@@ -445,7 +464,8 @@ impl<'a> Referee<'a> {
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let ply = g.game.moves().len() as u32;
-        let record = MoveRecord { ply, color, number: played.number, notation: played.notation.clone(), played_at: now };
+        let record =
+            MoveRecord { ply, color, number: played.number, notation: played.notation.clone(), played_at: now };
         g.record.snapshot = g.game.snapshot();
         g.record.updated_at = now;
         // A move answers an open offer by the opponent: it declines it (as over the board).
@@ -463,7 +483,13 @@ impl<'a> Referee<'a> {
         }
         g.record.deadline = Some(self.deadline(now));
         let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
-        let other = self.game_mail(g, color.other(), if offer_draw { "draw_offered" } else { "opponent_moved" }, Some(&played), now)?;
+        let other = self.game_mail(
+            g,
+            color.other(),
+            if offer_draw { "draw_offered" } else { "opponent_moved" },
+            Some(&played),
+            now,
+        )?;
         let detail = format!("{color} played {} {}", label(played.number, color), played.notation);
         Ok(self.decided(g, vec![mover, other], vec![record], "move", detail))
     }
@@ -496,10 +522,7 @@ impl<'a> Referee<'a> {
     ) -> Decision {
         // The record is written even when only a mail was sent: its mail counter moved.
         let event = Event { game_id: Some(g.record.id), kind: outcome, detail };
-        Decision {
-            effects: Effects { game: Some(g.record.clone()), moves, mails, events: vec![event] },
-            outcome,
-        }
+        Decision { effects: Effects { game: Some(g.record.clone()), moves, mails, events: vec![event] }, outcome }
     }
 
     fn reject(
@@ -518,7 +541,13 @@ impl<'a> Referee<'a> {
         Ok(self.decided(g, vec![mail], Vec::new(), "rejected", detail))
     }
 
-    fn help_mail(&self, g: &mut Loaded, color: Color, unread: Option<&str>, now: Timestamp) -> Result<OutgoingRecord, RefereeError> {
+    fn help_mail(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        unread: Option<&str>,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
         let mut context = self.context(g, color, "help", None);
         context.unread = unread.map(str::to_string);
         self.mail(g, color, "help.txt", &context, now)
@@ -574,7 +603,10 @@ impl<'a> Referee<'a> {
         });
         let draw_offer = match record.draw_offer {
             Some(c) if c == color => Some("Your draw offer is open.".to_string()),
-            Some(_) => Some(format!("{} offers a draw: reply \"accept\" or \"decline\".", record.player(color.other()).display_name())),
+            Some(_) => Some(format!(
+                "{} offers a draw: reply \"accept\" or \"decline\".",
+                record.player(color.other()).display_name()
+            )),
             None => None,
         };
         let deadline = record
@@ -582,7 +614,11 @@ impl<'a> Referee<'a> {
             .map(|d| d.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string())
             .unwrap_or_default();
         MailContext {
-            game: GameHeader { id: record.id, variant_id: variant.id().to_string(), variant_name: variant.name().to_string() },
+            game: GameHeader {
+                id: record.id,
+                variant_id: variant.id().to_string(),
+                variant_name: variant.name().to_string(),
+            },
             white: record.white.display_name().to_string(),
             black: record.black.display_name().to_string(),
             you: Person { color: color_title(color), name: record.player(color).display_name().to_string() },

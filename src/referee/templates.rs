@@ -93,7 +93,8 @@ impl Templates {
     /// Renders `name` with `context` into a subject and a body.
     pub fn render(&self, name: &str, context: impl Serialize) -> Result<Rendered, TemplateError> {
         let template = self.env.get_template(name).map_err(|e| TemplateError(format!("{name}: {e}")))?;
-        let text = template.render(minijinja::value::Serde(&context)).map_err(|e| TemplateError(format!("{name}: {e:#}")))?;
+        let text =
+            template.render(minijinja::value::Serde(&context)).map_err(|e| TemplateError(format!("{name}: {e:#}")))?;
         let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
         let subject = first
             .strip_prefix("Subject:")

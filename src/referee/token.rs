@@ -68,13 +68,19 @@ impl Tokens {
         if hex.len() != MAC_HEX || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
         }
-        let bytes: Vec<u8> = (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+        let bytes: Vec<u8> =
+            (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
         self.mac(game, color).verify_truncated_left(&bytes).ok().map(|()| (game, color))
     }
 
     /// Finds a token in a recipient address (`local+TOKEN@domain`) for the referee's local
     /// part, or in a Subject (`[ref:TOKEN]`).
-    pub fn find<'a>(&self, local_part: &str, recipients: impl IntoIterator<Item = &'a str>, subject: &str) -> Option<(i64, Color)> {
+    pub fn find<'a>(
+        &self,
+        local_part: &str,
+        recipients: impl IntoIterator<Item = &'a str>,
+        subject: &str,
+    ) -> Option<(i64, Color)> {
         let from_address = recipients.into_iter().find_map(|addr| {
             let (local, _) = addr.rsplit_once('@')?;
             let (base, extension) = local.split_once('+')?;

@@ -17,9 +17,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::clock::Timestamp;
 use crate::engine::Color;
-use crate::referee::records::{
-    Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, OutgoingRecord, Player,
-};
+use crate::referee::records::{Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, OutgoingRecord, Player};
 
 /// A storage failure.
 #[derive(Debug)]
@@ -197,7 +195,10 @@ impl Store {
     }
 
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction, committed if `f` succeeds.
-    pub fn write<T, E: From<StoreError>>(&mut self, f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>) -> std::result::Result<T, E> {
+    pub fn write<T, E: From<StoreError>>(
+        &mut self,
+        f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -240,7 +241,11 @@ impl Tx<'_> {
 
     /// True if a mail with this dedupe key was handled before.
     pub fn inbox_contains(&self, dedupe_key: &str) -> Result<bool> {
-        Ok(self.tx.query_row("SELECT 1 FROM inbox WHERE dedupe_key = ?1", [dedupe_key], |_| Ok(())).optional()?.is_some())
+        Ok(self
+            .tx
+            .query_row("SELECT 1 FROM inbox WHERE dedupe_key = ?1", [dedupe_key], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 
     /// Records a handled mail; returns its row id.
@@ -317,9 +322,7 @@ impl Tx<'_> {
 
     /// All games, newest first.
     pub fn games(&self) -> Result<Vec<GameSummary>> {
-        let mut stmt = self.tx.prepare(&format!(
-            "{GAME_SELECT_WITH_PLIES} ORDER BY g.id DESC"
-        ))?;
+        let mut stmt = self.tx.prepare(&format!("{GAME_SELECT_WITH_PLIES} ORDER BY g.id DESC"))?;
         let rows = stmt.query_map([], |r| {
             let plies: u32 = r.get("plies")?;
             Ok(read_game_row(r)?.map(|record| GameSummary { record, plies }))
@@ -329,10 +332,17 @@ impl Tx<'_> {
 
     /// The moves of a game in order.
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
-        let mut stmt =
-            self.tx.prepare("SELECT ply, color, number, notation, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let mut stmt = self
+            .tx
+            .prepare("SELECT ply, color, number, notation, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
         let rows = stmt.query_map([game_id], |r| {
-            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?, r.get::<_, String>(3)?, r.get::<_, i64>(4)?))
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, u32>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, i64>(4)?,
+            ))
         })?;
         rows.map(|row| {
             let (ply, color, number, notation, played_at) = row?;
@@ -445,7 +455,8 @@ impl Tx<'_> {
     }
 }
 
-const GAME_SELECT: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name, b.email AS black_email,
+const GAME_SELECT: &str =
+    "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name, b.email AS black_email,
         b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq
     FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";

@@ -1,0 +1,318 @@
+//! The referee core on its own: (stored game, one mail, now) in, (new state, mails) out, with
+//! no database, no mail server and a clock that is just a value. Each test plays the
+//! situation the service must handle and checks what the rules of play-by-mail say should
+//! happen: who gets a mail, what changes, what stays as it was.
+
+use herald::clock::Timestamp;
+use herald::engine::Color;
+use herald::mail::reader::{Address, AutomaticReason, IncomingMail};
+use herald::referee::records::{GameRecord, GameStatus, Player};
+use herald::referee::templates::Templates;
+use herald::referee::token::Tokens;
+use herald::referee::{Decision, Referee, Settings};
+use herald::variants;
+
+const ALICE: &str = "alice@players.test";
+const BOB: &str = "bob@players.test";
+
+struct Table {
+    settings: Settings,
+    templates: Templates,
+    tokens: Tokens,
+    record: GameRecord,
+    now: Timestamp,
+    sent: u32,
+}
+
+impl Table {
+    fn new() -> Table {
+        let settings = Settings {
+            address: "referee@club.test".into(),
+            name: "herald referee".into(),
+            domain: "club.test".into(),
+            days_per_move: 3,
+            zone: jiff::tz::TimeZone::UTC,
+        };
+        let templates = Templates::load(None).unwrap();
+        let tokens = Tokens::new(b"test secret");
+        let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();
+        let chess = variants::by_id("chess").unwrap();
+        let white = Player { email: ALICE.into(), name: Some("Alice".into()) };
+        let black = Player { email: BOB.into(), name: Some("Bob".into()) };
+        let effects = Referee::new(&settings, &templates, &tokens).start_game(1, chess, white, black, now).unwrap();
+        assert_eq!(effects.mails.len(), 2, "both players are invited");
+        let record = effects.game.unwrap();
+        Table { settings, templates, tokens, record, now, sent: 0 }
+    }
+
+    /// A mail from `from` replying to the mail herald sent to `token_of`.
+    fn mail(&mut self, from: &str, token_of: Color, body: &str) -> IncomingMail {
+        self.sent += 1;
+        let token = self.tokens.token(self.record.id, token_of);
+        IncomingMail {
+            message_id: Some(format!("m{}@players.test", self.sent)),
+            dedupe_key: format!("mid:m{}@players.test", self.sent),
+            from: Some(Address { addr: from.into(), name: None }),
+            return_path: Some(from.into()),
+            delivered_to: vec![format!("referee+{token}@club.test")],
+            to: vec![format!("referee+{token}@club.test")],
+            subject: "Re: [herald #1] chess".into(),
+            in_reply_to: None,
+            references: Vec::new(),
+            date: None,
+            automatic: None,
+            body: body.into(),
+            body_truncated: false,
+        }
+    }
+
+    fn handle(&mut self, mail: &IncomingMail) -> Decision {
+        let referee = Referee::new(&self.settings, &self.templates, &self.tokens);
+        let decision = referee.handle_mail(mail, Some(self.record.clone()), self.now).unwrap();
+        if let Some(game) = &decision.effects.game {
+            self.record = game.clone();
+        }
+        self.now = self.now.checked_add(jiff::SignedDuration::from_mins(10)).unwrap();
+        decision
+    }
+
+    fn say(&mut self, from: &str, body: &str) -> Decision {
+        let color = if from == ALICE { Color::White } else { Color::Black };
+        let mail = self.mail(from, color, body);
+        self.handle(&mail)
+    }
+}
+
+fn text(mail: &herald::referee::records::OutgoingRecord) -> String {
+    String::from_utf8_lossy(&mail.bytes).into_owned()
+}
+
+fn recipients(decision: &Decision) -> Vec<&str> {
+    decision.effects.mails.iter().map(|m| m.recipient.as_str()).collect()
+}
+
+#[test]
+fn a_legal_move_is_recorded_and_both_players_are_told() {
+    let mut t = Table::new();
+    let d = t.say(ALICE, "1. e4");
+    assert_eq!(d.outcome, "move");
+    assert_eq!(d.effects.moves.len(), 1);
+    assert_eq!(d.effects.moves[0].notation, "e4");
+    assert_eq!(recipients(&d), [ALICE, BOB]);
+    assert!(text(&d.effects.mails[0]).contains("Your move 1. e4 is recorded"));
+    assert!(text(&d.effects.mails[1]).contains("Alice played 1. e4"));
+    assert!(text(&d.effects.mails[1]).contains("It is your move (1...)"));
+    let game = variants::by_id("chess").unwrap().restore(&t.record.snapshot).unwrap();
+    assert_eq!(game.moves(), ["e4"]);
+}
+
+#[test]
+fn an_illegal_move_gets_a_reason_and_changes_nothing() {
+    let mut t = Table::new();
+    let before = t.record.snapshot.clone();
+    let d = t.say(ALICE, "Ke2");
+    assert_eq!(d.outcome, "rejected");
+    assert!(d.effects.moves.is_empty());
+    assert_eq!(recipients(&d), [ALICE]);
+    assert!(text(&d.effects.mails[0]).contains("not a legal move"));
+    assert_eq!(t.record.snapshot, before);
+}
+
+#[test]
+fn a_move_out_of_turn_is_refused() {
+    let mut t = Table::new();
+    let d = t.say(BOB, "e5");
+    assert_eq!(d.outcome, "rejected");
+    assert!(text(&d.effects.mails[0]).contains("It is not your move"));
+    assert_eq!(recipients(&d), [BOB]);
+}
+
+#[test]
+fn a_stale_or_wrongly_numbered_move_is_refused() {
+    let mut t = Table::new();
+    t.say(ALICE, "e4");
+    t.say(BOB, "e5");
+    let before = t.record.snapshot.clone();
+    // An old mail: White's first move again.
+    let d = t.say(ALICE, "1. Nf3");
+    assert_eq!(d.outcome, "rejected");
+    assert!(text(&d.effects.mails[0]).contains("the game is at 2."), "{}", text(&d.effects.mails[0]));
+    assert_eq!(t.record.snapshot, before);
+    // Black's dots for White's move.
+    assert_eq!(t.say(ALICE, "2... Nf3").outcome, "rejected");
+    // The right number is accepted.
+    assert_eq!(t.say(ALICE, "2. Nf3").outcome, "move");
+}
+
+#[test]
+fn a_forged_sender_changes_nothing_and_learns_nothing() {
+    let mut t = Table::new();
+    let before = t.record.clone();
+    let forged = t.mail("mallory@evil.test", Color::White, "e4");
+    let d = t.handle(&forged);
+    assert_eq!(d.outcome, "unverified");
+    assert!(d.effects.game.is_none());
+    assert!(d.effects.moves.is_empty());
+    assert_eq!(recipients(&d), ["mallory@evil.test"]);
+    let reply = text(&d.effects.mails[0]);
+    for secret in ["Alice", "Bob", "alice@", "bob@", "#1", "Moves", "r n b q"] {
+        assert!(!reply.contains(secret), "the reply to a forged mail reveals {secret:?}:\n{reply}");
+    }
+    assert_eq!(t.record, before);
+}
+
+#[test]
+fn a_valid_token_from_the_wrong_player_is_refused() {
+    let mut t = Table::new();
+    // Alice replies with Bob's token (to Bob's Reply-To address).
+    let mail = t.mail(ALICE, Color::Black, "e4");
+    let d = t.handle(&mail);
+    assert_eq!(d.outcome, "unverified");
+    assert!(d.effects.game.is_none());
+}
+
+#[test]
+fn a_mail_without_a_token_is_refused() {
+    let mut t = Table::new();
+    let mut mail = t.mail(ALICE, Color::White, "e4");
+    mail.delivered_to = vec!["referee@club.test".into()];
+    mail.to = vec!["referee@club.test".into()];
+    assert_eq!(t.handle(&mail).outcome, "unverified");
+    // The token in the subject is enough, for clients that drop the "+" part.
+    let token = t.tokens.token(1, Color::White);
+    mail.subject = format!("Re: [herald #1] chess: your move (1.) [ref:{token}]");
+    mail.dedupe_key.push('2');
+    assert_eq!(t.handle(&mail).outcome, "move");
+}
+
+#[test]
+fn automatic_mail_is_never_answered() {
+    let mut t = Table::new();
+    let mut mail = t.mail(ALICE, Color::White, "I am on holiday until Monday.");
+    mail.automatic = Some(AutomaticReason::AutoSubmitted("auto-replied".into()));
+    let d = t.handle(&mail);
+    assert_eq!(d.outcome, "automatic");
+    assert!(d.effects.mails.is_empty());
+    assert!(d.effects.game.is_none());
+}
+
+#[test]
+fn unknown_text_gets_the_help() {
+    let mut t = Table::new();
+    let d = t.say(ALICE, "Hello, how does this work?");
+    assert_eq!(d.outcome, "help");
+    assert!(text(&d.effects.mails[0]).contains("how to talk to it"));
+    assert!(d.effects.moves.is_empty());
+    assert_eq!(t.say(ALICE, "help").outcome, "help");
+    assert_eq!(t.say(BOB, "").outcome, "help");
+}
+
+#[test]
+fn board_resends_the_view_to_that_player_only() {
+    let mut t = Table::new();
+    t.say(ALICE, "e4");
+    let d = t.say(BOB, "board");
+    assert_eq!(recipients(&d), [BOB]);
+    assert!(text(&d.effects.mails[0]).contains("Moves: 1. e4"));
+}
+
+#[test]
+fn draw_offer_with_a_move_then_accepted() {
+    let mut t = Table::new();
+    let d = t.say(ALICE, "e4 draw");
+    assert_eq!(d.outcome, "move");
+    assert_eq!(t.record.draw_offer, Some(Color::White));
+    assert!(text(&d.effects.mails[1]).contains("offers a draw"));
+    let d = t.say(BOB, "accept");
+    assert_eq!(d.outcome, "draw");
+    assert_eq!(t.record.status, GameStatus::Finished);
+    let result = t.record.result.clone().unwrap();
+    assert_eq!(result.score, "1/2-1/2");
+    assert_eq!((result.white_points, result.black_points), (500, 500));
+    assert_eq!(recipients(&d), [ALICE, BOB]);
+    // After the end nothing more is played.
+    assert_eq!(t.say(BOB, "e5").outcome, "rejected");
+}
+
+#[test]
+fn a_draw_offer_is_declined_by_word_or_by_a_move() {
+    let mut t = Table::new();
+    t.say(ALICE, "e4");
+    t.say(ALICE, "draw");
+    assert_eq!(t.record.draw_offer, Some(Color::White));
+    let d = t.say(BOB, "decline");
+    assert_eq!(d.outcome, "declined");
+    assert_eq!(t.record.draw_offer, None);
+    assert_eq!(recipients(&d), [BOB, ALICE]);
+    t.say(ALICE, "draw");
+    t.say(BOB, "e5");
+    assert_eq!(t.record.draw_offer, None, "a move declines the open offer");
+    assert_eq!(t.say(BOB, "accept").outcome, "rejected", "no offer to accept");
+}
+
+#[test]
+fn a_repetition_is_claimed_with_draw() {
+    let mut t = Table::new();
+    for (who, mv) in [
+        (ALICE, "Nf3"),
+        (BOB, "Nf6"),
+        (ALICE, "Ng1"),
+        (BOB, "Ng8"),
+        (ALICE, "Nf3"),
+        (BOB, "Nf6"),
+        (ALICE, "Ng1"),
+        (BOB, "Ng8"),
+    ] {
+        assert_eq!(t.say(who, mv).outcome, "move");
+    }
+    // The start position has now stood three times with White to move: White may claim.
+    let d = t.say(ALICE, "draw");
+    assert_eq!(d.outcome, "draw");
+    assert!(t.record.result.as_ref().unwrap().reason.contains("repetition"));
+}
+
+#[test]
+fn resignation_ends_the_game() {
+    let mut t = Table::new();
+    let d = t.say(BOB, "resign");
+    assert_eq!(d.outcome, "resigned");
+    let result = t.record.result.clone().unwrap();
+    assert_eq!(result.score, "1-0");
+    assert!(result.reason.contains("resignation"));
+    assert!(text(&d.effects.mails[0]).contains("1-0"));
+}
+
+#[test]
+fn checkmate_ends_the_game_and_both_get_the_result() {
+    let mut t = Table::new();
+    for (who, mv) in [(ALICE, "e4"), (BOB, "e5"), (ALICE, "Bc4"), (BOB, "Nc6"), (ALICE, "Qh5"), (BOB, "Nf6")] {
+        t.say(who, mv);
+    }
+    let d = t.say(ALICE, "Qxf7#");
+    assert_eq!(d.outcome, "move");
+    assert_eq!(t.record.status, GameStatus::Finished);
+    assert_eq!(t.record.result.as_ref().unwrap().score, "1-0");
+    for mail in &d.effects.mails {
+        assert!(text(mail).contains("White wins by checkmate"));
+    }
+}
+
+#[test]
+fn every_mail_threads_under_the_players_first_mail() {
+    let mut t = Table::new();
+    let root_white = herald::referee::thread_root(1, Color::White, "club.test");
+    let d1 = t.say(ALICE, "e4");
+    let d2 = t.say(BOB, "e5");
+    let ids: Vec<&str> = d1.effects.mails.iter().chain(&d2.effects.mails).map(|m| m.message_id.as_str()).collect();
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len(), "Message-IDs are unique: {ids:?}");
+    assert!(ids.iter().all(|id| id.ends_with("@club.test")));
+    let to_alice = text(&d1.effects.mails[0]);
+    assert!(to_alice.contains(&format!("In-Reply-To: <{root_white}>")), "{to_alice}");
+    assert!(to_alice.contains(&format!("References: <{root_white}>")));
+    let token = t.tokens.token(1, Color::White);
+    assert!(to_alice.contains(&format!("Reply-To: referee+{token}@club.test")));
+    assert!(to_alice.contains(&format!("[ref:{token}]")));
+}
