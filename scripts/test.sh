@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # - fairy-stockfish: the independent oracle for legal moves and the benchmark's reference;
 # - postfix, postfix-sqlite: private Postfix instances on 127.0.0.1 for the end-to-end mail
 #   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection.
-packages=(fairy-stockfish postfix postfix-sqlite)
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

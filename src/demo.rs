@@ -50,6 +50,7 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
     let fail = |e: &dyn std::fmt::Display| e.to_string();
     Service::init(&config).map_err(|e| fail(&e))?;
     let mut service = Service::open(config, Arc::new(SystemClock)).map_err(|e| fail(&e))?;
+    let lock = service.try_send_lock().map_err(|e| fail(&e))?.ok_or("the demo's outbox is locked")?;
     let sink = MaildirSink::new(root.join("sent"));
     let inbox = Maildir::create(&root.join("inbox")).map_err(|e| fail(&e))?;
     let stop = AtomicBool::new(false);
@@ -57,7 +58,7 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
     let alice = Player { email: ALICE.into(), name: Some("Alice".into()) };
     let bob = Player { email: BOB.into(), name: Some("Bob".into()) };
     let id = service.new_game("chess", alice, bob).map_err(|e| fail(&e))?;
-    service.send_due(&sink).map_err(|e| fail(&e))?;
+    service.send_due(&lock, &sink).map_err(|e| fail(&e))?;
     writeln!(out, "herald demo: game #{id}, Alice (White) vs Bob (Black), in {}\n", root.display())
         .map_err(|e| fail(&e))?;
 
@@ -66,7 +67,7 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
         let reply = compose_reply(&latest, player, text)?;
         inbox.deliver(&reply).map_err(|e| fail(&e))?;
         writeln!(out, ">>> {player} replies: {text}").map_err(|e| fail(&e))?;
-        service.serve_pass(&sink, &stop).map_err(|e| fail(&e))?;
+        service.serve_pass(&lock, &sink, &stop).map_err(|e| fail(&e))?;
     }
     writeln!(out).map_err(|e| fail(&e))?;
     for player in [ALICE, BOB] {

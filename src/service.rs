@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
@@ -25,9 +25,9 @@ use crate::variants;
 /// The name of the token secret in the database's `meta` table.
 const SECRET_KEY: &str = "reply_token_secret";
 
-/// How long a sender's claim on an outbox row lasts before another pass may retry it (a
-/// sender that crashed mid-send never finishes its claim).
-const SEND_LEASE_SECONDS: i64 = 120;
+/// How long `herald ingest` waits for another sender to finish before leaving its mails to
+/// the next sender.
+const SEND_LOCK_WAIT: Duration = Duration::from_secs(10);
 
 /// A failure of the service.
 #[derive(Debug)]
@@ -100,6 +100,26 @@ pub struct Sent {
     pub retrying: usize,
     /// Mails that became dead letters.
     pub dead: usize,
+}
+
+impl Sent {
+    fn add(&mut self, other: &Sent) {
+        self.sent += other.sent;
+        self.retrying += other.retrying;
+        self.dead += other.dead;
+    }
+}
+
+/// What one pass of the daemon did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pass {
+    /// For each mail handled from the inbox, the time from reading it to having sent its
+    /// answers and moved it to `cur/`.
+    pub handled: Vec<Duration>,
+    /// Mails that could not be handled and were set aside.
+    pub set_aside: usize,
+    /// What the outbox sends did.
+    pub sent: Sent,
 }
 
 /// A running referee.
@@ -253,57 +273,69 @@ impl Service {
         })
     }
 
-    /// Sends every mail that is due, one at a time; each success or failure is committed
-    /// before the next. Transient failures are retried with doubling delays, permanent ones
-    /// and those that failed too often become dead letters.
-    pub fn send_due(&mut self, transport: &dyn Transport) -> Result<Sent, ServiceError> {
-        let mut report = Sent::default();
+    /// Sends every mail that was due when the call began, once each, recording each result
+    /// right after its attempt. Transient failures are retried later with doubling delays;
+    /// permanent ones, and mails that failed too often, become dead letters (`herald outbox`
+    /// lists them). The caller must hold the send lock (see [`SendLock`]), so no mail is
+    /// ever sent by two processes at once.
+    ///
+    /// Each result is a relaxed commit (see [`Store::write_relaxed`]): if a power cut loses
+    /// one, that mail is sent again with the same Message-ID, which mail clients recognise as
+    /// the same mail; a move can never be lost that way. A crash between the server's
+    /// acceptance and the commit sends the mail again too: that gap, the "was it delivered?"
+    /// question of SMTP, is as short as one commit.
+    pub fn send_due(&mut self, _lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
         let retry = self.config.outgoing.retry.clone();
-        loop {
+        let started = self.clock.now();
+        let due = self.store.read(|tx| tx.due_mail(started, 10_000))?;
+        let mut report = Sent::default();
+        for row in due {
+            let envelope = Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] };
+            let result = transport.send(&envelope, &row.bytes);
             let now = self.clock.now();
-            let batch = self.store.write(|tx| tx.claim_due_mail(now, SEND_LEASE_SECONDS, 32))?;
-            if batch.is_empty() {
-                return Ok(report);
-            }
-            for row in batch {
-                let envelope = Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] };
-                let result = transport.send(&envelope, &row.bytes);
-                let now = self.clock.now();
-                self.store.write(|tx| -> Result<(), ServiceError> {
-                    match result {
-                        Ok(()) => {
-                            tx.mark_sent(row.id, now)?;
-                            report.sent += 1;
-                        }
-                        Err(e) => {
-                            // `attempts` was counted when the row was claimed.
-                            let attempts = row.attempts + 1;
-                            let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
-                            let retry_at = (!give_up).then(|| {
-                                let delay = retry
-                                    .first_delay_seconds
-                                    .saturating_mul(1u64 << (attempts - 1).min(30))
-                                    .min(retry.max_delay_seconds);
-                                now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
-                            });
-                            tx.mark_failed(row.id, &e.to_string(), retry_at)?;
-                            if give_up {
-                                report.dead += 1;
-                            } else {
-                                report.retrying += 1;
-                            }
+            self.store.write_relaxed(|tx| -> Result<(), ServiceError> {
+                match result {
+                    Ok(()) => {
+                        tx.mark_sent(row.id, now)?;
+                        report.sent += 1;
+                    }
+                    Err(e) => {
+                        let attempts = row.attempts + 1;
+                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                        let retry_at = (!give_up).then(|| {
+                            let doublings = (attempts - 1).min(30);
+                            let delay = retry
+                                .first_delay_seconds
+                                .saturating_mul(1u64 << doublings)
+                                .min(retry.max_delay_seconds);
+                            now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
+                        });
+                        tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                        if give_up {
+                            report.dead += 1;
+                        } else {
+                            report.retrying += 1;
                         }
                     }
-                    Ok(())
-                })?;
-            }
+                }
+                Ok(())
+            })?;
         }
+        Ok(report)
     }
 
-    /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled and moved
-    /// to `cur/` (stopping early if `stop` is raised), then the outbox is sent.
-    pub fn serve_pass(&mut self, transport: &dyn Transport, stop: &AtomicBool) -> Result<(usize, Sent), ServiceError> {
-        let mut handled = 0;
+    /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled, its
+    /// answers sent, and then moved to `cur/` (stopping early if `stop` is raised); then
+    /// whatever else is due in the outbox is sent. A mail that cannot be handled for a reason
+    /// that retrying will not cure is set aside (moved to `cur/` flagged, and reported) so it
+    /// cannot stop the daemon; a transient failure ends the pass and the mail waits in `new/`.
+    pub fn serve_pass(
+        &mut self,
+        lock: &SendLock,
+        transport: &dyn Transport,
+        stop: &AtomicBool,
+    ) -> Result<Pass, ServiceError> {
+        let mut pass = Pass::default();
         if let Some(dir) = self.config.inbox.maildir.clone() {
             let maildir =
                 Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
@@ -312,23 +344,65 @@ impl Service {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
+                let started = Instant::now();
                 let raw = read_capped(&path, self.config.inbox.max_message_bytes)
                     .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
-                self.ingest(&raw, None)?;
+                match self.ingest(&raw, None) {
+                    Ok(_) => {}
+                    Err(e) if e.is_transient() => return Err(e),
+                    Err(e) => {
+                        eprintln!("herald serve: {} set aside: {e}", path.display());
+                        maildir
+                            .set_aside(&path)
+                            .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
+                        pass.set_aside += 1;
+                        continue;
+                    }
+                }
+                let sent = self.send_due(lock, transport)?;
+                pass.sent.add(&sent);
+                // Moving it after the commit: a crash before the move only means the mail is
+                // read again and recognised as handled.
                 maildir.mark_seen(&path).map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
-                handled += 1;
+                pass.handled.push(started.elapsed());
             }
         }
-        let sent = self.send_due(transport)?;
-        Ok((handled, sent))
+        let sent = self.send_due(lock, transport)?;
+        pass.sent.add(&sent);
+        Ok(pass)
+    }
+
+    /// The send lock, if no other process holds it now: taken by the daemon for its life,
+    /// and by `herald ingest` for the moment it sends.
+    pub fn try_send_lock(&self) -> Result<Option<SendLock>, ServiceError> {
+        SendLock::try_take(&self.config.database)
+    }
+
+    /// The send lock, waiting a little for another `herald ingest` to finish sending; `None`
+    /// if a daemon holds it (the daemon sends everything) or the wait ran out (the next
+    /// sender sends these mails).
+    pub fn wait_send_lock(&self) -> Result<Option<SendLock>, ServiceError> {
+        if daemon_running(&self.config.database)? {
+            return Ok(None);
+        }
+        let deadline = Instant::now() + SEND_LOCK_WAIT;
+        loop {
+            if let Some(lock) = self.try_send_lock()? {
+                return Ok(Some(lock));
+            }
+            if Instant::now() >= deadline {
+                return Ok(None);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     /// The daemon: passes every `inbox.poll_seconds` until `stop` is raised (by SIGTERM or
     /// SIGINT), finishing the mail in hand first.
-    pub fn serve(&mut self, transport: &dyn Transport, stop: &AtomicBool) -> Result<(), ServiceError> {
+    pub fn serve(&mut self, lock: &SendLock, transport: &dyn Transport, stop: &AtomicBool) -> Result<(), ServiceError> {
         let pause = Duration::from_secs(self.config.inbox.poll_seconds.max(1));
         while !stop.load(Ordering::SeqCst) {
-            if let Err(e) = self.serve_pass(transport, stop) {
+            if let Err(e) = self.serve_pass(lock, transport, stop) {
                 if !e.is_transient() {
                     return Err(e);
                 }
@@ -344,25 +418,53 @@ impl Service {
     }
 }
 
-/// Takes the lock that allows one daemon per database: a lock file beside it, held for the
-/// life of the returned handle.
-pub fn lock_database(database: &Path) -> Result<File, ServiceError> {
-    let path = PathBuf::from(format!("{}.lock", database.display()));
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| ServiceError::Io(format!("opening {}", path.display()), e))?;
+/// A lock file beside the database, held (with `flock`) for the life of the handle; the
+/// operating system releases it when its process dies, however it dies.
+fn try_lock_file(database: &Path, suffix: &str) -> Result<Option<File>, ServiceError> {
+    let path = PathBuf::from(format!("{}.{suffix}", database.display()));
+    // flock needs only an open file, not a writable one: a lock file made by another user
+    // (an administrator's `herald serve --once` beside the mail server's `herald ingest`)
+    // is opened for reading.
+    let file = match File::options().read(true).open(&path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            File::options().create(true).truncate(false).write(true).open(&path)
+        }
+        .map_err(|e| ServiceError::Io(format!("creating {}", path.display()), e))?,
+        Err(e) => return Err(ServiceError::Io(format!("opening {}", path.display()), e)),
+    };
     match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(ServiceError::Usage(format!(
-            "another herald serve is running on {} (lock {})",
-            database.display(),
-            path.display()
-        ))),
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
         Err(std::fs::TryLockError::Error(e)) => Err(ServiceError::Io(format!("locking {}", path.display()), e)),
     }
+}
+
+/// The right to send the outbox. Whoever holds it is the only sender, so a mail is never
+/// sent by two processes at once; and since the lock dies with its process, a mail whose
+/// sender was killed mid-send is simply due for the next holder, at once.
+pub struct SendLock(#[allow(dead_code)] File);
+
+impl SendLock {
+    fn try_take(database: &Path) -> Result<Option<SendLock>, ServiceError> {
+        Ok(try_lock_file(database, "send.lock")?.map(SendLock))
+    }
+}
+
+/// Takes the lock that allows one daemon per database, held for the life of the handle.
+pub fn lock_database(database: &Path) -> Result<File, ServiceError> {
+    try_lock_file(database, "lock")?.ok_or_else(|| {
+        ServiceError::Usage(format!(
+            "another herald serve is running on {} (lock {}.lock)",
+            database.display(),
+            database.display()
+        ))
+    })
+}
+
+/// True if a daemon holds the database's daemon lock now.
+fn daemon_running(database: &Path) -> Result<bool, ServiceError> {
+    Ok(try_lock_file(database, "lock")?.is_none())
 }
 
 /// Reads a file, but no more than one byte past `limit` (enough to know it is too large).

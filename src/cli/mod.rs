@@ -15,6 +15,10 @@ use crate::variants::{self, Variant};
 #[derive(Parser, Debug)]
 #[command(name = "herald", version, about)]
 pub struct Cli {
+    /// Configuration file (YAML); without one, herald runs on its defaults under
+    /// ./herald-data/.
+    #[arg(long, short = 'c', global = true, env = "HERALD_CONFIG")]
+    config: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -30,7 +34,7 @@ enum Command {
     /// Measure perft speed beside Fairy-Stockfish on the same machine.
     Bench(bench::BenchArgs),
     /// Create the database, its reply-token secret and the Maildir folders.
-    Init(referee::ConfigArg),
+    Init,
     /// Handle one mail from standard input (for the mail server's pipe delivery).
     Ingest(referee::IngestArgs),
     /// Watch the inbox Maildir and send the outbox, until SIGTERM.
@@ -51,11 +55,11 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Ingest(args) => return referee::ingest(args),
-        Command::Init(args) => referee::init(args),
-        Command::Serve(args) => referee::serve(args),
-        Command::Game(args) => referee::game(args),
-        Command::Outbox(args) => referee::outbox(args),
+        Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),
+        Command::Init => referee::init(cli.config.as_deref()),
+        Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
+        Command::Game(args) => referee::game(cli.config.as_deref(), args),
+        Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
         Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut std::io::stdout()).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),

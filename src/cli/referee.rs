@@ -1,7 +1,7 @@
 //! The referee's subcommands: `init`, `ingest`, `serve`, `game ...`, `outbox`.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -17,29 +17,20 @@ use crate::referee::records::{GameStatus, Player};
 use crate::service::{self, Ingested, Service};
 use crate::variants::{self, Observer};
 
-/// The configuration file option shared by the referee's commands.
-#[derive(Args, Debug, Clone)]
-pub struct ConfigArg {
-    /// Configuration file (YAML); without one, herald uses ./herald-data/.
-    #[arg(long, short = 'c', env = "HERALD_CONFIG")]
-    pub config: Option<PathBuf>,
+/// The configuration file given with `--config` (or `HERALD_CONFIG`), if any.
+pub type ConfigPath<'a> = Option<&'a Path>;
+
+fn load_config(config: ConfigPath<'_>) -> Result<Config, String> {
+    Config::load_or_default(config).map_err(|e| e.to_string())
 }
 
-impl ConfigArg {
-    fn load(&self) -> Result<Config, String> {
-        Config::load_or_default(self.config.as_deref()).map_err(|e| e.to_string())
-    }
-
-    fn service(&self) -> Result<Service, String> {
-        Service::open(self.load()?, Arc::new(SystemClock)).map_err(|e| e.to_string())
-    }
+fn open(config: ConfigPath<'_>) -> Result<Service, String> {
+    Service::open(load_config(config)?, Arc::new(SystemClock)).map_err(|e| e.to_string())
 }
 
 /// `herald ingest`.
 #[derive(Args, Debug)]
 pub struct IngestArgs {
-    #[command(flatten)]
-    config: ConfigArg,
     /// The envelope recipient, as the mail server knows it (Postfix: ${recipient}); the reply
     /// token is read from it.
     #[arg(long)]
@@ -49,8 +40,6 @@ pub struct IngestArgs {
 /// `herald serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    #[command(flatten)]
-    config: ConfigArg,
     /// One pass over the inbox and the outbox, then exit.
     #[arg(long)]
     once: bool,
@@ -59,8 +48,6 @@ pub struct ServeArgs {
 /// `herald game`.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    #[command(flatten)]
-    config: ConfigArg,
     #[command(subcommand)]
     command: GameCommand,
 }
@@ -124,16 +111,14 @@ impl From<Side> for Color {
 /// `herald outbox`.
 #[derive(Args, Debug)]
 pub struct OutboxArgs {
-    #[command(flatten)]
-    config: ConfigArg,
     /// List sent mails too, not only those waiting or dead.
     #[arg(long)]
     all: bool,
 }
 
 /// `herald init`: the database with its secret, and the Maildirs.
-pub fn init(args: ConfigArg) -> Result<(), String> {
-    let config = args.load()?;
+pub fn init(config: ConfigPath<'_>) -> Result<(), String> {
+    let config = load_config(config)?;
     let db = Service::init(&config).map_err(|e| e.to_string())?;
     println!("herald is ready: database {}", db.display());
     if let Some(inbox) = &config.inbox.maildir {
@@ -144,10 +129,10 @@ pub fn init(args: ConfigArg) -> Result<(), String> {
 
 /// `herald ingest < mail`: exit 0 once handled (answered or deliberately ignored), 75
 /// (EX_TEMPFAIL) when the mail server should try again later.
-pub fn ingest(args: IngestArgs) -> ExitCode {
+pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
     const EX_TEMPFAIL: u8 = 75;
     let mut raw = Vec::new();
-    let config = match args.config.load() {
+    let config = match load_config(config) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("herald ingest: {e}");
@@ -174,15 +159,11 @@ pub fn ingest(args: IngestArgs) -> ExitCode {
             if outcome == Ingested::Duplicate {
                 eprintln!("herald ingest: already handled");
             }
-            // Pipe mode may run without a daemon: send what this mail caused now, best
-            // effort. What fails stays in the outbox for the next attempt.
-            match transport::from_config(&service.config().outgoing.transport) {
-                Ok(t) => {
-                    if let Err(e) = service.send_due(t.as_ref()) {
-                        eprintln!("herald ingest: sending later: {e}");
-                    }
-                }
-                Err(e) => eprintln!("herald ingest: sending later: {e}"),
+            // Pipe delivery may run without a daemon: send what is due now (this mail's
+            // answers, retries, the mails of an earlier crashed delivery), best effort. When
+            // a daemon runs, it sends; what fails stays in the outbox for the next sender.
+            if let Err(e) = send_now(&mut service) {
+                eprintln!("herald ingest: sending later: {e}");
             }
             ExitCode::SUCCESS
         }
@@ -200,29 +181,49 @@ pub fn ingest(args: IngestArgs) -> ExitCode {
     }
 }
 
+/// Sends the outbox if no daemon does.
+fn send_now(service: &mut Service) -> Result<(), String> {
+    let Some(lock) = service.wait_send_lock().map_err(|e| e.to_string())? else { return Ok(()) };
+    let transport = transport::from_config(&service.config().outgoing.transport)?;
+    service.send_due(&lock, transport.as_ref()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 /// `herald serve [--once]`.
-pub fn serve(args: ServeArgs) -> Result<(), String> {
-    let mut service = args.config.service()?;
-    let _lock = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
+pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
+    let mut service = open(config)?;
+    let _daemon = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
+    // The daemon is the sender for its whole life; `herald ingest` leaves sending to it.
+    let send_lock = loop {
+        if let Some(lock) = service.try_send_lock().map_err(|e| e.to_string())? {
+            break lock;
+        }
+        // A `herald ingest` is finishing its sends.
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
     let transport = transport::from_config(&service.config().outgoing.transport)?;
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
         signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| format!("signal handler: {e}"))?;
     }
     if args.once {
-        let (handled, sent) = service.serve_pass(transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        let pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
         eprintln!(
-            "herald serve: {handled} mail(s) handled, {} sent, {} to retry, {} dead",
-            sent.sent, sent.retrying, sent.dead
+            "herald serve: {} mail(s) handled, {} set aside, {} sent, {} to retry, {} dead",
+            pass.handled.len(),
+            pass.set_aside,
+            pass.sent.sent,
+            pass.sent.retrying,
+            pass.sent.dead
         );
         return Ok(());
     }
-    service.serve(transport.as_ref(), &stop).map_err(|e| e.to_string())
+    service.serve(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())
 }
 
 /// `herald game ...`.
-pub fn game(args: GameArgs) -> Result<(), String> {
-    let mut service = args.config.service()?;
+pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
+    let mut service = open(config)?;
     match args.command {
         GameCommand::New { variant, white, black, white_name, black_name } => {
             let white = Player { email: white.to_ascii_lowercase(), name: white_name };
@@ -258,7 +259,7 @@ pub fn game(args: GameArgs) -> Result<(), String> {
     }
 }
 
-fn load(
+fn load_game(
     service: &mut Service,
     id: i64,
 ) -> Result<(crate::referee::records::GameRecord, Box<dyn variants::VariantGame>), String> {
@@ -275,7 +276,7 @@ fn load(
 /// Prints a game: as the referee sees it, or exactly as one player sees it (the text of the
 /// mail that player would get now).
 fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), String> {
-    let (record, game) = load(service, id)?;
+    let (record, game) = load_game(service, id)?;
     // A player sees their own view while the game goes on; afterwards nothing is secret.
     let observer = match side {
         Some(color) if record.status == GameStatus::Active => Observer::Player(color),
@@ -307,7 +308,7 @@ fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), Strin
 
 /// The game as PGN.
 fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
-    let (record, game) = load(service, id)?;
+    let (record, game) = load_game(service, id)?;
     let date = record.created_at.strftime("%Y.%m.%d").to_string();
     let result = record.result.as_ref().map_or("*", |r| r.score.as_str()).to_string();
     let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
@@ -358,8 +359,8 @@ fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
 }
 
 /// `herald outbox`: mails waiting, retrying or dead (with --all, also sent ones).
-pub fn outbox(args: OutboxArgs) -> Result<(), String> {
-    let mut service = args.config.service()?;
+pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
+    let mut service = open(config)?;
     let (rows, counts) = service
         .store()
         .read(|tx| Ok((tx.outbox(!args.all)?, tx.outbox_counts()?)))

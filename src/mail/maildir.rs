@@ -50,6 +50,16 @@ impl Maildir {
         Ok(target)
     }
 
+    /// Moves a mail that could not be handled from `new/` to `cur/`, flagged and unseen, so
+    /// that it is not read again and stands out in a mail client.
+    pub fn set_aside(&self, path: &Path) -> io::Result<PathBuf> {
+        let name = path.file_name().ok_or_else(|| io::Error::other("not a file"))?.to_string_lossy();
+        let base = name.split(':').next().unwrap_or(&name);
+        let target = self.root.join("cur").join(format!("{base}:2,F"));
+        fs::rename(path, &target)?;
+        Ok(target)
+    }
+
     /// Delivers `bytes` as a new mail: written and synced in `tmp/`, renamed into `new/`,
     /// and the directory synced, so a crash never leaves half a mail in `new/`.
     pub fn deliver(&self, bytes: &[u8]) -> io::Result<PathBuf> {

@@ -28,10 +28,11 @@ fn cell_text(cell: &Cell) -> String {
 pub fn render(view: &View, bottom: Color) -> String {
     let size = view.size;
     let flipped = bottom == Color::Black;
-    let text_at = |sq: Square| {
-        view.cells.iter().find(|(s, _)| *s == sq).map(|(_, c)| cell_text(c)).unwrap_or_else(|| ".".to_string())
-    };
-    let width = view.cells.iter().map(|(_, c)| cell_text(c).chars().count()).max().unwrap_or(1).max(1);
+    let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
+    for (sq, cell) in &view.cells {
+        texts[sq.index()] = cell_text(cell);
+    }
+    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
     let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
     let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
     let label_width = if size.ranks >= 10 { 2 } else { 1 };
@@ -48,7 +49,7 @@ pub fn render(view: &View, bottom: Color) -> String {
     for &r in &ranks {
         let mut line = format!("{:>label_width$} ", r + 1);
         for &f in &files {
-            let text = Square::new(f, r).map(text_at).unwrap_or_default();
+            let text = Square::new(f, r).map_or(".", |sq| texts[sq.index()].as_str());
             line.push_str(&format!(" {text:^width$}"));
         }
         line.push_str(&format!("  {}", r + 1));

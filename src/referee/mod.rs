@@ -283,7 +283,7 @@ impl<'a> Referee<'a> {
         };
         let mut effects =
             Effects { events: vec![Event { game_id: None, kind: "unverified", detail }], ..Effects::default() };
-        effects.mails.extend(self.short_reply(mail, "unverified.txt", minijinja::Value::UNDEFINED, now)?);
+        self.short_reply(&mut effects, mail, "unverified.txt", minijinja::Value::UNDEFINED, now)?;
         Ok(Decision { effects, outcome: "unverified" })
     }
 
@@ -300,22 +300,28 @@ impl<'a> Referee<'a> {
             Event { game_id: None, kind: "too-large", detail: format!("{size}-byte mail from {sender} not read") };
         let mut effects = Effects { events: vec![event], ..Effects::default() };
         if mail.automatic.is_none() {
-            effects.mails.extend(self.short_reply(mail, "too_large.txt", minijinja::context! { size, limit }, now)?);
+            self.short_reply(&mut effects, mail, "too_large.txt", minijinja::context! { size, limit }, now)?;
         }
         Ok(Decision { effects, outcome: "too-large" })
     }
 
     /// A short reply outside any game, to the sender of `mail` (if it has one), with no game
     /// information. Its Message-ID derives from the incoming mail's dedupe key, so handling
-    /// the same mail twice could never produce two different replies.
+    /// the same mail twice could never produce two different replies. A stranger's mail may
+    /// carry a sender address or Message-ID that cannot be written into a reply: the
+    /// Message-ID is then left out of the thread headers, and an address that cannot be
+    /// written to gets no reply (the event log says so) — a stranger's odd mail must never
+    /// stop the referee.
     fn short_reply(
         &self,
+        effects: &mut Effects,
         mail: &IncomingMail,
         template: &str,
         context: minijinja::Value,
         now: Timestamp,
-    ) -> Result<Option<OutgoingRecord>, RefereeError> {
-        let Some(to) = mail.from.as_ref().map(|a| a.addr.clone()) else { return Ok(None) };
+    ) -> Result<(), RefereeError> {
+        let Some(to) = mail.from.as_ref().map(|a| a.addr.clone()) else { return Ok(()) };
+        let thread = mail.message_id.clone().filter(|id| reusable_message_id(id));
         let Rendered { subject, body } = self.templates.render(template, context)?;
         let digest = Sha256::digest(mail.dedupe_key.as_bytes());
         let hex: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
@@ -328,13 +334,20 @@ impl<'a> Referee<'a> {
             subject,
             body,
             message_id: message_id.clone(),
-            in_reply_to: mail.message_id.clone(),
-            references: mail.message_id.iter().cloned().collect(),
+            in_reply_to: thread.clone(),
+            references: thread.into_iter().collect(),
             date: now,
             auto_submitted: AutoSubmitted::AutoReplied,
         };
-        let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
-        Ok(Some(OutgoingRecord { game_id: None, recipient: to, message_id, bytes }))
+        match compose::render(&outgoing) {
+            Ok(bytes) => effects.mails.push(OutgoingRecord { game_id: None, recipient: to, message_id, bytes }),
+            Err(e) => effects.events.push(Event {
+                game_id: None,
+                kind: "unanswerable",
+                detail: format!("no reply to {to:?}: {e}"),
+            }),
+        }
+        Ok(())
     }
 
     fn deadline(&self, now: Timestamp) -> Timestamp {
@@ -682,6 +695,15 @@ impl<'a> Referee<'a> {
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
         Ok(OutgoingRecord { game_id: Some(record.id), recipient: to, message_id, bytes })
     }
+}
+
+/// True if a Message-ID from someone else's mail can be repeated in our thread headers: the
+/// plain `left@right` form of RFC 5322 (no spaces, quotes, brackets or control characters)
+/// and of a sane length.
+fn reusable_message_id(id: &str) -> bool {
+    id.len() <= 250
+        && id.split_once('@').is_some_and(|(l, r)| !l.is_empty() && !r.is_empty() && !r.contains('@'))
+        && id.bytes().all(|b| b.is_ascii_graphic() && !b"<>\"\\()[],;: ".contains(&b))
 }
 
 /// The Message-ID of a game's first mail to `color`, which every later mail to that player

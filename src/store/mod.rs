@@ -17,7 +17,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::clock::Timestamp;
 use crate::engine::Color;
-use crate::referee::records::{Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, OutgoingRecord, Player};
+use crate::referee::records::{Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, Player};
 
 /// A storage failure.
 #[derive(Debug)]
@@ -94,7 +94,7 @@ pub struct OutboxRow {
     pub recipient: String,
     /// The message.
     pub bytes: Vec<u8>,
-    /// pending, sending, sent or dead.
+    /// pending, sent or dead.
     pub status: String,
     /// Attempts so far.
     pub attempts: u32,
@@ -209,6 +209,22 @@ impl Store {
         Ok(value)
     }
 
+    /// Like [`Store::write`], but the commit is durable against a crash of the process, not
+    /// against a power cut (`synchronous=NORMAL` for this one transaction). Only for records
+    /// whose loss costs a repeat, never a move: that a mail was sent (losing it sends the
+    /// mail again, with the same Message-ID), or a claim on an outbox row.
+    pub fn write_relaxed<T, E: From<StoreError>>(
+        &mut self,
+        f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| E::from(StoreError::from(e)))?;
+        let result = self.write(f);
+        let restored = self.conn.pragma_update(None, "synchronous", "FULL").map_err(|e| E::from(StoreError::from(e)));
+        let value = result?;
+        restored?;
+        Ok(value)
+    }
+
     /// Read-only access outside a write transaction.
     pub fn read<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
@@ -225,6 +241,12 @@ pub struct Tx<'a> {
 }
 
 impl Tx<'_> {
+    /// Runs one statement, prepared once per connection: the same few statements run for
+    /// every mail, and parsing their SQL each time would cost more than running them.
+    fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize> {
+        Ok(self.tx.prepare_cached(sql)?.execute(params)?)
+    }
+
     /// A value of the referee's own settings.
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
         Ok(self.tx.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
@@ -232,7 +254,7 @@ impl Tx<'_> {
 
     /// Sets a value of the referee's own settings.
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
-        self.tx.execute(
+        self.exec(
             "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             params![key, value],
         )?;
@@ -258,7 +280,7 @@ impl Tx<'_> {
         game_id: Option<i64>,
         outcome: &str,
     ) -> Result<i64> {
-        self.tx.execute(
+        self.exec(
             "INSERT INTO inbox (dedupe_key, received_at, sender, subject, game_id, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![dedupe_key, ts(received_at), sender, subject, game_id, outcome],
         )?;
@@ -266,7 +288,7 @@ impl Tx<'_> {
     }
 
     fn player_id(&self, player: &Player) -> Result<i64> {
-        self.tx.execute(
+        self.exec(
             "INSERT INTO players (email, name) VALUES (?1, ?2)
              ON CONFLICT (email) DO UPDATE SET name = COALESCE(excluded.name, players.name)",
             params![player.email, player.name],
@@ -284,7 +306,7 @@ impl Tx<'_> {
         let white = self.player_id(&game.white)?;
         let black = self.player_id(&game.black)?;
         let result = game.result.as_ref();
-        self.tx.execute(
+        self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
                                 black_points, draw_offer, created_at, updated_at, deadline, mail_seq)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
@@ -351,12 +373,13 @@ impl Tx<'_> {
         .collect()
     }
 
-    /// Writes everything a referee decision changes, with the mail that caused it.
+    /// Writes everything a referee decision changes, with the mail that caused it; the mails
+    /// it causes are queued, due now.
     pub fn apply(&self, effects: &Effects, envelope_from: &str, now: Timestamp, inbox_id: Option<i64>) -> Result<()> {
         if let Some(game) = &effects.game {
             self.save_game(game)?;
             for m in &effects.moves {
-                self.tx.execute(
+                self.exec(
                     "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     params![game.id, m.ply, color_name(m.color), m.number, m.notation, ts(m.played_at), inbox_id],
@@ -364,7 +387,11 @@ impl Tx<'_> {
             }
         }
         for mail in &effects.mails {
-            self.queue_mail(mail, envelope_from, now)?;
+            self.exec(
+                "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, status, next_attempt_at, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)",
+                params![mail.game_id, mail.message_id, envelope_from, mail.recipient, mail.bytes, ts(now)],
+            )?;
         }
         for event in &effects.events {
             self.log(event, now)?;
@@ -372,19 +399,9 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Puts a mail in the outbox, due now.
-    pub fn queue_mail(&self, mail: &OutgoingRecord, envelope_from: &str, now: Timestamp) -> Result<()> {
-        self.tx.execute(
-            "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, status, next_attempt_at, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)",
-            params![mail.game_id, mail.message_id, envelope_from, mail.recipient, mail.bytes, ts(now)],
-        )?;
-        Ok(())
-    }
-
     /// Appends to the event log.
     pub fn log(&self, event: &Event, now: Timestamp) -> Result<()> {
-        self.tx.execute(
+        self.exec(
             "INSERT INTO events (at, game_id, kind, detail) VALUES (?1, ?2, ?3, ?4)",
             params![ts(now), event.game_id, event.kind, event.detail],
         )?;
@@ -398,29 +415,18 @@ impl Tx<'_> {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Claims up to `limit` outbox rows that are due: pending ones whose time has come, and
-    /// ones a sender claimed but never finished (it crashed) once their lease ran out. The
-    /// claim lasts `lease_seconds`; within it no other process sends them.
-    pub fn claim_due_mail(&self, now: Timestamp, lease_seconds: i64, limit: usize) -> Result<Vec<OutboxRow>> {
-        let mut stmt = self.tx.prepare(&format!(
-            "{OUTBOX_SELECT} WHERE (status = 'pending' AND next_attempt_at <= ?1)
-                OR (status = 'sending' AND lease_until <= ?1) ORDER BY id LIMIT ?2"
+    /// Up to `limit` mails due at `now`, oldest first.
+    pub fn due_mail(&self, now: Timestamp, limit: usize) -> Result<Vec<OutboxRow>> {
+        let mut stmt = self.tx.prepare_cached(&format!(
+            "{OUTBOX_SELECT} WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2"
         ))?;
-        let rows: Vec<OutboxRow> =
-            stmt.query_map(params![ts(now), limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?;
-        for row in &rows {
-            self.tx.execute(
-                "UPDATE outbox SET status = 'sending', lease_until = ?2, attempts = attempts + 1 WHERE id = ?1",
-                params![row.id, ts(now) + lease_seconds],
-            )?;
-        }
-        Ok(rows)
+        Ok(stmt.query_map(params![ts(now), limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Records a successful send.
     pub fn mark_sent(&self, id: i64, now: Timestamp) -> Result<()> {
-        self.tx.execute(
-            "UPDATE outbox SET status = 'sent', sent_at = ?2, lease_until = NULL, last_error = NULL WHERE id = ?1",
+        self.exec(
+            "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL WHERE id = ?1",
             params![id, ts(now)],
         )?;
         Ok(())
@@ -429,12 +435,13 @@ impl Tx<'_> {
     /// Records a failed attempt: retried at `retry_at`, or a dead letter when `None`.
     pub fn mark_failed(&self, id: i64, error: &str, retry_at: Option<Timestamp>) -> Result<()> {
         match retry_at {
-            Some(at) => self.tx.execute(
-                "UPDATE outbox SET status = 'pending', next_attempt_at = ?2, lease_until = NULL, last_error = ?3 WHERE id = ?1",
+            Some(at) => self.exec(
+                "UPDATE outbox SET status = 'pending', next_attempt_at = ?2, attempts = attempts + 1, last_error = ?3
+                 WHERE id = ?1",
                 params![id, ts(at), error],
             )?,
-            None => self.tx.execute(
-                "UPDATE outbox SET status = 'dead', lease_until = NULL, last_error = ?2 WHERE id = ?1",
+            None => self.exec(
+                "UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
                 params![id, error],
             )?,
         };

@@ -58,8 +58,8 @@ pub const MIGRATIONS: &[&str] = &[
     );
 
     -- Every mail to send, written in the same transaction as the change that causes it.
-    -- status: pending (to send at next_attempt_at), sending (claimed until lease_until),
-    -- sent, dead (permanent failure or too many attempts).
+    -- status: pending (to send at next_attempt_at), sent, or dead (a permanent failure or
+    -- too many attempts). Only the holder of the send lock sends (see service.rs).
     CREATE TABLE outbox (
         id              INTEGER PRIMARY KEY,
         game_id         INTEGER REFERENCES games(id),
@@ -67,10 +67,9 @@ pub const MIGRATIONS: &[&str] = &[
         envelope_from   TEXT NOT NULL,
         recipient       TEXT NOT NULL,
         bytes           BLOB NOT NULL,
-        status          TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'dead')),
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'dead')),
         attempts        INTEGER NOT NULL DEFAULT 0,
         next_attempt_at INTEGER NOT NULL,
-        lease_until     INTEGER,
         last_error      TEXT,
         created_at      INTEGER NOT NULL,
         sent_at         INTEGER

@@ -72,7 +72,11 @@ def main():
             and auth_data.login == args.user.encode()
             and auth_data.password == args.password.encode()
         )
-        return AuthResult(success=ok, auth_data=auth_data if ok else None)
+        if ok:
+            return AuthResult(success=True, auth_data=auth_data)
+        # handled=False: aiosmtpd answers "535 5.7.8" itself (the default, handled=True,
+        # would leave the client waiting for a reply).
+        return AuthResult(success=False, handled=False)
 
     handler = Recorder(args.out)
     starttls = args.mode == "starttls"

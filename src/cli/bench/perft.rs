@@ -1,4 +1,5 @@
-//! `herald bench`: perft speed beside Fairy-Stockfish, in the same run on the same machine.
+//! `herald bench perft`: perft speed beside Fairy-Stockfish, in the same run on the same
+//! machine.
 //!
 //! Both sides count the same tree with bulk counting at the last ply (Fairy-Stockfish's
 //! `go perft` does the same), single-threaded. Each figure is the best of `--runs` runs, so a
@@ -14,9 +15,9 @@ use clap::Args;
 use crate::engine::perft::perft;
 use crate::notation::fen;
 
-/// Arguments of `herald bench`.
+/// Arguments of `herald bench perft`.
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub struct PerftBenchArgs {
     /// Perft depth for FIDE chess from the start position.
     #[arg(long, default_value_t = 5)]
     chess_depth: u32,
@@ -58,7 +59,7 @@ const DEEP: [(&str, &str, u32, u64); 6] = [
 ];
 
 /// Runs the benchmark and prints a table.
-pub fn run(args: BenchArgs) -> Result<(), String> {
+pub fn run(args: PerftBenchArgs) -> Result<(), String> {
     let mut cases = vec![
         Case {
             name: "start",
@@ -96,7 +97,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     );
     let runs = args.runs.max(1);
     for case in &cases {
-        let variant = super::variant(case.variant)?;
+        let variant = super::super::variant(case.variant)?;
         let pos = match case.fen {
             Some(text) => fen::read(variant.rules(), text).map_err(|e| e.to_string())?,
             None => variant.start_position(),

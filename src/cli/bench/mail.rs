@@ -1,0 +1,183 @@
+//! `herald bench mail`: N move mails through one `serve --once` pass — read from the
+//! Maildir, checked, committed with their answers, answers sent over SMTP, moved to cur/ —
+//! beside the bare rate of one durable SQLite commit per mail on the same disk, in the same
+//! run. The answers go to postfix's smtp-sink on 127.0.0.1, which accepts and discards.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::clock::SystemClock;
+use crate::config::{Config, Inbox, Outgoing, Referee, TlsMode, Transport};
+use crate::mail::maildir::Maildir;
+use crate::mail::reply::compose_reply;
+use crate::mail::transport;
+use crate::referee::records::Player;
+use crate::service::Service;
+
+/// Arguments of `herald bench mail`.
+#[derive(Args, Debug)]
+pub struct MailBenchArgs {
+    /// Number of move mails (one per game).
+    #[arg(long, default_value_t = 300)]
+    mails: usize,
+    /// Folder for the databases and Maildirs; it decides which disk is measured.
+    #[arg(long, default_value = "herald-bench-data")]
+    dir: PathBuf,
+    /// postfix's smtp-sink; without it the answers go to a Maildir sink instead.
+    #[arg(long, default_value = "/usr/sbin/smtp-sink")]
+    smtp_sink: PathBuf,
+}
+
+/// Kills the sink when the benchmark ends, however it ends.
+struct Sink(Child);
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> Result<u16, String> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
+}
+
+/// Runs the benchmark.
+pub fn run(args: MailBenchArgs) -> Result<(), String> {
+    let n = args.mails.max(1);
+    let root = args.dir.join(format!("run-{}", std::process::id()));
+    std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+
+    // The answers' transport: smtp-sink if there is one, else a Maildir sink.
+    let mut _sink = None;
+    let outgoing = if args.smtp_sink.exists() {
+        let port = free_port()?;
+        let child = Command::new(&args.smtp_sink)
+            .args(["-u", "nobody", &format!("127.0.0.1:{port}"), "256"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("starting {}: {e}", args.smtp_sink.display()))?;
+        _sink = Some(Sink(child));
+        wait_for_port(port)?;
+        Transport::Smtp {
+            host: "127.0.0.1".into(),
+            port: Some(port),
+            tls: TlsMode::None,
+            user: None,
+            password_env: None,
+            timeout_seconds: 10,
+        }
+    } else {
+        eprintln!("herald bench mail: {} not found; answers go to a Maildir sink", args.smtp_sink.display());
+        Transport::Maildir { path: root.join("sent") }
+    };
+    let transport_label = match &outgoing {
+        Transport::Smtp { .. } => "SMTP to smtp-sink",
+        _ => "Maildir sink",
+    };
+    let config = Config {
+        referee: Referee { address: "referee@bench.test".into(), name: "herald referee".into(), domain: None },
+        database: root.join("herald.db"),
+        inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
+        outgoing: Outgoing { transport: outgoing, retry: Default::default() },
+        ..Config::default()
+    };
+    Service::init(&config).map_err(|e| err(&e))?;
+    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
+    let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
+    let transport = transport::from_config(&config.outgoing.transport)?;
+
+    // N games, invitations sent; each White player answers the invitation with 1. e4.
+    eprintln!("herald bench mail: preparing {n} games");
+    let mut whites = Vec::with_capacity(n);
+    for i in 0..n {
+        let white = format!("white{i}@players.test");
+        let black = format!("black{i}@players.test");
+        service
+            .new_game("chess", Player { email: white.clone(), name: None }, Player { email: black, name: None })
+            .map_err(|e| err(&e))?;
+        whites.push(white);
+    }
+    let invitations = service.store().read(|tx| tx.outbox(false)).map_err(|e| err(&e))?;
+    service.send_due(&lock, transport.as_ref()).map_err(|e| err(&e))?;
+    let inbox = Maildir::create(&root.join("inbox")).map_err(|e| err(&e))?;
+    for white in &whites {
+        let invitation = invitations.iter().find(|row| &row.recipient == white).ok_or("invitation missing")?;
+        let reply = compose_reply(&invitation.bytes, white, "1. e4")?;
+        inbox.deliver(&reply).map_err(|e| err(&e))?;
+    }
+
+    let before = bare_commits(&root.join("bare-1.db"), n)?;
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let pass = service.serve_pass(&lock, transport.as_ref(), &stop).map_err(|e| err(&e))?;
+    let wall = started.elapsed();
+    let after = bare_commits(&root.join("bare-2.db"), n)?;
+    if pass.handled.len() != n || pass.sent.sent != 2 * n {
+        return Err(format!(
+            "expected {n} mails handled and {} answers sent, got {} and {}",
+            2 * n,
+            pass.handled.len(),
+            pass.sent.sent
+        ));
+    }
+    let moves = service
+        .store()
+        .read(|tx| Ok(tx.games()?.iter().map(|g| g.plies as usize).sum::<usize>()))
+        .map_err(|e| err(&e))?;
+    if moves != n {
+        return Err(format!("expected {n} moves recorded, found {moves}"));
+    }
+
+    let mut times = pass.handled.clone();
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    let rate = n as f64 / wall.as_secs_f64();
+    let bare = (before + after) / 2.0;
+    println!("disk: {}", root.display());
+    println!("answers: {transport_label}, 2 per move mail");
+    println!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
+    println!("herald serve --once: {n} mails in {:.2} s = {rate:.0} mails/s", wall.as_secs_f64());
+    println!("per mail: median {:.2} ms, p99 {:.2} ms", ms(pct(0.5)), ms(pct(0.99)));
+    println!("ratio mails/s : commits/s = {:.2}", rate / bare);
+    let _ = std::fs::remove_dir_all(&root);
+    Ok(())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// One durable commit per mail, as herald's store makes them: WAL, synchronous=FULL,
+/// BEGIN IMMEDIATE, one row of a mail's size.
+fn bare_commits(path: &std::path::Path, n: usize) -> Result<f64, String> {
+    let conn = rusqlite::Connection::open(path).map_err(|e| e.to_string())?;
+    let setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB);";
+    conn.execute_batch(setup).map_err(|e| e.to_string())?;
+    let body = vec![b'x'; 3000];
+    let started = Instant::now();
+    for _ in 0..n {
+        conn.execute_batch("BEGIN IMMEDIATE").map_err(|e| e.to_string())?;
+        conn.execute("INSERT INTO t (body) VALUES (?1)", [&body]).map_err(|e| e.to_string())?;
+        conn.execute_batch("COMMIT").map_err(|e| e.to_string())?;
+    }
+    Ok(n as f64 / started.elapsed().as_secs_f64())
+}
+
+fn wait_for_port(port: u16) -> Result<(), String> {
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Err(format!("smtp-sink did not listen on port {port}"))
+}

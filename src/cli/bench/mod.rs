@@ -1,0 +1,30 @@
+//! `herald bench`: measurements side by side with a reference in the same run, never timed
+//! tests.
+
+mod mail;
+mod perft;
+
+use clap::{Args, Subcommand};
+
+/// Arguments of `herald bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Subcommand, Debug)]
+enum What {
+    /// Perft nodes per second beside Fairy-Stockfish.
+    Perft(perft::PerftBenchArgs),
+    /// Move mails per second through `serve --once` beside the bare SQLite commit rate.
+    Mail(mail::MailBenchArgs),
+}
+
+/// Runs the chosen benchmark.
+pub fn run(args: BenchArgs) -> Result<(), String> {
+    match args.what {
+        What::Perft(a) => perft::run(a),
+        What::Mail(a) => mail::run(a),
+    }
+}
