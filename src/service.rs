@@ -428,9 +428,9 @@ fn try_lock_file(database: &Path, suffix: &str) -> Result<Option<File>, ServiceE
     let file = match File::options().read(true).open(&path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            File::options().create(true).truncate(false).write(true).open(&path)
+            { File::options().create(true).truncate(false).write(true).open(&path) }
+                .map_err(|e| ServiceError::Io(format!("creating {}", path.display()), e))?
         }
-        .map_err(|e| ServiceError::Io(format!("creating {}", path.display()), e))?,
         Err(e) => return Err(ServiceError::Io(format!("opening {}", path.display()), e)),
     };
     match file.try_lock() {

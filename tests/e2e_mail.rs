@@ -365,7 +365,6 @@ fn assert_each_once(who: &str, mails: &[Mail]) {
     assert!(twice.is_empty(), "{who} got mails more than once: {twice:?}\n{}", summaries(mails));
 }
 
-
 // ---------------------------------------------------------------------------
 // 1. A whole game
 

@@ -39,6 +39,13 @@ pub trait Variant: Sync {
     fn new_game(&'static self) -> Box<dyn VariantGame>;
     /// A game from a position given in the variant's FEN.
     fn game_from_fen(&'static self, fen: &str) -> Result<Box<dyn VariantGame>, String>;
+    /// A game whose secrets are already known, from the start: what an auditor replays a
+    /// finished game's moves on, once every secret has been opened. Variants without
+    /// secrets ignore `secrets`.
+    fn game_with_secrets(&'static self, secrets: &[Secret]) -> Result<Box<dyn VariantGame>, String> {
+        let _ = secrets;
+        Ok(self.new_game())
+    }
     /// A game resumed from what [`VariantGame::snapshot`] wrote, without replaying its moves.
     fn restore(&'static self, snapshot: &str) -> Result<Box<dyn VariantGame>, SnapshotError>;
     /// Points for White and Black, in thousandths, for a finished game. FIDE scoring by
@@ -119,6 +126,31 @@ pub struct PlayedMove {
     /// The move in the variant's output notation, as the mover and, after the game, everyone
     /// may read it.
     pub notation: String,
+    /// Labels of the secrets the rules open with this move (see [`Secret`]); the referee
+    /// publishes their values and nonces to both players at once.
+    pub reveal: Vec<String>,
+}
+
+/// A value of a game that a player or the referee decides and keeps secret: committed (by a
+/// salted hash mailed to both players) before the first move, opened when the rules say and
+/// at the end. Crown's crowned monarch is one ("white.crown" = "king").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secret {
+    /// What it is, unique in the game: "white.crown".
+    pub label: String,
+    /// Its value: "king".
+    pub value: String,
+}
+
+/// Something the game needs, privately, from one player before the first move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupRequest {
+    /// Who must answer.
+    pub player: Color,
+    /// The secret the answer becomes.
+    pub label: String,
+    /// What to write, for the mail asking for it: `crown king` or `crown queen`.
+    pub prompt: String,
 }
 
 /// One game of a variant in progress: the full state, which belongs to the referee.
@@ -145,6 +177,21 @@ pub trait VariantGame: Send {
     fn moves(&self) -> Vec<String>;
     /// What `observer` may know of the game now.
     fn view(&self, observer: Observer) -> View;
+    /// What the game still waits for from the players before the first move is accepted;
+    /// empty for variants without secret choices.
+    fn setup_requests(&self) -> Vec<SetupRequest> {
+        Vec::new()
+    }
+    /// Reads a player's setup answer ("crown king"). `None` if the text is not a setup
+    /// command of this variant; `Some(Err(why))` if it is one but cannot be accepted (wrong
+    /// value, already answered, the game has begun).
+    fn setup(&mut self, _player: Color, _text: &str) -> Option<Result<(), String>> {
+        None
+    }
+    /// The secrets decided so far, for the referee to commit before the first move.
+    fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
+    }
 }
 
 /// A stored snapshot that cannot be resumed.
