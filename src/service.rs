@@ -209,7 +209,8 @@ impl Service {
         let from = self.config.referee.address.clone();
         self.store.write(|tx| -> Result<i64, ServiceError> {
             let id = tx.next_game_id()?;
-            let effects = Referee::new(settings, templates, tokens).start_game(id, variant, white, black, now)?;
+            let effects =
+                Referee::new(settings, templates, tokens, &os_nonce).start_game(id, variant, white, black, now)?;
             tx.apply(&effects, &from, now, None)?;
             Ok(id)
         })
@@ -238,7 +239,7 @@ impl Service {
             if tx.inbox_contains(&mail.dedupe_key)? {
                 return Ok(Ingested::Duplicate);
             }
-            let referee = Referee::new(settings, templates, tokens);
+            let referee = Referee::new(settings, templates, tokens, &os_nonce);
             let decision = match too_large {
                 Some((size, limit)) => referee.too_large(&mail, size, limit, now)?,
                 None => {
@@ -472,6 +473,14 @@ fn read_capped(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     File::open(path)?.take(limit as u64 + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// 128 bits from the operating system's random source, for commitment nonces. A machine
+/// without one cannot keep secrets honestly, so this is fatal rather than silently weak.
+fn os_nonce() -> [u8; 16] {
+    let mut nonce = [0u8; 16];
+    getrandom::fill(&mut nonce).expect("the operating system's random source is available");
+    nonce
 }
 
 fn hex(bytes: &[u8]) -> String {

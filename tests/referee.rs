@@ -39,7 +39,8 @@ impl Table {
         let chess = variants::by_id("chess").unwrap();
         let white = Player { email: ALICE.into(), name: Some("Alice".into()) };
         let black = Player { email: BOB.into(), name: Some("Bob".into()) };
-        let effects = Referee::new(&settings, &templates, &tokens).start_game(1, chess, white, black, now).unwrap();
+        let effects =
+            Referee::new(&settings, &templates, &tokens, &|| [7; 16]).start_game(1, chess, white, black, now).unwrap();
         assert_eq!(effects.mails.len(), 2, "both players are invited");
         let record = effects.game.unwrap();
         Table { settings, templates, tokens, record, now, sent: 0 }
@@ -67,7 +68,7 @@ impl Table {
     }
 
     fn handle(&mut self, mail: &IncomingMail) -> Decision {
-        let referee = Referee::new(&self.settings, &self.templates, &self.tokens);
+        let referee = Referee::new(&self.settings, &self.templates, &self.tokens, &|| [7; 16]);
         let decision = referee.handle_mail(mail, Some(self.record.clone()), self.now).unwrap();
         if let Some(game) = &decision.effects.game {
             self.record = game.clone();

@@ -43,6 +43,18 @@ enum Command {
     Game(referee::GameArgs),
     /// List the mails waiting to be sent, retrying or dead.
     Outbox(referee::OutboxArgs),
+    /// Check a game's archive (from `herald game export ID --json`) with no database:
+    /// commitments open, the move log is a whole chain, every move is legal, the result
+    /// follows.
+    Verify {
+        /// The archive file.
+        archive: std::path::PathBuf,
+    },
+    /// The same checks as `verify`, on a game in the database.
+    Audit {
+        /// The game's number.
+        id: i64,
+    },
     /// Play a short scripted game through the whole pipeline and print every mail.
     Demo {
         /// Folder to run in (default: the system's temporary folder).
@@ -60,6 +72,8 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
         Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
+        Command::Verify { archive } => referee::verify(&archive),
+        Command::Audit { id } => referee::audit(cli.config.as_deref(), id),
         Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut std::io::stdout()).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),

@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::engine::Color;
 use crate::mail::transport;
 use crate::notation::diagram;
+use crate::referee::archive::{self, Archive};
 use crate::referee::records::{GameStatus, Player};
 use crate::service::{self, Ingested, Service};
 use crate::variants::{self, Observer};
@@ -82,13 +83,17 @@ enum GameCommand {
         #[arg(long = "as", value_enum)]
         side: Option<Side>,
     },
-    /// Export a game.
+    /// Export a game: --pgn for the moves, --json for the archive `herald verify` checks.
     Export {
         /// The game's number.
         id: i64,
         /// As PGN.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         pgn: bool,
+        /// As the archive (variant, players, moves with their chain records, commitments and
+        /// the openings revealed so far, result).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -249,11 +254,15 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
             Ok(())
         }
         GameCommand::Show { id, side } => show(&mut service, id, side.map(Color::from)),
-        GameCommand::Export { id, pgn } => {
-            if !pgn {
-                return Err("choose a format: --pgn".to_string());
+        GameCommand::Export { id, pgn, json } => {
+            if json {
+                let archive = archive_of(&mut service, id)?;
+                println!("{}", serde_json::to_string_pretty(&archive).map_err(|e| e.to_string())?);
+            } else if pgn {
+                print!("{}", export_pgn(&mut service, id)?);
+            } else {
+                return Err("choose a format: --pgn or --json".to_string());
             }
-            print!("{}", export_pgn(&mut service, id)?);
             Ok(())
         }
     }
@@ -382,4 +391,45 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The archive of a stored game.
+fn archive_of(service: &mut Service, id: i64) -> Result<Archive, String> {
+    let (record, game) = load_game(service, id)?;
+    let moves = service.store().read(|tx| tx.moves(id)).map_err(|e| e.to_string())?;
+    Ok(Archive::of(&record, &game.start_fen(), &moves))
+}
+
+/// Prints a verification report; an error if anything broke.
+fn print_report(report: &archive::Report) -> Result<(), String> {
+    for line in &report.passed {
+        println!("ok      {line}");
+    }
+    for line in &report.open {
+        println!("open    {line}");
+    }
+    for line in &report.failed {
+        println!("FAILED  {line}");
+    }
+    if report.ok() {
+        println!("verified");
+        Ok(())
+    } else {
+        Err(format!("{} check(s) failed", report.failed.len()))
+    }
+}
+
+/// `herald verify ARCHIVE.json`: checks an archive with no database.
+pub fn verify(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let archive: Archive =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not a herald archive: {e}", path.display()))?;
+    print_report(&archive::verify(&archive))
+}
+
+/// `herald audit ID`: the same checks on a game in the database.
+pub fn audit(config: ConfigPath<'_>, id: i64) -> Result<(), String> {
+    let mut service = open(config)?;
+    let archive = archive_of(&mut service, id)?;
+    print_report(&archive::verify(&archive))
 }

@@ -5,7 +5,10 @@
 //! Mails are rendered from each recipient's [`View`] of the game, never from the full state,
 //! so a variant with secrets keeps them by what its view leaves out.
 
+pub mod archive;
+pub mod chain;
 pub mod commands;
+pub mod commitment;
 pub mod records;
 pub mod templates;
 pub mod token;
@@ -101,11 +104,16 @@ pub struct Decision {
     pub outcome: &'static str,
 }
 
+/// Where commitment nonces come from: the operating system's random source in the service,
+/// a fixed sequence in tests. Passed in, like the clock, so the core does no I/O.
+pub type NonceSource<'a> = &'a dyn Fn() -> [u8; 16];
+
 /// The referee core.
 pub struct Referee<'a> {
     settings: &'a Settings,
     templates: &'a Templates,
     tokens: &'a Tokens,
+    nonces: NonceSource<'a>,
 }
 
 /// The public header of a game in template contexts.
@@ -154,12 +162,35 @@ struct MailContext {
     error: Option<String>,
     attempted: Option<String>,
     unread: Option<String>,
+    /// What this player must still answer before the first move.
+    setup_prompt: Option<String>,
+    /// The game waits for setup answers.
+    waiting_for_setup: bool,
+    /// Every commitment of the game, as "label: hash", with its value once revealed.
+    commitments: Vec<String>,
+    /// Secrets opened by this very event.
+    reveals: Vec<RevealContext>,
+    /// The hash of the move log's newest record.
+    chain_head: String,
+    /// Moves recorded.
+    plies: usize,
+}
+
+#[derive(Serialize)]
+struct RevealContext {
+    label: String,
+    value: String,
+    nonce: String,
+    hash: String,
+    check: String,
 }
 
 /// A loaded game: the stored record and the variant's game restored from its snapshot.
 struct Loaded {
     record: GameRecord,
     game: Box<dyn VariantGame>,
+    /// Labels of the secrets opened by what is being decided now, for its mails.
+    revealed_now: Vec<String>,
 }
 
 fn color_title(color: Color) -> &'static str {
@@ -174,8 +205,13 @@ fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
 
 impl<'a> Referee<'a> {
     /// A referee with these settings, templates and token secret.
-    pub fn new(settings: &'a Settings, templates: &'a Templates, tokens: &'a Tokens) -> Referee<'a> {
-        Referee { settings, templates, tokens }
+    pub fn new(
+        settings: &'a Settings,
+        templates: &'a Templates,
+        tokens: &'a Tokens,
+        nonces: NonceSource<'a>,
+    ) -> Referee<'a> {
+        Referee { settings, templates, tokens, nonces }
     }
 
     /// The game and colour a mail's token names, if the token is valid.
@@ -207,13 +243,20 @@ impl<'a> Referee<'a> {
             updated_at: now,
             deadline: Some(self.deadline(now)),
             mail_seq: 0,
+            commitments: Vec::new(),
+            genesis: None,
+            chain_head: None,
         };
-        let mut loaded = Loaded { record: record.clone(), game };
+        let mut loaded = Loaded { record: record.clone(), game, revealed_now: Vec::new() };
+        self.commit_new_secrets(&mut loaded)?;
+        if loaded.game.setup_requests().is_empty() {
+            self.begin(&mut loaded);
+        }
         let mut mails = Vec::new();
         for color in Color::BOTH {
             mails.push(self.game_mail(&mut loaded, color, "invite", None, now)?);
         }
-        record.mail_seq = loaded.record.mail_seq;
+        record = loaded.record;
         let event = Event {
             game_id: Some(id),
             kind: "created",
@@ -258,9 +301,86 @@ impl<'a> Referee<'a> {
         let variant = variants::by_id(&record.variant)
             .ok_or_else(|| RefereeError::Snapshot(format!("unknown variant {}", record.variant)))?;
         let game = variant.restore(&record.snapshot).map_err(|e| RefereeError::Snapshot(e.to_string()))?;
-        let mut loaded = Loaded { record, game };
+        let mut loaded = Loaded { record, game, revealed_now: Vec::new() };
+        // A variant's own setup commands ("crown king") come first: they are read from the
+        // first line, like every command.
+        let first_line = mail.body.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        if let Some(answer) = loaded.game.setup(color, first_line) {
+            return self.setup_answered(&mut loaded, color, first_line, answer, now);
+        }
         let decision = self.command(&mut loaded, color, commands::read(&mail.body), now)?;
         Ok(decision)
+    }
+
+    /// Commits every secret the game has decided and the record does not hold yet.
+    fn commit_new_secrets(&self, g: &mut Loaded) -> Result<(), RefereeError> {
+        for secret in g.game.secrets() {
+            if g.record.commitments.iter().any(|c| c.commitment.label == secret.label) {
+                continue;
+            }
+            let commitment = commitment::Commitment::new(g.record.id, &secret.label, &secret.value, (self.nonces)())
+                .map_err(RefereeError::Snapshot)?;
+            g.record.commitments.push(records::CommitmentRecord { commitment, revealed: false });
+        }
+        Ok(())
+    }
+
+    /// The game begins: every secret of the setup is committed, so the chain's genesis record
+    /// can fix them together with the players and the start.
+    fn begin(&self, g: &mut Loaded) {
+        let commitments: Vec<(String, String)> =
+            g.record.commitments.iter().map(|c| (c.commitment.label.clone(), c.commitment.hash.clone())).collect();
+        let genesis = chain::genesis(
+            g.record.id,
+            &g.record.variant,
+            &g.record.white.email,
+            &g.record.black.email,
+            &g.game.start_fen(),
+            &commitments,
+        );
+        g.record.genesis = Some(genesis.clone());
+        g.record.chain_head = Some(genesis);
+    }
+
+    /// Publishes the secrets named by `labels`.
+    fn reveal(&self, g: &mut Loaded, labels: &[String]) {
+        for c in &mut g.record.commitments {
+            if labels.contains(&c.commitment.label) && !c.revealed {
+                c.revealed = true;
+                g.revealed_now.push(c.commitment.label.clone());
+            }
+        }
+    }
+
+    /// A player's answer to the game's setup request.
+    fn setup_answered(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        text: &str,
+        answer: Result<(), String>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        if let Err(why) = answer {
+            return self.reject(g, color, Some(text), &why, now);
+        }
+        g.record.snapshot = g.game.snapshot();
+        g.record.updated_at = now;
+        self.commit_new_secrets(g)?;
+        if g.game.setup_requests().is_empty() {
+            self.begin(g);
+            g.record.deadline = Some(self.deadline(now));
+            let mails = self.both(g, "game_begins", None, now)?;
+            return Ok(self.decided(
+                g,
+                mails,
+                Vec::new(),
+                "setup",
+                format!("{color} answered the setup; the game begins"),
+            ));
+        }
+        let mail = self.game_mail(g, color, "setup_recorded", None, now)?;
+        Ok(self.decided(g, vec![mail], Vec::new(), "setup", format!("{color} answered the setup")))
     }
 
     /// A mail whose sender is not the player its token names, or without a valid token:
@@ -477,8 +597,19 @@ impl<'a> Referee<'a> {
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let ply = g.game.moves().len() as u32;
-        let record =
-            MoveRecord { ply, color, number: played.number, notation: played.notation.clone(), played_at: now };
+        let prev_hash = g.record.chain_head.clone().unwrap_or_default();
+        let hash = chain::link(&prev_hash, ply, color, played.number, &played.notation);
+        let record = MoveRecord {
+            ply,
+            color,
+            number: played.number,
+            notation: played.notation.clone(),
+            played_at: now,
+            prev_hash,
+            hash: hash.clone(),
+        };
+        g.record.chain_head = Some(hash);
+        self.reveal(g, &played.reveal);
         g.record.snapshot = g.game.snapshot();
         g.record.updated_at = now;
         // A move answers an open offer by the opponent: it declines it (as over the board).
@@ -507,7 +638,11 @@ impl<'a> Referee<'a> {
         Ok(self.decided(g, vec![mover, other], vec![record], "move", detail))
     }
 
+    /// Ends the game; every secret still hidden is opened.
     fn finish(&self, g: &mut Loaded, outcome: Outcome, now: Timestamp) {
+        let hidden: Vec<String> =
+            g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
+        self.reveal(g, &hidden);
         g.record.status = GameStatus::Finished;
         g.record.result = Some(result_of(g.game.variant(), outcome));
         g.record.draw_offer = None;
@@ -644,7 +779,7 @@ impl<'a> Referee<'a> {
             last_move,
             notices: view.notices.clone(),
             legal_moves: view.legal_moves.clone(),
-            your_turn: record.status == GameStatus::Active && to_move == color,
+            your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
             move_label: label(number, to_move),
             deadline,
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
@@ -656,6 +791,32 @@ impl<'a> Referee<'a> {
             error: None,
             attempted: None,
             unread: None,
+            setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
+            waiting_for_setup: !g.game.setup_requests().is_empty(),
+            commitments: g
+                .record
+                .commitments
+                .iter()
+                .map(|c| {
+                    let state = if c.revealed { format!(" (revealed: {})", c.commitment.value) } else { String::new() };
+                    format!("{}: {}{state}", c.commitment.label, c.commitment.hash)
+                })
+                .collect(),
+            reveals: g
+                .record
+                .commitments
+                .iter()
+                .filter(|c| g.revealed_now.contains(&c.commitment.label))
+                .map(|c| RevealContext {
+                    label: c.commitment.label.clone(),
+                    value: c.commitment.value.clone(),
+                    nonce: c.commitment.nonce.clone(),
+                    hash: c.commitment.hash.clone(),
+                    check: c.commitment.check_command(),
+                })
+                .collect(),
+            chain_head: record.chain_head.clone().unwrap_or_default(),
+            plies: g.game.moves().len(),
         }
     }
 

@@ -89,6 +89,23 @@ pub struct GameRecord {
     pub deadline: Option<Timestamp>,
     /// Mails sent in this game so far; numbers each mail's Message-ID.
     pub mail_seq: u32,
+    /// The secrets committed so far, with their openings (which only the referee knows until
+    /// they are revealed).
+    pub commitments: Vec<CommitmentRecord>,
+    /// The hash of the chain's genesis record, once the game has begun (every secret of the
+    /// setup committed); see [`crate::referee::chain`].
+    pub genesis: Option<String>,
+    /// The hash of the newest record of the chain: the last move, or the genesis.
+    pub chain_head: Option<String>,
+}
+
+/// A committed secret of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitmentRecord {
+    /// The commitment with its opening.
+    pub commitment: crate::referee::commitment::Commitment,
+    /// Whether value and nonce have been published.
+    pub revealed: bool,
 }
 
 impl GameRecord {
@@ -125,6 +142,10 @@ pub struct MoveRecord {
     pub notation: String,
     /// When it was played.
     pub played_at: Timestamp,
+    /// The hash of the chain record before this one.
+    pub prev_hash: String,
+    /// This record's hash ([`crate::referee::chain::link`]).
+    pub hash: String,
 }
 
 /// A mail the referee decided to send, rendered to its final bytes.

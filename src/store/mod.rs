@@ -17,7 +17,10 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::clock::Timestamp;
 use crate::engine::Color;
-use crate::referee::records::{Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, Player};
+use crate::referee::commitment::Commitment;
+use crate::referee::records::{
+    CommitmentRecord, Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, Player,
+};
 
 /// A storage failure.
 #[derive(Debug)]
@@ -308,12 +311,13 @@ impl Tx<'_> {
         let result = game.result.as_ref();
         self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
-                                black_points, draw_offer, created_at, updated_at, deadline, mail_seq)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
              ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
                 result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
                 black_points = excluded.black_points, draw_offer = excluded.draw_offer,
-                updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq",
+                updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq,
+                genesis = excluded.genesis, chain_head = excluded.chain_head",
             params![
                 game.id,
                 game.variant,
@@ -330,16 +334,47 @@ impl Tx<'_> {
                 ts(game.updated_at),
                 game.deadline.map(ts),
                 game.mail_seq,
+                game.genesis,
+                game.chain_head,
             ],
         )?;
+        for c in &game.commitments {
+            let k = &c.commitment;
+            self.exec(
+                "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (game_id, label) DO UPDATE SET revealed = excluded.revealed",
+                params![game.id, k.label, k.hash, k.value, k.nonce, c.revealed],
+            )?;
+        }
         Ok(())
     }
 
-    /// A game by number.
+    /// A game by number, with its commitments.
     pub fn game(&self, id: i64) -> Result<Option<GameRecord>> {
         let mut stmt = self.tx.prepare_cached(&format!("{GAME_SELECT} WHERE g.id = ?1"))?;
         let row = stmt.query_row([id], read_game_row).optional()?;
-        row.transpose()
+        let Some(mut game) = row.transpose()? else { return Ok(None) };
+        game.commitments = self.commitments(id)?;
+        Ok(Some(game))
+    }
+
+    fn commitments(&self, game_id: i64) -> Result<Vec<CommitmentRecord>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT label, hash, value, nonce, revealed FROM commitments WHERE game_id = ?1 ORDER BY label",
+        )?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok(CommitmentRecord {
+                commitment: Commitment {
+                    game: game_id,
+                    label: r.get(0)?,
+                    hash: r.get(1)?,
+                    value: r.get(2)?,
+                    nonce: r.get(3)?,
+                },
+                revealed: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// All games, newest first.
@@ -349,14 +384,18 @@ impl Tx<'_> {
             let plies: u32 = r.get("plies")?;
             Ok(read_game_row(r)?.map(|record| GameSummary { record, plies }))
         })?;
-        rows.map(|r| r.map_err(StoreError::from)?).collect()
+        let mut games: Vec<GameSummary> = rows.map(|r| r.map_err(StoreError::from)?).collect::<Result<_>>()?;
+        for g in &mut games {
+            g.record.commitments = self.commitments(g.record.id)?;
+        }
+        Ok(games)
     }
 
     /// The moves of a game in order.
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
-        let mut stmt = self
-            .tx
-            .prepare("SELECT ply, color, number, notation, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let mut stmt = self.tx.prepare(
+            "SELECT ply, color, number, notation, played_at, prev_hash, hash FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
         let rows = stmt.query_map([game_id], |r| {
             Ok((
                 r.get::<_, u32>(0)?,
@@ -364,11 +403,21 @@ impl Tx<'_> {
                 r.get::<_, u32>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, i64>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, String>(6)?,
             ))
         })?;
         rows.map(|row| {
-            let (ply, color, number, notation, played_at) = row?;
-            Ok(MoveRecord { ply, color: parse_color(&color)?, number, notation, played_at: from_ts(played_at) })
+            let (ply, color, number, notation, played_at, prev_hash, hash) = row?;
+            Ok(MoveRecord {
+                ply,
+                color: parse_color(&color)?,
+                number,
+                notation,
+                played_at: from_ts(played_at),
+                prev_hash,
+                hash,
+            })
         })
         .collect()
     }
@@ -380,9 +429,19 @@ impl Tx<'_> {
             self.save_game(game)?;
             for m in &effects.moves {
                 self.exec(
-                    "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    params![game.id, m.ply, color_name(m.color), m.number, m.notation, ts(m.played_at), inbox_id],
+                    "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id, prev_hash, hash)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    params![
+                        game.id,
+                        m.ply,
+                        color_name(m.color),
+                        m.number,
+                        m.notation,
+                        ts(m.played_at),
+                        inbox_id,
+                        m.prev_hash,
+                        m.hash
+                    ],
                 )?;
             }
         }
@@ -465,12 +524,12 @@ impl Tx<'_> {
 const GAME_SELECT: &str =
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name, b.email AS black_email,
         b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
-        g.created_at, g.updated_at, g.deadline, g.mail_seq
+        g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head
     FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
 
 const GAME_SELECT_WITH_PLIES: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
-        g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq,
+        g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
     FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
 
@@ -519,6 +578,9 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             updated_at: from_ts(r.get("updated_at")?),
             deadline: r.get::<_, Option<i64>>("deadline")?.map(from_ts),
             mail_seq: r.get("mail_seq")?,
+            commitments: Vec::new(),
+            genesis: r.get("genesis")?,
+            chain_head: r.get("chain_head")?,
         })
     })();
     Ok(record)

@@ -84,4 +84,20 @@ pub const MIGRATIONS: &[&str] = &[
         detail  TEXT NOT NULL
     );
     "#,
+    // 2: commitments to secrets, and the hash-chained move log.
+    r#"
+    CREATE TABLE commitments (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        label       TEXT NOT NULL,
+        hash        TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        nonce       TEXT NOT NULL,
+        revealed    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, label)
+    );
+    ALTER TABLE games ADD COLUMN genesis TEXT;
+    ALTER TABLE games ADD COLUMN chain_head TEXT;
+    ALTER TABLE moves ADD COLUMN prev_hash TEXT NOT NULL DEFAULT '';
+    ALTER TABLE moves ADD COLUMN hash TEXT NOT NULL DEFAULT '';
+    "#,
 ];

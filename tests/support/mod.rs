@@ -8,3 +8,4 @@ pub mod club;
 pub mod postfix;
 pub mod smtp;
 pub mod stall;
+pub mod table;

@@ -1,0 +1,327 @@
+//! A game's archive, and its verification with no database and no trust in the referee.
+//!
+//! `herald game export ID --json` writes an [`Archive`]: the variant, the players, every
+//! move with its chain record, the chain, the commitments and the openings revealed so far,
+//! and the result. [`verify`] checks, offline, that every revealed commitment opens, that the
+//! chain is whole from its genesis to its head, that every move is legal under the revealed
+//! secrets (by replaying the game), and that the recorded result follows. Each check that
+//! fails says what broke, so a changed byte anywhere in these fields is found and named.
+
+use serde::{Deserialize, Serialize};
+
+use super::chain;
+use super::commitment::Commitment;
+use super::records::{GameRecord, MoveRecord};
+use crate::variants::{self, Secret, VariantGame};
+
+/// The archive's format name.
+pub const FORMAT: &str = "herald-archive-v1";
+
+/// Everything needed to check a game afterwards.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Archive {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The game's number.
+    pub game: i64,
+    /// Variant identifier.
+    pub variant: String,
+    /// White's address.
+    pub white: String,
+    /// Black's address.
+    pub black: String,
+    /// The starting position.
+    pub start: String,
+    /// The chain's genesis hash.
+    pub genesis: String,
+    /// Every commitment, with its opening once revealed.
+    pub commitments: Vec<ArchivedCommitment>,
+    /// Every move with its chain record.
+    pub moves: Vec<ArchivedMove>,
+    /// The newest record's hash.
+    pub chain_head: String,
+    /// The result, once the game is over.
+    pub result: Option<ArchivedResult>,
+}
+
+/// A commitment in an archive.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedCommitment {
+    /// What the secret is.
+    pub label: String,
+    /// The commitment.
+    pub hash: String,
+    /// The value, once revealed.
+    pub value: Option<String>,
+    /// The nonce, once revealed.
+    pub nonce: Option<String>,
+}
+
+/// A move in an archive.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedMove {
+    /// Half-move index, from 1.
+    pub ply: u32,
+    /// "white" or "black".
+    pub color: String,
+    /// Move number.
+    pub number: u32,
+    /// The move as recorded.
+    pub notation: String,
+    /// The previous record's hash.
+    pub prev: String,
+    /// This record's hash.
+    pub hash: String,
+}
+
+/// A result in an archive.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedResult {
+    /// "1-0", "0-1" or "1/2-1/2".
+    pub score: String,
+    /// In words.
+    pub reason: String,
+}
+
+impl Archive {
+    /// The archive of a stored game: only the openings already revealed are included.
+    pub fn of(record: &GameRecord, start: &str, moves: &[MoveRecord]) -> Archive {
+        Archive {
+            format: FORMAT.to_string(),
+            game: record.id,
+            variant: record.variant.clone(),
+            white: record.white.email.clone(),
+            black: record.black.email.clone(),
+            start: start.to_string(),
+            genesis: record.genesis.clone().unwrap_or_default(),
+            commitments: record
+                .commitments
+                .iter()
+                .map(|c| ArchivedCommitment {
+                    label: c.commitment.label.clone(),
+                    hash: c.commitment.hash.clone(),
+                    value: c.revealed.then(|| c.commitment.value.clone()),
+                    nonce: c.revealed.then(|| c.commitment.nonce.clone()),
+                })
+                .collect(),
+            moves: moves
+                .iter()
+                .map(|m| ArchivedMove {
+                    ply: m.ply,
+                    color: m.color.name().to_string(),
+                    number: m.number,
+                    notation: m.notation.clone(),
+                    prev: m.prev_hash.clone(),
+                    hash: m.hash.clone(),
+                })
+                .collect(),
+            chain_head: record.chain_head.clone().unwrap_or_default(),
+            result: record.result.as_ref().map(|r| ArchivedResult { score: r.score.clone(), reason: r.reason.clone() }),
+        }
+    }
+}
+
+/// What verification found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// What was checked and held.
+    pub passed: Vec<String>,
+    /// What broke.
+    pub failed: Vec<String>,
+    /// What could not be checked yet (secrets still sealed in a game that goes on).
+    pub open: Vec<String>,
+}
+
+impl Report {
+    /// True when nothing broke.
+    pub fn ok(&self) -> bool {
+        self.failed.is_empty()
+    }
+}
+
+/// Checks an archive; see the module documentation.
+pub fn verify(archive: &Archive) -> Report {
+    let mut report = Report::default();
+    if archive.format != FORMAT {
+        report.failed.push(format!("the format is {:?}, not {FORMAT:?}", archive.format));
+        return report;
+    }
+
+    // 1. Commitments open.
+    let mut secrets = Vec::new();
+    let mut sealed = Vec::new();
+    for c in &archive.commitments {
+        match (&c.value, &c.nonce) {
+            (Some(value), Some(nonce)) => {
+                let opened = Commitment {
+                    game: archive.game,
+                    label: c.label.clone(),
+                    value: value.clone(),
+                    nonce: nonce.clone(),
+                    hash: c.hash.clone(),
+                };
+                if opened.opens() {
+                    report.passed.push(format!("commitment {} opens: {} = {value}", c.label, c.hash));
+                    secrets.push(Secret { label: c.label.clone(), value: value.clone() });
+                } else {
+                    report.failed.push(format!(
+                        "commitment {} does not open: value {value:?} with nonce {nonce} does not hash to {}",
+                        c.label, c.hash
+                    ));
+                }
+            }
+            (None, None) => sealed.push(c.label.clone()),
+            _ => report.failed.push(format!("commitment {} has a value or a nonce but not both", c.label)),
+        }
+    }
+
+    // 2. The chain is whole.
+    let commitments: Vec<(String, String)> =
+        archive.commitments.iter().map(|c| (c.label.clone(), c.hash.clone())).collect();
+    let genesis =
+        chain::genesis(archive.game, &archive.variant, &archive.white, &archive.black, &archive.start, &commitments);
+    if genesis == archive.genesis {
+        report.passed.push(format!("the genesis record (players, variant, start, commitments) hashes to {genesis}"));
+    } else {
+        report.failed.push(format!(
+            "the genesis record does not match: game, variant, players, start or commitments were changed \
+             (they hash to {genesis}, the archive says {})",
+            archive.genesis
+        ));
+    }
+    let mut prev = archive.genesis.clone();
+    let mut chain_whole = true;
+    for (i, m) in archive.moves.iter().enumerate() {
+        let color = match m.color.as_str() {
+            "white" => crate::engine::Color::White,
+            "black" => crate::engine::Color::Black,
+            other => {
+                report.failed.push(format!("move record {}: colour {other:?}", i + 1));
+                chain_whole = false;
+                break;
+            }
+        };
+        if m.ply != i as u32 + 1 {
+            report.failed.push(format!("move record {}: numbered as ply {}", i + 1, m.ply));
+            chain_whole = false;
+        }
+        if m.prev != prev {
+            report.failed.push(format!("move record {} ({}) does not link to the record before it", i + 1, m.notation));
+            chain_whole = false;
+        }
+        let hash = chain::link(&m.prev, m.ply, color, m.number, &m.notation);
+        if hash != m.hash {
+            report.failed.push(format!(
+                "move record {} ({} {}) was changed: its fields hash to {hash}, the archive says {}",
+                i + 1,
+                m.number,
+                m.notation,
+                m.hash
+            ));
+            chain_whole = false;
+        }
+        prev = m.hash.clone();
+    }
+    if prev != archive.chain_head {
+        report.failed.push(format!("the chain head {} is not the last record's hash {prev}", archive.chain_head));
+        chain_whole = false;
+    }
+    if chain_whole {
+        report.passed.push(format!("the move log is a whole chain of {} records to {}", archive.moves.len(), prev));
+    }
+
+    // 3. Every move is legal under the revealed secrets; 4. the result follows.
+    if !sealed.is_empty() {
+        report.open.push(format!(
+            "still sealed: {}; the moves' legality can be checked once they are revealed",
+            sealed.join(", ")
+        ));
+        return report;
+    }
+    let Some(variant) = variants::by_id(&archive.variant) else {
+        report.failed.push(format!("unknown variant {:?}", archive.variant));
+        return report;
+    };
+    let mut game: Box<dyn VariantGame> = match variant.game_with_secrets(&secrets) {
+        Ok(g) => g,
+        Err(e) => {
+            report.failed.push(format!("the revealed secrets do not make a game: {e}"));
+            return report;
+        }
+    };
+    if game.start_fen() != archive.start {
+        report.failed.push(format!("the start {:?} is not the variant's start {:?}", archive.start, game.start_fen()));
+        return report;
+    }
+    for m in &archive.moves {
+        match game.play(&m.notation) {
+            Ok(played) if played.notation == m.notation && played.number == m.number && played.by.name() == m.color => {
+            }
+            Ok(played) => {
+                report.failed.push(format!(
+                    "move {} {} was recorded as {} by {}, but replays as {} by {}",
+                    m.number,
+                    m.notation,
+                    m.notation,
+                    m.color,
+                    played.notation,
+                    played.by.name()
+                ));
+                return report;
+            }
+            Err(e) => {
+                report.failed.push(format!("move {} {} is not legal: {e}", m.number, m.notation));
+                return report;
+            }
+        }
+    }
+    report.passed.push(format!("all {} moves are legal", archive.moves.len()));
+    let by_rules = game.outcome();
+    match (&archive.result, by_rules) {
+        (Some(r), Some(outcome)) => {
+            if r.score == outcome.pgn_result() && r.reason == outcome.to_string() {
+                report.passed.push(format!("the result {} ({}) follows from the moves", r.score, r.reason));
+            } else {
+                report.failed.push(format!(
+                    "the recorded result {} ({}) does not follow: the moves end in {} ({outcome})",
+                    r.score,
+                    r.reason,
+                    outcome.pgn_result()
+                ));
+            }
+        }
+        (Some(r), None) => {
+            // Not decided by the board: resignation, agreement, or a claim the rules allow.
+            let claims: Vec<String> = game
+                .claimable_draws()
+                .into_iter()
+                .map(|c| crate::engine::Outcome::Draw { reason: c.into() }.to_string())
+                .collect();
+            let by_word = matches!(
+                (r.score.as_str(), r.reason.as_str()),
+                ("1-0", "White wins by resignation")
+                    | ("0-1", "Black wins by resignation")
+                    | ("1/2-1/2", "Draw by agreement")
+            );
+            let by_claim = r.score == "1/2-1/2" && claims.contains(&r.reason);
+            if by_word || by_claim {
+                report.passed.push(format!("the result {} ({}) is one the players may give", r.score, r.reason));
+            } else {
+                report.failed.push(format!(
+                    "the recorded result {} ({}) does not follow: the moves decide nothing, and it is not a \
+                     resignation, an agreement or a valid claim",
+                    r.score, r.reason
+                ));
+            }
+        }
+        (None, Some(outcome)) => {
+            report.failed.push(format!("the moves end the game ({outcome}), but the archive records no result"));
+        }
+        (None, None) => report.open.push("the game goes on".to_string()),
+    }
+    report
+}

@@ -1,0 +1,76 @@
+//! A club in one process, for tests that need the whole referee (store, templates, mail)
+//! but no mail server: a real SQLite file and real Maildirs in a temporary folder, mail
+//! written by a Maildir sink, players replying as a mail client would.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use herald::clock::{FixedClock, Timestamp};
+use herald::config::{Config, Inbox, Outgoing, Referee, Transport};
+use herald::mail::maildir::Maildir;
+use herald::mail::reply::compose_reply;
+use herald::mail::transport::MaildirSink;
+use herald::referee::records::Player;
+use herald::service::{SendLock, Service};
+
+/// One club: its folder, its service and its clock.
+pub struct Table {
+    pub root: PathBuf,
+    pub service: Service,
+    pub sink: MaildirSink,
+    pub clock: Arc<FixedClock>,
+    lock: SendLock,
+}
+
+impl Table {
+    /// A new club in a fresh temporary folder.
+    pub fn new(name: &str) -> Table {
+        let root = std::env::temp_dir().join(format!(
+            "herald-{name}-{}-{}",
+            std::process::id(),
+            Timestamp::now().as_nanosecond()
+        ));
+        let config = Config {
+            referee: Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None },
+            database: root.join("herald.db"),
+            inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
+            outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
+            ..Config::default()
+        };
+        Service::init(&config).unwrap();
+        let clock = Arc::new(FixedClock::new("2026-11-21T12:00:00Z".parse().unwrap()));
+        let service = Service::open(config, clock.clone()).unwrap();
+        let lock = service.try_send_lock().unwrap().unwrap();
+        Table { sink: MaildirSink::new(root.join("sent")), root, service, clock, lock }
+    }
+
+    /// Starts a game between Alice (White) and Bob (Black).
+    pub fn new_game(&mut self, variant: &str) -> i64 {
+        let alice = Player { email: "alice@players.test".into(), name: Some("Alice".into()) };
+        let bob = Player { email: "bob@players.test".into(), name: Some("Bob".into()) };
+        let id = self.service.new_game(variant, alice, bob).unwrap();
+        self.service.send_due(&self.lock, &self.sink).unwrap();
+        id
+    }
+
+    /// Every mail `who` received, oldest first.
+    pub fn mails(&self, who: &str) -> Vec<Vec<u8>> {
+        let maildir = Maildir::create(&self.sink.maildir(who)).unwrap();
+        maildir.all_mail().unwrap().iter().map(|p| std::fs::read(p).unwrap()).collect()
+    }
+
+    /// `who` replies `text` to the last mail they got; the referee handles it and sends.
+    pub fn reply(&mut self, who: &str, text: &str) {
+        let latest = self.mails(who).pop().expect("a mail to reply to");
+        let mail = compose_reply(&latest, who, text).unwrap();
+        self.clock.advance(60);
+        self.service.ingest(&mail, None).unwrap();
+        self.service.send_due(&self.lock, &self.sink).unwrap();
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
