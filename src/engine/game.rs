@@ -2,8 +2,10 @@
 //! The moves themselves, in whatever notation a player should read them, are kept by the
 //! variant layer above (see [`crate::variants`]).
 
+use super::geometry::Square;
 use super::outcome::{DrawReason, Outcome};
-use super::position::{IllegalMove, Move, Position};
+use super::piece::Color;
+use super::position::{IllegalMove, Move, Position, PositionError};
 
 /// A draw a player may claim (FIDE 9.2 and 9.3); the referee grants it on request.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,6 +61,13 @@ impl Game {
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// Names `color`'s royal piece in the current position (see [`Position::set_royal`]):
+    /// Crown's remaining monarch once the other is captured. The repetition history stays as
+    /// it is, since this happens at a capture, after which no earlier position can recur.
+    pub fn set_royal(&mut self, color: Color, square: Option<Square>) -> Result<(), PositionError> {
+        self.position.set_royal(color, square)
     }
 
     /// Plays a legal move.

@@ -1,6 +1,11 @@
 //! Positions of the chess family: one piece per square, one royal piece per side (or none),
 //! castling, en passant, promotion, all as the variant's [`Rules`] say.
 //!
+//! Which piece is royal is part of the position, not only of the piece's kind: a position
+//! starts with the pieces of the variant's royal roles as its royal pieces, and a variant may
+//! name a side's royal piece during a game ([`Position::set_royal`]: Crown's remaining
+//! monarch once the other one is captured).
+//!
 //! A [`Setup`] is what a FEN says; it becomes a [`Position`] only through
 //! [`Position::from_setup`], which checks it and returns a typed [`PositionError`]. After that
 //! every position is reached by moves, so its invariants hold: `play` checks a move against
@@ -11,7 +16,7 @@ use std::fmt;
 use super::geometry::{LAYOUT_SQUARES, Square, SquareSet};
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::{Color, Piece, Role};
-use super::rules::{DoubleStep, Rules, StalemateRule};
+use super::rules::{DoubleStep, MAX_CASTLERS, Rules, StalemateRule};
 use super::zobrist;
 
 /// What a move does besides taking a piece from one square to another.
@@ -23,7 +28,8 @@ pub enum MoveKind {
     Promotion(Role),
     /// A pawn captures the pawn that just double-stepped past `to`.
     EnPassant,
-    /// The king goes to `to` and the rook standing on `rook` jumps over it.
+    /// The castling piece (the king) goes to `to` and the rook standing on `rook` jumps over
+    /// it.
     Castle {
         /// Where the castling rook stands before the move.
         rook: Square,
@@ -56,20 +62,93 @@ impl Move {
     }
 }
 
-/// The castling rights: for each colour, the square of the rook it may still castle with on
-/// the short (higher files) and long side.
+/// The castling rights: for each colour and each of the variant's castling pieces (in the
+/// order of [`Rules::castling`]), the square that piece stands on and the rook it may still
+/// castle with in each direction (0 towards the higher files, 1 towards the lower).
+///
+/// A castling piece has a square here exactly while it keeps a right with some rook, so equal
+/// rights compare equal however they were lost.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CastlingRights(pub [[Option<Square>; 2]; 2]);
+pub struct CastlingRights {
+    pieces: [[Option<Square>; MAX_CASTLERS]; 2],
+    rooks: [[[Option<Square>; 2]; MAX_CASTLERS]; 2],
+    /// Every square above, so that a move that touches none of them is recognised at once.
+    squares: SquareSet,
+}
 
 impl CastlingRights {
-    /// The rook square for `color` on `side` (0 short, 1 long).
-    pub fn rook(self, color: Color, side: usize) -> Option<Square> {
-        self.0[color.index()][side]
+    /// The rook square for `color`'s castling piece number `castler` in `direction` (0 towards
+    /// the higher files, 1 towards the lower).
+    #[inline]
+    pub fn rook(self, color: Color, castler: usize, direction: usize) -> Option<Square> {
+        self.rooks[color.index()][castler][direction]
+    }
+
+    /// The square of `color`'s castling piece number `castler`, while it may castle.
+    #[inline]
+    pub fn piece(self, color: Color, castler: usize) -> Option<Square> {
+        self.pieces[color.index()][castler]
     }
 
     /// True if no right is left.
     pub fn is_empty(self) -> bool {
-        self.0.iter().flatten().all(Option::is_none)
+        self.squares.is_empty()
+    }
+
+    /// True if a right involves a piece on `sq`.
+    #[inline]
+    pub fn involves(self, sq: Square) -> bool {
+        self.squares.contains(sq)
+    }
+
+    /// Grants `color`'s castling piece number `castler`, standing on `piece`, the right to
+    /// castle in `direction` with the rook on `rook`. Whether the pieces are there is checked
+    /// when a position is made ([`Position::from_setup`]).
+    pub fn grant(&mut self, color: Color, castler: usize, piece: Square, direction: usize, rook: Square) {
+        let c = color.index();
+        if self.pieces[c][castler].is_some_and(|old| old != piece) {
+            // A castling piece stands on one square: rights granted from another are void.
+            self.rooks[c][castler] = [None, None];
+        }
+        self.pieces[c][castler] = Some(piece);
+        self.rooks[c][castler][direction] = Some(rook);
+        self.rebuild_squares();
+    }
+
+    /// Every right `(color, castler, direction)` held, with its castling piece's and rook's
+    /// squares.
+    pub fn iter(self) -> impl Iterator<Item = (Color, usize, usize, Square, Square)> {
+        Color::BOTH.into_iter().flat_map(move |color| {
+            (0..MAX_CASTLERS).flat_map(move |castler| {
+                (0..2).filter_map(move |direction| {
+                    Some((
+                        color,
+                        castler,
+                        direction,
+                        self.piece(color, castler)?,
+                        self.rook(color, castler, direction)?,
+                    ))
+                })
+            })
+        })
+    }
+
+    /// Forgets the square of a castling piece left without a rook, and recomputes `squares`.
+    fn rebuild_squares(&mut self) {
+        self.squares = SquareSet::EMPTY;
+        for c in 0..2 {
+            for castler in 0..MAX_CASTLERS {
+                if self.rooks[c][castler] == [None, None] {
+                    self.pieces[c][castler] = None;
+                }
+                if let Some(sq) = self.pieces[c][castler] {
+                    self.squares.insert(sq);
+                }
+                for sq in self.rooks[c][castler].into_iter().flatten() {
+                    self.squares.insert(sq);
+                }
+            }
+        }
     }
 }
 
@@ -120,10 +199,17 @@ pub enum PositionError {
     PawnOnBackRank(Square),
     /// The side not to move is in check, so the side to move could capture the king.
     OppositeCheck,
-    /// A castling right without its king or rook in place.
+    /// A castling right without its king (or other castling piece) or rook in place.
     BadCastlingRight {
         /// Whose right.
         color: Color,
+    },
+    /// A piece named royal ([`Position::set_royal`]) is not there.
+    NoRoyalPiece {
+        /// Whose royal piece.
+        color: Color,
+        /// The square named.
+        square: Square,
     },
     /// The en passant square is not behind a pawn that just double-stepped.
     BadEnPassant(Square),
@@ -138,6 +224,9 @@ impl fmt::Display for PositionError {
             }
             PositionError::PawnOnBackRank(sq) => write!(f, "a pawn stands on {sq}, on a first or last rank"),
             PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
+            PositionError::NoRoyalPiece { color, square } => {
+                write!(f, "{color} has no piece on {square} to be its royal piece")
+            }
             PositionError::BadCastlingRight { color } => {
                 write!(f, "{color} has a castling right but the king or rook is not on its square")
             }
@@ -173,6 +262,8 @@ pub struct Position {
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
+    /// Each side's royal piece, if it has one: the check rule protects it.
+    royal: [Option<Square>; 2],
     /// Zobrist key of pieces, side to move and castling rights (not en passant: see
     /// [`Position::repetition_key`]).
     hash: u64,
@@ -190,6 +281,7 @@ impl PartialEq for Position {
             && self.cells == other.cells
             && self.turn == other.turn
             && self.castling == other.castling
+            && self.royal == other.royal
             && self.ep_square == other.ep_square
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
@@ -218,6 +310,7 @@ impl Position {
             ep_square: setup.ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
+            royal: [None, None],
             hash: 0,
         };
         for (i, cell) in setup.board.iter().enumerate().take(LAYOUT_SQUARES) {
@@ -234,33 +327,28 @@ impl Position {
         }
         if rules.royal_role().is_some() {
             for color in Color::BOTH {
-                let count = pos.royal_squares(color).count() as usize;
+                let royals = pos.royal_squares(color);
+                let count = royals.count() as usize;
                 if count != 1 {
                     return Err(PositionError::RoyalCount { color, count });
                 }
+                pos.royal[color.index()] = royals.single();
             }
             if pos.royal_square(pos.turn.other()).is_some_and(|k| pos.is_attacked(k, pos.turn)) {
                 return Err(PositionError::OppositeCheck);
             }
         }
-        for color in Color::BOTH {
-            for side in 0..2 {
-                if let Some(rook) = pos.castling.rook(color, side) {
-                    let ok = rules.def().castling.as_ref().is_some_and(|c| {
-                        let home = size.relative_rank(color.is_white(), 0);
-                        let king = pos.royal_square(color);
-                        pos.piece_at(rook) == Some(Piece::new(color, c.rook))
-                            && rook.rank() == home
-                            && king.is_some_and(|k| {
-                                k.rank() == home
-                                    && pos.piece_at(k).map(|p| p.role) == Some(c.king)
-                                    && (side == 0) == (rook.file() > k.file())
-                            })
-                    });
-                    if !ok {
-                        return Err(PositionError::BadCastlingRight { color });
-                    }
-                }
+        for (color, castler, direction, piece, rook) in pos.castling.iter() {
+            let home = size.relative_rank(color.is_white(), 0);
+            let ok = rules.castling().get(castler).is_some_and(|c| {
+                pos.piece_at(rook) == Some(Piece::new(color, c.rook))
+                    && pos.piece_at(piece) == Some(Piece::new(color, c.piece))
+                    && rook.rank() == home
+                    && piece.rank() == home
+                    && (direction == 0) == (rook.file() > piece.file())
+            });
+            if !ok {
+                return Err(PositionError::BadCastlingRight { color });
             }
         }
         if let Some(ep) = pos.ep_square {
@@ -335,17 +423,40 @@ impl Position {
         }
     }
 
-    /// Squares of `color`'s royal pieces.
+    /// Squares of `color`'s pieces of royal roles (what a FEN says is royal; see
+    /// [`Position::royal_square`] for the piece the check rule protects).
     pub fn royal_squares(&self, color: Color) -> SquareSet {
         self.occupied_by(color)
             .filter(|&sq| self.cells[sq.index()].is_some_and(|p| self.rules.is_royal(p.role)))
             .collect()
     }
 
-    /// The square of `color`'s royal piece, in variants with one royal piece per side.
+    /// The square of `color`'s royal piece, if it has one: the piece of the variant's royal
+    /// role, or the one a variant named with [`Position::set_royal`].
+    #[inline]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
-        self.rules.royal_role()?;
-        self.royal_squares(color).single()
+        self.royal[color.index()]
+    }
+
+    /// Makes the piece on `square` `color`'s royal piece (or, with `None`, leaves `color`
+    /// without one): from now on the check rule protects it, and checkmate and stalemate are
+    /// judged by it. Crown calls this when the crowned monarch becomes known.
+    ///
+    /// The repetition key does not change: a variant does this at a capture, after which no
+    /// earlier position can recur.
+    pub fn set_royal(&mut self, color: Color, square: Option<Square>) -> Result<(), PositionError> {
+        if let Some(sq) = square
+            && self.piece_at(sq).is_none_or(|p| p.color != color)
+        {
+            return Err(PositionError::NoRoyalPiece { color, square: sq });
+        }
+        let before = self.royal[color.index()];
+        self.royal[color.index()] = square;
+        if color != self.turn && square.is_some_and(|k| self.is_attacked(k, self.turn)) {
+            self.royal[color.index()] = before;
+            return Err(PositionError::OppositeCheck);
+        }
+        Ok(())
     }
 
     /// True if a `by` piece could capture on `sq`.
@@ -391,11 +502,9 @@ impl Position {
                     hash ^= zobrist::piece(piece, sq);
                 }
             }
-            for side in 0..2 {
-                if self.castling.rook(color, side).is_some() {
-                    hash ^= zobrist::castling(color, side);
-                }
-            }
+        }
+        for (color, castler, direction, _, _) in self.castling.iter() {
+            hash ^= zobrist::castling(color, castler, direction);
         }
         if self.turn == Color::Black {
             hash ^= zobrist::black_to_move();
@@ -499,26 +608,27 @@ impl Position {
     }
 
     fn castling_moves(&self, out: &mut Vec<Move>) {
-        let Some(def) = self.rules.def().castling.as_ref() else { return };
         let us = self.turn;
-        let Some(king) = self.royal_square(us) else { return };
-        for side in 0..2 {
-            let Some(rook) = self.castling.rook(us, side) else { continue };
-            let rank = king.rank();
-            let (Some(king_to), Some(rook_to)) =
-                (Square::new(def.king_to[side], rank), Square::new(def.rook_to[side], rank))
-            else {
-                continue;
-            };
-            // Every square between the king and rook and their destinations must be empty,
-            // except for the king and rook themselves (so Chess960-like starts work too).
-            let lo = king.file().min(rook.file()).min(king_to.file()).min(rook_to.file());
-            let hi = king.file().max(rook.file()).max(king_to.file()).max(rook_to.file());
-            let blocked = (lo..=hi)
-                .filter_map(|f| Square::new(f, rank))
-                .any(|sq| sq != king && sq != rook && self.cells[sq.index()].is_some());
-            if !blocked {
-                out.push(Move { from: king, to: king_to, kind: MoveKind::Castle { rook } });
+        for (castler, def) in self.rules.castling().iter().enumerate() {
+            let Some(from) = self.castling.piece(us, castler) else { continue };
+            for direction in 0..2 {
+                let Some(rook) = self.castling.rook(us, castler, direction) else { continue };
+                let rank = from.rank();
+                let (Some(to), Some(rook_to)) =
+                    (Square::new(def.piece_to[direction], rank), Square::new(def.rook_to[direction], rank))
+                else {
+                    continue;
+                };
+                // Every square between the castling piece and rook and their destinations must
+                // be empty, except for the two themselves (so Chess960-like starts work too).
+                let lo = from.file().min(rook.file()).min(to.file()).min(rook_to.file());
+                let hi = from.file().max(rook.file()).max(to.file()).max(rook_to.file());
+                let blocked = (lo..=hi)
+                    .filter_map(|f| Square::new(f, rank))
+                    .any(|sq| sq != from && sq != rook && self.cells[sq.index()].is_some());
+                if !blocked {
+                    out.push(Move { from, to, kind: MoveKind::Castle { rook } });
+                }
             }
         }
     }
@@ -537,23 +647,30 @@ impl Position {
     fn is_legal_in(&self, m: Move, ctx: &LegalityContext) -> bool {
         let Some(royal) = ctx.royal else { return true };
         let them = self.turn.other();
-        if let MoveKind::Castle { .. } = m.kind {
-            if ctx.in_check {
-                return false;
-            }
-            // The king may not pass over an attacked square (its destination is checked
-            // below, after the move).
-            let (a, b) = (m.from.file().min(m.to.file()), m.from.file().max(m.to.file()));
-            for f in a + 1..b {
-                if let Some(sq) = Square::new(f, m.from.rank())
-                    && self.is_attacked(sq, them)
-                {
+        match m.kind {
+            MoveKind::Castle { .. } if m.from == royal => {
+                if ctx.in_check {
                     return false;
                 }
+                // The king may not pass over an attacked square (its destination is checked
+                // below, after the move).
+                let (a, b) = (m.from.file().min(m.to.file()), m.from.file().max(m.to.file()));
+                for f in a + 1..b {
+                    if let Some(sq) = Square::new(f, m.from.rank())
+                        && self.is_attacked(sq, them)
+                    {
+                        return false;
+                    }
+                }
             }
-        } else if m.from != royal && !ctx.in_check && m.kind != MoveKind::EnPassant && !ctx.lines.contains(m.from) {
-            // Not in check, not the royal piece, and nothing can be uncovered: legal.
-            return true;
+            // A castling piece that is not royal is not held back by attacks, but its rook
+            // may uncover one on the royal piece; en passant takes a second piece off a line.
+            MoveKind::Castle { .. } | MoveKind::EnPassant => {}
+            _ if m.from != royal && !ctx.in_check && !ctx.lines.contains(m.from) => {
+                // Not in check, not the royal piece, and nothing can be uncovered: legal.
+                return true;
+            }
+            _ => {}
         }
         let mut after = *self;
         after.play_unchecked(m);
@@ -612,7 +729,10 @@ impl Position {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 if let Some(captured) = self.take(m.to) {
                     reset_clock = true;
-                    self.lose_castling_rook(captured.color, m.to);
+                    if self.royal[captured.color.index()] == Some(m.to) {
+                        // Only where the check rule does not protect it (a variant's choice).
+                        self.royal[captured.color.index()] = None;
+                    }
                 }
                 let role = m.promotion().unwrap_or(piece.role);
                 self.put(m.to, Piece::new(us, role));
@@ -636,21 +756,29 @@ impl Position {
             }
             MoveKind::Castle { rook } => {
                 let rook_piece = self.take(rook);
-                let side = usize::from(rook.file() < m.from.file());
+                let direction = usize::from(rook.file() < m.from.file());
                 self.put(m.to, piece);
-                if let (Some(rook_piece), Some(def)) = (rook_piece, rules.def().castling.as_ref())
-                    && let Some(rook_to) = Square::new(def.rook_to[side], m.from.rank())
+                if let (Some(rook_piece), Some(def)) =
+                    (rook_piece, rules.castler_index(piece.role).map(|i| &rules.castling()[i]))
+                    && let Some(rook_to) = Square::new(def.rook_to[direction], m.from.rank())
                 {
                     self.put(rook_to, rook_piece);
                 }
+                // The rook has moved too: a right another piece had with it is gone.
+                if self.castling.involves(rook) {
+                    self.lose_castling(rook);
+                }
             }
         }
-        if rules.is_royal(piece.role) {
-            for side in 0..2 {
-                self.set_castling(us, side, None);
-            }
-        } else {
-            self.lose_castling_rook(us, m.from);
+        // A castling piece or rook that moves or is captured loses its rights.
+        if self.castling.involves(m.from) {
+            self.lose_castling(m.from);
+        }
+        if self.castling.involves(m.to) {
+            self.lose_castling(m.to);
+        }
+        if self.royal[us.index()] == Some(m.from) {
+            self.royal[us.index()] = Some(m.to);
         }
         self.halfmoves = if reset_clock { 0 } else { self.halfmoves + 1 };
         if us == Color::Black {
@@ -664,35 +792,43 @@ impl Position {
         self.ep_square = None;
     }
 
-    fn set_castling(&mut self, color: Color, side: usize, value: Option<Square>) {
-        let slot = &mut self.castling.0[color.index()][side];
-        if slot.is_some() != value.is_some() {
-            self.hash ^= zobrist::castling(color, side);
-        }
-        *slot = value;
-    }
-
-    fn lose_castling_rook(&mut self, color: Color, sq: Square) {
-        for side in 0..2 {
-            if self.castling.rook(color, side) == Some(sq) {
-                self.set_castling(color, side, None);
+    /// Removes every castling right of the piece on `sq` (a castling piece's or a rook's).
+    fn lose_castling(&mut self, sq: Square) {
+        for color in Color::BOTH {
+            for castler in 0..MAX_CASTLERS {
+                let moved = self.castling.pieces[color.index()][castler] == Some(sq);
+                for direction in 0..2 {
+                    let slot = &mut self.castling.rooks[color.index()][castler][direction];
+                    if slot.is_some_and(|rook| moved || rook == sq) {
+                        *slot = None;
+                        self.hash ^= zobrist::castling(color, castler, direction);
+                    }
+                }
             }
         }
+        self.castling.rebuild_squares();
     }
 
     /// True if neither side can ever mate: every piece but the kings is minor, and there is
     /// at most one of them or they are all bishops on squares of one colour.
+    ///
+    /// Where stalemate is a loss, a lone king can be stalemated by a king and a minor piece,
+    /// so only the royal pieces alone are a dead position.
     pub fn is_insufficient_material(&self) -> bool {
         let rules = self.rules;
         let mut minors = 0;
         let mut bound_on = [false; 2];
         let mut all_bound = true;
+        let stalemate_loses = rules.def().stalemate == StalemateRule::Loss;
         for color in Color::BOTH {
             for sq in self.occupied_by(color) {
                 let Some(piece) = self.cells[sq.index()] else { continue };
                 let def = rules.piece(piece.role);
-                if def.royal {
+                if self.royal[color.index()] == Some(sq) {
                     continue;
+                }
+                if stalemate_loses {
+                    return false;
                 }
                 if !def.minor {
                     return false;

@@ -24,7 +24,9 @@ pub struct PieceDef {
     /// Pawns promote, may double-step and capture en passant, and their moves reset the
     /// fifty-move count.
     pub pawn: bool,
-    /// A royal piece must not be left attacked (check) and is the one that is mated.
+    /// A royal piece must not be left attacked (check) and is the one that is mated. A
+    /// position's royal pieces are those of the royal roles when it is set up; a variant may
+    /// also name one during a game ([`crate::engine::Position::set_royal`]).
     pub royal: bool,
     /// A minor piece cannot force mate alone with its king (insufficient material).
     pub minor: bool,
@@ -63,18 +65,54 @@ impl PieceDef {
     }
 }
 
-/// Castling as in chess and its 10x8 relatives: the royal piece and a rook of the same rank
-/// jump to fixed files.
+/// The most pieces of one side that may castle (Crown: the king and the queen).
+pub const MAX_CASTLERS: usize = 2;
+
+/// Castling as in chess and its 10x8 relatives: a piece (the king; in Crown also the queen)
+/// and a rook of the same home rank jump to fixed files. A variant lists one of these for each
+/// piece that castles.
+///
+/// Whether castling may start from, pass over or land on an attacked square is not part of
+/// the definition: the check rule forbids it for a royal piece, as for any other move of a
+/// royal piece into check (and FIDE 3.8.2 adds: nor from or over an attacked square), and
+/// nothing forbids it for a piece that is not royal (Crown's monarchs while the crown's place
+/// is unknown).
 #[derive(Clone, Debug)]
 pub struct CastlingDef {
-    /// The piece that castles with the rook (the king).
-    pub king: Role,
+    /// The piece that castles with the rook.
+    pub piece: Role,
     /// The piece it castles with.
     pub rook: Role,
-    /// Files the king lands on: `[short (towards the higher files), long]`.
-    pub king_to: [u8; 2],
-    /// Files the rook lands on: `[short, long]`.
+    /// Files the castling piece lands on, by the direction of the rook:
+    /// `[towards the higher files, towards the lower files]`.
+    pub piece_to: [u8; 2],
+    /// Files the rook lands on, in the same order.
     pub rook_to: [u8; 2],
+    /// The direction (an index of `piece_to`) of the short castling: 0 for the chess king,
+    /// whose short castling is with the h-rook; 1 for Crown's queen, whose nearer rook is on
+    /// the a-file.
+    pub short: usize,
+    /// How SAN writes the short and the long castling: `["O-O", "O-O-O"]`, or Crown's
+    /// `["K0-0", "K0-0-0"]` that say which piece castles.
+    pub san: [&'static str; 2],
+}
+
+impl CastlingDef {
+    /// Castling of `piece` with `rook` as in chess: short towards the higher files, written
+    /// O-O and O-O-O.
+    pub const fn new(piece: Role, rook: Role, piece_to: [u8; 2], rook_to: [u8; 2]) -> CastlingDef {
+        CastlingDef { piece, rook, piece_to, rook_to, short: 0, san: ["O-O", "O-O-O"] }
+    }
+
+    /// The direction of the short (`long == false`) or long castling.
+    pub const fn direction(&self, long: bool) -> usize {
+        if long { 1 - self.short } else { self.short }
+    }
+
+    /// True if castling in `direction` is the long castling.
+    pub const fn is_long(&self, direction: usize) -> bool {
+        direction != self.short
+    }
 }
 
 /// When a pawn may step two squares forward.
@@ -106,8 +144,8 @@ pub struct VariantDef {
     pub pieces: Vec<PieceDef>,
     /// Starting position in FEN.
     pub start_fen: &'static str,
-    /// Castling, if the variant has it.
-    pub castling: Option<CastlingDef>,
+    /// Castling, one entry per piece that castles (none, one, or at most [`MAX_CASTLERS`]).
+    pub castling: Vec<CastlingDef>,
     /// Letters of the pieces a pawn may promote to, in the order SAN lists them.
     pub promotion: &'static str,
     /// The pawn's double step.
@@ -131,6 +169,9 @@ pub enum DefinitionError {
     Betza(BetzaError),
     /// A letter names no piece.
     UnknownLetter(char),
+    /// More castling pieces than [`MAX_CASTLERS`], or one piece listed twice, or a short
+    /// direction that is not 0 or 1.
+    Castling,
 }
 
 impl fmt::Display for DefinitionError {
@@ -143,6 +184,9 @@ impl fmt::Display for DefinitionError {
             DefinitionError::DuplicateLetter(c) => write!(f, "two pieces use the letter {c}"),
             DefinitionError::Betza(e) => e.fmt(f),
             DefinitionError::UnknownLetter(c) => write!(f, "no piece has the letter {c}"),
+            DefinitionError::Castling => {
+                write!(f, "at most {MAX_CASTLERS} different pieces castle, each with a short direction of 0 or 1")
+            }
         }
     }
 }
@@ -208,6 +252,12 @@ impl Rules {
             if def.pieces[..i].iter().any(|q| q.letter == p.letter) {
                 return Err(DefinitionError::DuplicateLetter(p.letter));
             }
+        }
+        let castlers = &def.castling;
+        if castlers.len() > MAX_CASTLERS
+            || castlers.iter().enumerate().any(|(i, c)| c.short > 1 || castlers[..i].iter().any(|d| d.piece == c.piece))
+        {
+            return Err(DefinitionError::Castling);
         }
         let mut promotion_roles = Vec::new();
         for c in def.promotion.chars() {
@@ -353,6 +403,17 @@ impl Rules {
     #[inline]
     pub fn is_royal(&self, role: Role) -> bool {
         self.royal_mask & role.bit() != 0
+    }
+
+    /// The castling definitions, one per piece that castles.
+    pub fn castling(&self) -> &[CastlingDef] {
+        &self.def.castling
+    }
+
+    /// The index in [`Rules::castling`] of the castling of `role`, if that piece castles.
+    #[inline]
+    pub fn castler_index(&self, role: Role) -> Option<usize> {
+        self.def.castling.iter().position(|c| c.piece == role)
     }
 
     /// The royal role, if the variant has exactly one.

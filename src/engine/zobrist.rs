@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use super::geometry::{LAYOUT_SQUARES, Square};
 use super::piece::{Color, MAX_ROLES, Piece};
+use super::rules::MAX_CASTLERS;
 
 /// SplitMix64 (Steele, Lea and Flood), a fixed, documented mixing function.
 pub(crate) const fn splitmix64(mut x: u64) -> u64 {
@@ -18,9 +19,13 @@ pub(crate) const fn splitmix64(mut x: u64) -> u64 {
 
 struct Keys {
     pieces: Vec<u64>,
+    /// The rights of the first castling piece (the king).
     castling: [u64; 4],
     en_passant: [u64; LAYOUT_SQUARES],
     black_to_move: u64,
+    /// The rights of the other castling pieces (Crown's queen). Drawn after all the others, so
+    /// that adding them changed no key that stored games already use.
+    more_castling: [u64; 4 * (MAX_CASTLERS - 1)],
 }
 
 fn keys() -> &'static Keys {
@@ -36,6 +41,7 @@ fn keys() -> &'static Keys {
             castling: [next(), next(), next(), next()],
             en_passant: std::array::from_fn(|_| next()),
             black_to_move: next(),
+            more_castling: std::array::from_fn(|_| next()),
         }
     })
 }
@@ -46,10 +52,14 @@ pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
     keys().pieces[(piece.color.index() * MAX_ROLES + piece.role.index()) * LAYOUT_SQUARES + sq.index()]
 }
 
-/// Key of one castling right (`color`, `side` 0 = short, 1 = long).
+/// Key of one castling right: `color`'s castling piece number `castler` with the rook in
+/// `direction` (0 towards the higher files, 1 towards the lower).
 #[inline]
-pub(crate) fn castling(color: Color, side: usize) -> u64 {
-    keys().castling[color.index() * 2 + side]
+pub(crate) fn castling(color: Color, castler: usize, direction: usize) -> u64 {
+    match castler {
+        0 => keys().castling[color.index() * 2 + direction],
+        n => keys().more_castling[((n - 1) * 2 + color.index()) * 2 + direction],
+    }
 }
 
 /// Key of an en passant square.

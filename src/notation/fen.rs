@@ -3,8 +3,13 @@
 //! Piece letters are the variant's own (upper case White, lower case Black). Runs of empty
 //! squares are written as one number, so a 10-file board writes an empty rank as "10".
 //! Castling rights are X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook on each side, a file
-//! letter for any other rook. The en passant square is written only when an en passant
-//! capture is legal, so equal positions have equal FENs.
+//! letter for any other rook. In a variant where more than one piece castles (Crown: king and
+//! queen), "K" could not say whose right it is, so the field names instead, by file (upper
+//! case White, lower case Black, as in Shredder-FEN), every piece that has not moved and keeps
+//! a right: the castling pieces and their rooks. Crown's start is `ADEHadeh`; each castling
+//! piece named may castle with the outermost rook named in each direction. The en passant
+//! square is written only when an en passant capture is legal, so equal positions have equal
+//! FENs.
 
 use std::fmt;
 
@@ -119,31 +124,81 @@ fn read_castling(rules: &Rules, field: &str, setup: &Setup) -> Result<CastlingRi
         return Ok(rights);
     }
     let bad = || FenError::Castling(field.to_string());
-    let def = rules.def().castling.as_ref().ok_or_else(bad)?;
     let size = rules.size();
-    for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+    let piece_on = |color: Color, file: u8| {
         let rank = size.relative_rank(color.is_white(), 0);
-        let is_rook = |file: u8| {
-            Square::new(file, rank).and_then(|sq| setup.board[sq.index()]) == Some(Piece::new(color, def.rook))
-        };
-        let king_file = (0..size.files).find(|&f| {
-            Square::new(f, rank).and_then(|sq| setup.board[sq.index()]) == Some(Piece::new(color, def.king))
-        });
-        let king_file = king_file.ok_or_else(bad)?;
-        let (side, rook_file) = match c.to_ascii_lowercase() {
-            'k' => (0, (king_file + 1..size.files).rev().find(|&f| is_rook(f))),
-            'q' => (1, (0..king_file).find(|&f| is_rook(f))),
-            l @ 'a'..='l' => {
-                let f = l as u8 - b'a';
-                (usize::from(f < king_file), Some(f).filter(|&f| f < size.files && f != king_file))
+        Square::new(file, rank).filter(|_| file < size.files).and_then(|sq| Some((sq, setup.board[sq.index()]?)))
+    };
+    match rules.castling() {
+        [] => Err(bad()),
+        [def] => {
+            for c in field.chars() {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let is_rook = |file: u8| piece_on(color, file).map(|(_, p)| p) == Some(Piece::new(color, def.rook));
+                let (king, _) = (0..size.files)
+                    .filter_map(|f| piece_on(color, f))
+                    .find(|&(_, p)| p == Piece::new(color, def.piece))
+                    .ok_or_else(bad)?;
+                let (direction, rook_file) = match c.to_ascii_lowercase() {
+                    'k' => (0, (king.file() + 1..size.files).rev().find(|&f| is_rook(f))),
+                    'q' => (1, (0..king.file()).find(|&f| is_rook(f))),
+                    l @ 'a'..='l' => {
+                        let f = l as u8 - b'a';
+                        (usize::from(f < king.file()), Some(f).filter(|&f| f < size.files && f != king.file()))
+                    }
+                    _ => return Err(bad()),
+                };
+                let rook = Square::new(rook_file.ok_or_else(bad)?, king.rank()).ok_or_else(bad)?;
+                rights.grant(color, 0, king, direction, rook);
             }
-            _ => return Err(bad()),
-        };
-        let rook_file = rook_file.ok_or_else(bad)?;
-        rights.0[color.index()][side] = Square::new(rook_file, rank);
+            Ok(rights)
+        }
+        defs => {
+            // Several castling pieces: every letter is the file of an unmoved piece.
+            let mut named: [Vec<(Square, Piece)>; 2] = [Vec::new(), Vec::new()];
+            for c in field.chars() {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let file = match c.to_ascii_lowercase() {
+                    l @ 'a'..='l' => l as u8 - b'a',
+                    _ => return Err(bad()),
+                };
+                let found = piece_on(color, file).filter(|&(_, p)| p.color == color).ok_or_else(bad)?;
+                if named[color.index()].contains(&found) {
+                    return Err(bad());
+                }
+                named[color.index()].push(found);
+            }
+            for color in Color::BOTH {
+                let pieces = &named[color.index()];
+                let mut used = vec![false; pieces.len()];
+                for (castler, def) in defs.iter().enumerate() {
+                    let mut castling = pieces.iter().enumerate().filter(|(_, (_, p))| p.role == def.piece);
+                    let Some((i, &(from, _))) = castling.next() else { continue };
+                    if castling.next().is_some() {
+                        return Err(bad());
+                    }
+                    for direction in 0..2 {
+                        let toward = |sq: &Square| (sq.file() > from.file()) == (direction == 0);
+                        // The outermost unmoved rook in that direction.
+                        let rook = pieces
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &(sq, p))| p.role == def.rook && toward(&sq))
+                            .max_by_key(|&(_, &(sq, _))| sq.file().abs_diff(from.file()));
+                        if let Some((j, &(rook, _))) = rook {
+                            rights.grant(color, castler, from, direction, rook);
+                            used[i] = true;
+                            used[j] = true;
+                        }
+                    }
+                }
+                if used.contains(&false) {
+                    return Err(bad());
+                }
+            }
+            Ok(rights)
+        }
     }
-    Ok(rights)
 }
 
 /// Reads a FEN into an unchecked [`Setup`].
@@ -216,15 +271,27 @@ pub fn write_board(pos: &Position) -> String {
 fn write_castling(pos: &Position) -> String {
     let mut out = String::new();
     let size = pos.rules().size();
-    for color in Color::BOTH {
-        for side in 0..2 {
-            let Some(rook) = pos.castling().rook(color, side) else { continue };
-            let outermost = if side == 0 {
+    let rights = pos.castling();
+    if pos.rules().castling().len() > 1 {
+        // The file of every piece that keeps a right, by colour and file.
+        let mut named: Vec<(Color, u8)> = rights
+            .iter()
+            .flat_map(|(color, _, _, piece, rook)| [(color, piece.file()), (color, rook.file())])
+            .collect();
+        named.sort();
+        named.dedup();
+        out.extend(named.into_iter().map(|(color, file)| {
+            let c = file_letter(file);
+            if color.is_white() { c.to_ascii_uppercase() } else { c }
+        }));
+    } else {
+        for (color, _, direction, _, rook) in rights.iter() {
+            let outermost = if direction == 0 {
                 (rook.file() + 1..size.files).all(|f| !is_castling_rook(pos, color, f, rook.rank()))
             } else {
                 (0..rook.file()).all(|f| !is_castling_rook(pos, color, f, rook.rank()))
             };
-            let c = if outermost { if side == 0 { 'k' } else { 'q' } } else { file_letter(rook.file()) };
+            let c = if outermost { if direction == 0 { 'k' } else { 'q' } } else { file_letter(rook.file()) };
             out.push(if color.is_white() { c.to_ascii_uppercase() } else { c });
         }
     }
@@ -232,7 +299,7 @@ fn write_castling(pos: &Position) -> String {
 }
 
 fn is_castling_rook(pos: &Position, color: Color, file: u8, rank: u8) -> bool {
-    let Some(def) = pos.rules().def().castling.as_ref() else { return false };
+    let Some(def) = pos.rules().castling().first() else { return false };
     Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) == Some(Piece::new(color, def.rook))
 }
 

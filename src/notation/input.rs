@@ -10,7 +10,9 @@
 //!   after `=`, `/` or `(` a lower-case promotion letter is read too (`e8=q`);
 //! - long algebraic and UCI: `e2-e4`, `e2e4`, `Ng1-f3`, `Ng1xf3`, `e7e8q`; castling also as
 //!   the king's own move (`e1g1`, `Ke1-g1`, `Kg1`) or as the king taking its rook (`e1h1`);
-//! - `:` as the capture sign (`B:d4`), `0-0`, `0-0-0`, `o-o`, `OO`;
+//! - `:` as the capture sign (`B:d4`), `0-0`, `0-0-0`, `o-o`, `OO`; castling with the letter
+//!   of the piece that castles (`K0-0`; in Crown, where the queen castles too, `Q0-0` or
+//!   `D0-0`), which must then be a piece that castles;
 //! - the pawn-capture shorthand of older scores: `gf` (a pawn of the g-file takes on the
 //!   f-file), also `gxf`, `g:f`, and with a promotion `gf=Q`;
 //! - ICCF numeric notation on boards of at most 9x9: `5254`, with a fifth digit for the
@@ -115,6 +117,8 @@ pub struct Query {
     pub promotion: Option<Role>,
     /// Castling: `Some(0)` short, `Some(1)` long.
     pub castle: Option<usize>,
+    /// The piece the castling text names ("K0-0", "D0-0"), if it names one.
+    pub castler: Option<Role>,
 }
 
 /// Maps letters that look like Latin ones (Cyrillic, and Cyrillic read through the wrong
@@ -214,18 +218,18 @@ fn role_for_letter(pos: &Position, letter: &str) -> Option<Role> {
 pub fn read_query(pos: &Position, text: &str) -> Option<Query> {
     let size = pos.rules().size();
     let castling = text.replace(['0', 'o'], "O");
-    let castle_body = castling.trim_start_matches(['K', 'Q', 'D']);
+    let castle_body = castling.trim_start_matches(|c: char| c.is_ascii_uppercase() && c != 'O');
     if castle_body == "O-O" || castle_body == "OO" || castle_body == "O-O-O" || castle_body == "OOO" {
+        let mut castler = None;
         if castle_body.len() != castling.len() {
-            // "K0-0": the prefix must name the castling king itself.
-            let def = pos.rules().def().castling.as_ref()?;
+            // "K0-0", "D0-0": the prefix must name a piece that castles.
             let prefix = &castling[..castling.len() - castle_body.len()];
-            if role_for_letter(pos, prefix) != Some(def.king) {
-                return None;
-            }
+            let role = role_for_letter(pos, prefix)?;
+            pos.rules().castler_index(role)?;
+            castler = Some(role);
         }
         let side = usize::from(castle_body.matches('O').count() == 3);
-        return Some(Query { castle: Some(side), ..Query::default() });
+        return Some(Query { castle: Some(side), castler, ..Query::default() });
     }
     if size.files <= 9
         && size.ranks <= 9
@@ -402,7 +406,10 @@ fn matches(pos: &Position, q: &Query, m: Move) -> bool {
     let rules = pos.rules();
     let Some(piece) = pos.piece_at(m.from) else { return false };
     if let Some(side) = q.castle {
-        return matches!(m.kind, MoveKind::Castle { rook } if usize::from(rook.file() < m.from.file()) == side);
+        let MoveKind::Castle { rook } = m.kind else { return false };
+        let Some(def) = rules.castler_index(piece.role).map(|i| &rules.castling()[i]) else { return false };
+        return def.is_long(usize::from(rook.file() < m.from.file())) == (side == 1)
+            && q.castler.is_none_or(|role| role == piece.role);
     }
     // Where the move lands for the player: a castling king can also be written as taking
     // its own rook (UCI for Chess960).
@@ -485,90 +492,141 @@ fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
-/// The side (0 short, 1 long) of a castling the text asks for: "O-O", the king's own move
-/// from its square on the home rank to its castling square ("e1g1", "Ke1-c1", "Kg1"), or the
-/// king taking a rook it may still castle with ("e1h1").
-fn castle_intent(pos: &Position, q: &Query) -> Option<usize> {
-    if q.castle.is_some() {
-        return q.castle;
+/// The castlings the text asks for, as (index of the castling piece in the variant's
+/// castling definitions, long): "O-O" (by each piece that castles, unless the text names one),
+/// the castling piece's own move from its square on the home rank to its castling square
+/// ("e1g1", "Ke1-c1", "Kg1"), or the castling piece taking a rook it may still castle with
+/// ("e1h1").
+fn castle_intent(pos: &Position, q: &Query) -> Vec<(usize, bool)> {
+    let rules = pos.rules();
+    if let Some(side) = q.castle {
+        return (0..rules.castling().len())
+            .filter(|&i| q.castler.is_none_or(|role| role == rules.castling()[i].piece))
+            .map(|i| (i, side == 1))
+            .collect();
     }
-    let def = pos.rules().def().castling.as_ref()?;
     let us = pos.turn();
-    let king = pos.royal_square(us)?;
-    let home = pos.rules().size().relative_rank(us.is_white(), 0);
-    if pos.piece_at(king)?.role != def.king || king.rank() != home || q.capture || q.promotion.is_some() {
-        return None;
+    let home = rules.size().relative_rank(us.is_white(), 0);
+    let (Some(to_file), Some(to_rank)) = (q.to_file, q.to_rank) else { return Vec::new() };
+    let Some(to) = Square::new(to_file, to_rank) else { return Vec::new() };
+    if q.capture || q.promotion.is_some() {
+        return Vec::new();
     }
     let origin_given = q.from_file.is_some() && q.from_rank.is_some();
-    let role_ok = match q.role {
-        Some(role) => role == def.king,
-        None => origin_given,
-    };
-    if !role_ok || q.from_file.is_some_and(|f| f != king.file()) || q.from_rank.is_some_and(|r| r != king.rank()) {
-        return None;
+    let mut intents = Vec::new();
+    for (i, def) in rules.castling().iter().enumerate() {
+        let role_ok = match q.role {
+            Some(role) => role == def.piece,
+            None => origin_given,
+        };
+        if !role_ok {
+            continue;
+        }
+        // The castling piece: of its kind, on the home rank, where the text says it starts.
+        let starts = pos.occupied_by(us).into_iter().filter(|&sq| {
+            sq.rank() == home
+                && pos.piece_at(sq).is_some_and(|p| p.role == def.piece)
+                && q.from_file.is_none_or(|f| f == sq.file())
+                && q.from_rank.is_none_or(|r| r == sq.rank())
+        });
+        for from in starts {
+            for direction in 0..2 {
+                let to_square =
+                    Square::new(def.piece_to[direction], home) == Some(to) && from.file().abs_diff(to.file()) >= 2;
+                let takes_rook = origin_given && pos.castling().rook(us, i, direction) == Some(to);
+                if (to_square || takes_rook) && !intents.contains(&(i, def.is_long(direction))) {
+                    intents.push((i, def.is_long(direction)));
+                }
+            }
+        }
     }
-    let to = Square::new(q.to_file?, q.to_rank?)?;
-    (0..2).find(|&side| {
-        (Square::new(def.king_to[side], home) == Some(to) && king.file().abs_diff(to.file()) >= 2)
-            || (origin_given && pos.castling().rook(us, side) == Some(to))
-    })
+    intents
 }
 
-/// Why castling on `side` is not legal: the first rule of FIDE 3.8.2 it breaks.
-fn explain_castling(pos: &Position, side: usize) -> String {
-    let which = if side == 0 { "short" } else { "long" };
-    let Some(def) = pos.rules().def().castling.as_ref() else {
+/// Why the castling piece number `castler` cannot castle short or `long`: the first rule of
+/// FIDE 3.8.2 it breaks. Where several pieces castle (Crown), the reason names the piece.
+fn explain_castling(pos: &Position, castler: usize, long: bool) -> String {
+    let which = if long { "long" } else { "short" };
+    let rules = pos.rules();
+    let Some(def) = rules.castling().get(castler) else {
         return "there is no castling in this variant".to_string();
+    };
+    let name = rules.piece(def.piece).name.to_lowercase();
+    let (you, piece) = if rules.castling().len() > 1 {
+        (format!("your {name}"), format!("your {name}"))
+    } else {
+        ("you".to_string(), "your king".to_string())
     };
     let us = pos.turn();
     let them = us.other();
-    let Some(king) = pos.royal_square(us) else { return format!("you cannot castle {which}") };
-    let Some(rook) = pos.castling().rook(us, side) else {
+    let direction = def.direction(long);
+    let (Some(from), Some(rook)) = (pos.castling().piece(us, castler), pos.castling().rook(us, castler, direction))
+    else {
         return format!(
-            "you can no longer castle {which}: your king or the rook on that side has already moved \
+            "{you} can no longer castle {which}: {piece} or the rook on that side has already moved \
              (or the rook was captured)"
         );
     };
-    if pos.is_check() {
-        return format!("you cannot castle {which} while your king is in check");
+    let royal = pos.royal_square(us) == Some(from);
+    if royal && pos.is_check() {
+        return format!("{you} cannot castle {which} while {piece} is in check");
     }
-    let rank = king.rank();
-    let (Some(king_to), Some(rook_to)) = (Square::new(def.king_to[side], rank), Square::new(def.rook_to[side], rank))
+    let rank = from.rank();
+    let (Some(to), Some(rook_to)) =
+        (Square::new(def.piece_to[direction], rank), Square::new(def.rook_to[direction], rank))
     else {
-        return format!("you cannot castle {which}");
+        return format!("{you} cannot castle {which}");
     };
-    let lo = king.file().min(rook.file()).min(king_to.file()).min(rook_to.file());
-    let hi = king.file().max(rook.file()).max(king_to.file()).max(rook_to.file());
+    let lo = from.file().min(rook.file()).min(to.file()).min(rook_to.file());
+    let hi = from.file().max(rook.file()).max(to.file()).max(rook_to.file());
     let blockers: Vec<String> = (lo..=hi)
         .filter_map(|f| Square::new(f, rank))
-        .filter(|&sq| sq != king && sq != rook && pos.piece_at(sq).is_some())
+        .filter(|&sq| sq != from && sq != rook && pos.piece_at(sq).is_some())
         .map(|sq| sq.algebraic())
         .collect();
     if let Some((last, others)) = blockers.split_last() {
         let (list, verb) =
             if others.is_empty() { (last.clone(), "is") } else { (format!("{} and {last}", others.join(", ")), "are") };
+        let mover = if rules.castling().len() > 1 { name.as_str() } else { "king" };
         return format!(
-            "you cannot castle {which}: the squares the king and rook use must be empty, and {list} {verb} not"
+            "{you} cannot castle {which}: the squares the {mover} and rook use must be empty, and {list} {verb} not"
         );
     }
-    let (a, b) = (king.file().min(king_to.file()), king.file().max(king_to.file()));
-    if let Some(sq) = (a + 1..b).filter_map(|f| Square::new(f, rank)).find(|&sq| pos.is_attacked(sq, them)) {
-        return format!("you cannot castle {which}: your king would pass through {sq}, which is attacked");
+    if royal {
+        let (a, b) = (from.file().min(to.file()), from.file().max(to.file()));
+        if let Some(sq) = (a + 1..b).filter_map(|f| Square::new(f, rank)).find(|&sq| pos.is_attacked(sq, them)) {
+            return format!("{you} cannot castle {which}: {piece} would pass through {sq}, which is attacked");
+        }
+        let mut after = *pos;
+        after.play_unchecked(Move { from, to, kind: MoveKind::Castle { rook } });
+        if after.is_attacked(to, them) {
+            return format!("{you} cannot castle {which}: {piece} would be in check on {to}");
+        }
+    } else if pos.royal_square(us).is_some() {
+        return format!("{you} cannot castle {which}: it would leave your {} in check", royal_name(pos));
     }
-    let mut after = *pos;
-    after.play_unchecked(Move { from: king, to: king_to, kind: MoveKind::Castle { rook } });
-    if after.is_attacked(king_to, them) {
-        return format!("you cannot castle {which}: your king would be in check on {king_to}");
-    }
-    format!("you cannot castle {which} now")
+    format!("{you} cannot castle {which} now")
+}
+
+/// The name of the side to move's royal piece ("king"; in Crown, once known, maybe "queen").
+fn royal_name(pos: &Position) -> String {
+    pos.royal_square(pos.turn())
+        .and_then(|sq| pos.piece_at(sq))
+        .map_or_else(|| "king".to_string(), |p| pos.rules().piece(p.role).name.to_lowercase())
 }
 
 /// Why no legal move fits: the most specific true statement herald can make.
 fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
     let rules = pos.rules();
     let us = pos.turn();
-    if let Some(side) = castle_intent(pos, q) {
-        return explain_castling(pos, side);
+    if q.castle.is_some() && rules.castling().is_empty() {
+        return "there is no castling in this variant".to_string();
+    }
+    let intents = castle_intent(pos, q);
+    if !intents.is_empty() {
+        let reasons: Vec<String> =
+            intents.iter().map(|&(castler, long)| explain_castling(pos, castler, long)).collect();
+        return reasons.join("; ");
     }
     let name = |role: Role| rules.piece(role).name.to_lowercase();
     let target_sq = match (q.to_file, q.to_rank) {
@@ -653,11 +711,14 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves_into(&mut pseudo);
     if let Some(&m) = pseudo.iter().find(|&&m| matches(pos, q, m)) {
-        if let MoveKind::Castle { rook } = m.kind {
-            return explain_castling(pos, usize::from(rook.file() < m.from.file()));
+        if let MoveKind::Castle { rook } = m.kind
+            && let Some(castler) = pos.piece_at(m.from).and_then(|p| rules.castler_index(p.role))
+        {
+            let long = rules.castling()[castler].is_long(usize::from(rook.file() < m.from.file()));
+            return explain_castling(pos, castler, long);
         }
-        let royal = rules.royal_role().map_or_else(|| "king".to_string(), name);
-        return if pos.piece_at(m.from).is_some_and(|p| rules.is_royal(p.role)) {
+        let royal = royal_name(pos);
+        return if pos.royal_square(us) == Some(m.from) {
             format!("your {royal} would be in check on {}", m.to)
         } else if pos.is_check() {
             "you are in check, and that move does not end the check".to_string()

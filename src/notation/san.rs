@@ -2,7 +2,8 @@
 //!
 //! As in PGN: piece letter (none for pawns), the shortest disambiguation (file, else rank,
 //! else both), "x" for captures, the destination, "=X" for a promotion, "O-O"/"O-O-O" for
-//! castling, and "+" or "#" for check and checkmate.
+//! castling (or what the variant's castling definition says: Crown writes "K0-0", "Q0-0-0"
+//! to say which piece castles), and "+" or "#" for check and checkmate.
 
 use crate::engine::geometry::file_letter;
 use crate::engine::position::{Move, MoveKind, Position};
@@ -10,10 +11,13 @@ use crate::engine::position::{Move, MoveKind, Position};
 /// SAN of a legal move `m` in `pos`, without check marks.
 pub fn write_plain(pos: &Position, m: Move) -> String {
     let rules = pos.rules();
-    if let MoveKind::Castle { rook } = m.kind {
-        return if rook.file() > m.from.file() { "O-O".to_string() } else { "O-O-O".to_string() };
-    }
     let Some(piece) = pos.piece_at(m.from) else { return format!("{}{}", m.from, m.to) };
+    if let MoveKind::Castle { rook } = m.kind
+        && let Some(def) = rules.castler_index(piece.role).map(|i| &rules.castling()[i])
+    {
+        let long = def.is_long(usize::from(rook.file() < m.from.file()));
+        return def.san[usize::from(long)].to_string();
+    }
     let capture = pos.is_capture(m);
     let mut out = String::new();
     if rules.is_pawn(piece.role) {

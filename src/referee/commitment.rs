@@ -37,7 +37,7 @@ pub struct Commitment {
     pub value: String,
     /// 128 random bits, hex.
     pub nonce: String,
-    /// SHA-256 of [`Commitment::preimage`], hex.
+    /// SHA-256 of [`preimage`], hex.
     pub hash: String,
 }
 

@@ -37,7 +37,7 @@ impl OpenVariant for Capablanca {
                 size: BoardSize::TEN_BY_EIGHT,
                 pieces,
                 start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
-                castling: Some(CastlingDef { king: KING, rook: ROOK, king_to: [8, 2], rook_to: [7, 3] }),
+                castling: vec![CastlingDef::new(KING, ROOK, [8, 2], [7, 3])],
                 promotion: "QCARBN",
                 double_step: DoubleStep::FromRank(1),
                 en_passant: true,

@@ -51,7 +51,7 @@ impl OpenVariant for Chess {
                 size: BoardSize::CHESS,
                 pieces: fide_pieces(),
                 start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                castling: Some(CastlingDef { king: KING, rook: ROOK, king_to: [6, 2], rook_to: [5, 3] }),
+                castling: vec![CastlingDef::new(KING, ROOK, [6, 2], [5, 3])],
                 promotion: "QRBN",
                 double_step: DoubleStep::FromRank(1),
                 en_passant: true,

@@ -10,6 +10,7 @@
 
 pub mod capablanca;
 pub mod chess;
+pub mod crown;
 pub mod standard;
 
 use std::fmt;
@@ -208,7 +209,7 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca]
+    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown]
 }
 
 /// The variant with this identifier.
