@@ -88,3 +88,74 @@ fn a_consistent_but_false_move_list_fails_on_legality() {
     let report = archive::verify(&archive);
     assert!(report.failed.iter().any(|f| f.contains("not legal")), "{report:?}");
 }
+
+/// A Crown game won by capturing the crowned monarch: 1. e4 d5 2. Bb5 a6 3. Bxe8 with Black's
+/// king crowned.
+fn crown_won_by_capture() -> (Table, Archive) {
+    let mut table = Table::new("crown-archive");
+    let id = table.new_game("crown");
+    for (who, text) in [
+        (ALICE, "crown queen"),
+        (BOB, "crown king"),
+        (ALICE, "e4"),
+        (BOB, "d5"),
+        (ALICE, "Bb5"),
+        (BOB, "a6"),
+        (ALICE, "Bxe8"),
+    ] {
+        table.reply(who, text);
+    }
+    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
+    let start = herald::variants::by_id("crown").unwrap().new_game().start_fen();
+    (table, Archive::of(&record, &start, &moves))
+}
+
+#[test]
+fn a_crown_archive_opens_its_commitments_and_replays_under_them() {
+    let (_table, archive) = crown_won_by_capture();
+    assert_eq!(archive.result.as_ref().map(|r| r.score.as_str()), Some("1-0"));
+    assert!(archive.commitments.iter().all(|c| c.value.is_some() && c.nonce.is_some()), "all opened at the end");
+    let report = archive::verify(&archive);
+    assert!(report.ok(), "{report:?}");
+    assert!(report.passed.iter().any(|p| p.contains("black.crown opens")), "{report:?}");
+}
+
+#[test]
+fn a_changed_secret_fails_to_open_or_to_replay() {
+    let (_table, archive) = crown_won_by_capture();
+    let black = archive.commitments.iter().position(|c| c.label == "black.crown").unwrap();
+    type Change = (&'static str, Box<dyn Fn(&mut Archive)>, &'static str);
+    let changes: Vec<Change> = vec![
+        (
+            "the value",
+            Box::new(move |a: &mut Archive| a.commitments[black].value = Some("queen".into())),
+            "does not open",
+        ),
+        (
+            "the nonce",
+            Box::new(move |a: &mut Archive| a.commitments[black].nonce.as_mut().unwrap().replace_range(0..1, "f")),
+            "does not open",
+        ),
+        ("the hash", Box::new(move |a: &mut Archive| a.commitments[black].hash.replace_range(0..1, "f")), "genesis"),
+        ("the label", Box::new(move |a: &mut Archive| a.commitments[black].label = "black.crowns".into()), "genesis"),
+        ("a dropped opening", Box::new(move |a: &mut Archive| a.commitments[black].nonce = None), "not both"),
+    ];
+    for (what, change, named) in &changes {
+        let mut changed = archive.clone();
+        change(&mut changed);
+        let report = archive::verify(&changed);
+        assert!(!report.ok(), "changing {what} went unnoticed");
+        assert!(report.failed.iter().any(|f| f.contains(named)), "changing {what}: {:?}", report.failed);
+    }
+    // A consistent lie: both value and commitment rewritten as if Black had crowned the
+    // queen. The commitment then opens, but the genesis no longer matches.
+    let mut lie = archive.clone();
+    let c = &mut lie.commitments[black];
+    let nonce: [u8; 16] =
+        std::array::from_fn(|i| u8::from_str_radix(&c.nonce.as_ref().unwrap()[2 * i..2 * i + 2], 16).unwrap());
+    let forged = herald::referee::commitment::Commitment::new(lie.game, "black.crown", "queen", nonce).unwrap();
+    c.value = Some("queen".into());
+    c.hash = forged.hash;
+    let report = archive::verify(&lie);
+    assert!(report.failed.iter().any(|f| f.contains("genesis")), "{:?}", report.failed);
+}

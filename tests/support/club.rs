@@ -300,9 +300,17 @@ games:
     /// with `herald serve --once`, and waits until both have theirs.
     #[track_caller]
     pub fn new_game(&self) -> i64 {
+        self.new_game_of("chess")
+    }
+
+    /// [`Club::new_game`] of a given variant.
+    #[track_caller]
+    pub fn new_game_of(&self, variant: &str) -> i64 {
         let out = self.herald_ok(&[
             "game",
             "new",
+            "--variant",
+            variant,
             "--white",
             ALICE,
             "--black",
