@@ -33,7 +33,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
-use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
+use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, MailBodyParameter, MailParameter};
 
 use crate::config::{self, TlsMode};
@@ -257,15 +257,22 @@ pub struct Smtp {
     tls_parameters: Option<TlsParameters>,
     credentials: Option<Credentials>,
     timeout: Duration,
-    kept: std::sync::Mutex<Option<(SmtpConnection, Instant)>>,
+    kept: std::sync::Mutex<Option<(Session, Instant)>>,
+}
+
+/// An open SMTP session and what the server said it can do.
+struct Session {
+    conn: SmtpConnection,
+    /// The server takes MAIL, RCPT and DATA in one write (RFC 2920).
+    pipelining: bool,
 }
 
 impl Drop for Smtp {
     fn drop(&mut self) {
         if let Ok(mut kept) = self.kept.lock()
-            && let Some((mut conn, _)) = kept.take()
+            && let Some((mut session, _)) = kept.take()
         {
-            conn.abort();
+            session.conn.abort();
         }
     }
 }
@@ -312,9 +319,11 @@ impl Smtp {
     /// a server's slot between a daemon's passes for long.
     pub const KEEP_IDLE: Duration = Duration::from_secs(30);
 
-    /// Sends one mail on `conn`: MAIL, RCPT, DATA and the data in one write.
+    /// Sends one mail in `session`: MAIL, RCPT and DATA (in one write when the server
+    /// pipelines, so a mail costs two round trips rather than four), then the data in one
+    /// write.
     fn transfer(
-        conn: &mut SmtpConnection,
+        session: &mut Session,
         envelope: &lettre::address::Envelope,
         message: &[u8],
         crlf: &[u8],
@@ -325,12 +334,29 @@ impl Smtp {
         if !message.is_ascii() {
             options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
         }
-        conn.command(Mail::new(envelope.from().cloned(), options))?;
-        *stage = Stage::Later;
-        for to in envelope.to() {
-            conn.command(Rcpt::new(to.clone(), Vec::new()))?;
+        let conn = &mut session.conn;
+        let mail = Mail::new(envelope.from().cloned(), options);
+        if session.pipelining {
+            let mut commands = mail.to_string();
+            for to in envelope.to() {
+                commands.push_str(&Rcpt::new(to.clone(), Vec::new()).to_string());
+            }
+            commands.push_str(&Data.to_string());
+            // One reply per command, in order; the first is MAIL's.
+            conn.command(RawData(&commands))?;
+            *stage = Stage::Later;
+            for _ in envelope.to() {
+                conn.read_response()?;
+            }
+            conn.read_response()?;
+        } else {
+            conn.command(mail)?;
+            *stage = Stage::Later;
+            for to in envelope.to() {
+                conn.command(Rcpt::new(to.clone(), Vec::new()))?;
+            }
+            conn.command(Data)?;
         }
-        conn.command(Data)?;
         match std::str::from_utf8(crlf) {
             Ok(text) => conn.command(RawData(&data_section(text)))?,
             // Not text: lettre's own writer, which dot-stuffs bytes (in two writes) and adds
@@ -340,8 +366,9 @@ impl Smtp {
         Ok(())
     }
 
-    /// Connects, greets, secures the connection as configured and logs in.
-    fn open(&self) -> Result<SmtpConnection, SendError> {
+    /// Connects, greets, secures the connection as configured, logs in, and asks what the
+    /// server can do (lettre keeps no note of PIPELINING, so a second EHLO reads it).
+    fn open(&self) -> Result<Session, SendError> {
         let hello = ClientId::default();
         let wrapper = if self.tls == TlsMode::Tls { self.tls_parameters.as_ref() } else { None };
         let mut conn = SmtpConnection::connect(self.server.as_str(), Some(self.timeout), &hello, wrapper, None)
@@ -361,7 +388,9 @@ impl Smtp {
         if let Some(credentials) = &self.credentials {
             conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials).map_err(|e| self.classify(&e))?;
         }
-        Ok(conn)
+        let capabilities = conn.command(Ehlo::new(hello)).map_err(|e| self.classify(&e))?;
+        let pipelining = capabilities.message().any(|line| line.trim().eq_ignore_ascii_case("PIPELINING"));
+        Ok(Session { conn, pipelining })
     }
 
     /// Maps a lettre error to a [`SendError`]; see the type's documentation.
@@ -431,25 +460,25 @@ impl Transport for Smtp {
         let crlf = crlf_line_endings(message);
         let mut kept = self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let reusable = match kept.take() {
-            Some((conn, used)) if used.elapsed() < Self::KEEP_IDLE && !conn.has_broken() => Some(conn),
-            Some((mut conn, _)) => {
-                conn.abort();
+            Some((session, used)) if used.elapsed() < Self::KEEP_IDLE && !session.conn.has_broken() => Some(session),
+            Some((mut session, _)) => {
+                session.conn.abort();
                 None
             }
             None => None,
         };
         let mut stage = Stage::Mail;
-        let (mut conn, result) = match reusable {
-            Some(mut conn) => match Self::transfer(&mut conn, &envelope, message, &crlf, &mut stage) {
+        let (mut session, result) = match reusable {
+            Some(mut session) => match Self::transfer(&mut session, &envelope, message, &crlf, &mut stage) {
                 // The kept connection had died before the mail began: nothing of it was
                 // sent, so a new connection is safe.
                 Err(_) if stage == Stage::Mail => {
-                    conn.abort();
+                    session.conn.abort();
                     let mut fresh = self.open()?;
                     let result = Self::transfer(&mut fresh, &envelope, message, &crlf, &mut stage);
                     (fresh, result)
                 }
-                other => (conn, other),
+                other => (session, other),
             },
             None => {
                 let mut fresh = self.open()?;
@@ -459,12 +488,12 @@ impl Transport for Smtp {
         };
         match result {
             Ok(()) => {
-                *kept = Some((conn, Instant::now()));
+                *kept = Some((session, Instant::now()));
                 Ok(())
             }
             Err(e) => {
                 // After a failure the session's state is uncertain: close it.
-                conn.abort();
+                session.conn.abort();
                 Err(self.classify(&e))
             }
         }
