@@ -290,13 +290,26 @@ impl Tx<'_> {
         Ok(self.tx.last_insert_rowid())
     }
 
+    /// The player's row, made or renamed only when needed: a game is saved after every
+    /// mail, and rewriting an unchanged row would cost a page write each time.
     fn player_id(&self, player: &Player) -> Result<i64> {
-        self.exec(
-            "INSERT INTO players (email, name) VALUES (?1, ?2)
-             ON CONFLICT (email) DO UPDATE SET name = COALESCE(excluded.name, players.name)",
-            params![player.email, player.name],
-        )?;
-        Ok(self.tx.query_row("SELECT id FROM players WHERE email = ?1", [&player.email], |r| r.get(0))?)
+        let found: Option<(i64, Option<String>)> = self
+            .tx
+            .prepare_cached("SELECT id, name FROM players WHERE email = ?1")?
+            .query_row([&player.email], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        match found {
+            Some((id, name)) => {
+                if player.name.is_some() && player.name != name {
+                    self.exec("UPDATE players SET name = ?2 WHERE id = ?1", params![id, player.name])?;
+                }
+                Ok(id)
+            }
+            None => {
+                self.exec("INSERT INTO players (email, name) VALUES (?1, ?2)", params![player.email, player.name])?;
+                Ok(self.tx.last_insert_rowid())
+            }
+        }
     }
 
     /// The number the next new game will get.
