@@ -117,3 +117,36 @@ fn a_bad_fen_or_variant_is_a_clear_error() {
     let out = herald(&["perft", "--variant", "shogi", "1"], b"");
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
 }
+
+#[test]
+fn the_crown_sample_game_replays_with_its_secrets() {
+    let file = fixture("crown-sample.txt");
+    let with = |white: &str, black: &str| {
+        herald(
+            &[
+                "replay",
+                "--variant",
+                "crown",
+                "--secret",
+                &format!("white.crown={white}"),
+                "--secret",
+                &format!("black.crown={black}"),
+                &file,
+            ],
+            b"",
+        )
+    };
+    // As the seed played it: White's king and Black's queen crowned. Its last move, 28. R:f8,
+    // puts White's rook on f8 and nothing else on the eighth rank.
+    let out = with("king", "queen");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout_lines(&out)[0].starts_with("5R2/"), "{:?}", stdout_lines(&out));
+    // Had White crowned the queen, 26...B:c2 would have taken it and ended the game.
+    let out = with("queen", "queen");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 27. R:f8") && err.contains("the game is over"), "{err}");
+    // Without the secrets there is no knowing which moves are legal.
+    let out = herald(&["replay", "--variant", "crown", &file], b"");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--secret"));
+}

@@ -9,11 +9,13 @@ use herald::variants;
 use libfuzzer_sys::fuzz_target;
 
 /// Positions with castling, en passant and promotions available.
-const POSITIONS: [(&str, &str); 4] = [
+const POSITIONS: [(&str, &str); 5] = [
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
     ("chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
     ("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+    // Crown with both monarchs free to castle: K0-0, Q0-0 and their refusals.
+    ("crown", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w ADEHadeh - 0 1"),
 ];
 
 fuzz_target!(|data: &[u8]| {

@@ -4,8 +4,8 @@ use std::io::Read;
 
 use clap::Args;
 
-use crate::engine::Game;
-use crate::notation::{fen, input, pgn};
+use crate::notation::pgn;
+use crate::variants::{Secret, VariantGame};
 
 /// Arguments of `herald replay`.
 #[derive(Args, Debug)]
@@ -13,15 +13,28 @@ pub struct ReplayArgs {
     /// Variant the games are played in.
     #[arg(long, default_value = "chess")]
     variant: String,
+    /// A secret of the game, for variants that have them: `white.crown=king`. Repeat for
+    /// each secret.
+    #[arg(long = "secret", value_name = "LABEL=VALUE")]
+    secrets: Vec<String>,
     /// PGN file or bare move list; "-" or nothing reads standard input.
     file: Option<String>,
 }
 
 /// Replays every game and prints its final FEN, one line per game. The first illegal,
 /// ambiguous or unreadable move stops the replay with an error naming the game, the move
-/// number, the move and the reason.
+/// number, the move and the reason. Games are played through the variant's own rules, so a
+/// variant with secrets (Crown) needs them given with `--secret`.
 pub fn run(args: ReplayArgs) -> Result<(), String> {
     let variant = super::variant(&args.variant)?;
+    let secrets = args
+        .secrets
+        .iter()
+        .map(|s| {
+            let (label, value) = s.split_once('=').ok_or_else(|| format!("--secret {s:?} is not LABEL=VALUE"))?;
+            Ok(Secret { label: label.trim().to_string(), value: value.trim().to_string() })
+        })
+        .collect::<Result<Vec<Secret>, String>>()?;
     let mut bytes = Vec::new();
     match args.file.as_deref() {
         None | Some("-") => std::io::stdin().read_to_end(&mut bytes).map(drop),
@@ -37,20 +50,25 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
             Some(players) => format!("game {} ({players})", index + 1),
             None => format!("game {}", index + 1),
         };
-        let start = match record.tag("FEN") {
-            Some(text) => fen::read(variant.rules(), text).map_err(|e| format!("{name}: FEN tag: {e}"))?,
-            None => variant.start_position(),
+        let mut game: Box<dyn VariantGame> = match record.tag("FEN") {
+            Some(text) => variant.game_from_fen(text).map_err(|e| format!("{name}: FEN tag: {e}"))?,
+            None => variant.game_with_secrets(&secrets).map_err(|e| format!("{name}: {e}"))?,
         };
-        let mut game = Game::new(start);
-        for written in &record.moves {
-            let pos = *game.position();
-            let number = pos.fullmoves();
-            let dots = if pos.turn().is_white() { "." } else { "..." };
-            let m = input::parse_move(&pos, &written.text)
-                .map_err(|e| format!("{name}, move {number}{dots} {}: {e}", written.text))?;
-            game.play(m).map_err(|e| format!("{name}, move {number}{dots} {}: {e}", written.text))?;
+        let missing: Vec<String> = game.setup_requests().into_iter().map(|r| r.label).collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "{name}: {} keeps secrets; give them with --secret, e.g. --secret {}=... ({})",
+                variant.id(),
+                missing[0],
+                missing.join(", ")
+            ));
         }
-        println!("{}", fen::write(game.position()));
+        for written in &record.moves {
+            let number = game.move_number();
+            let dots = if game.turn().is_white() { "." } else { "..." };
+            game.play(&written.text).map_err(|e| format!("{name}, move {number}{dots} {}: {e}", written.text))?;
+        }
+        println!("{}", game.fen());
     }
     Ok(())
 }
