@@ -60,8 +60,9 @@ fn every_changed_field_is_found_and_named() {
             |a| {
                 a.moves.pop();
             },
-            "chain head",
+            "does not link",
         ),
+        ("the result's link", |a| a.result.as_mut().unwrap().prev.replace_range(0..1, "x"), "result record"),
     ];
     for (what, change, named) in changes {
         let mut changed = archive.clone();
@@ -74,6 +75,33 @@ fn every_changed_field_is_found_and_named() {
             report.failed
         );
     }
+}
+
+#[test]
+fn a_resignation_is_sealed_into_the_chain() {
+    let mut table = Table::new("archive-resign");
+    let id = table.new_game("chess");
+    for (who, text) in [(ALICE, "e4"), (BOB, "e5"), (BOB, "resign")] {
+        table.reply(who, text);
+    }
+    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
+    let start = herald::variants::by_id("chess").unwrap().new_game().start_fen();
+    let archive = Archive::of(&record, &start, &moves);
+    assert!(archive::verify(&archive).ok());
+    // Who resigned, or whether anyone did, is part of the chain: a changed result breaks it
+    // unless every hash after the change is forged too — and then the head differs from the
+    // one in the players' last mails.
+    let mut swapped = archive.clone();
+    let r = swapped.result.as_mut().unwrap();
+    r.score = "0-1".into();
+    r.reason = "Black wins by resignation".into();
+    let report = archive::verify(&swapped);
+    assert!(report.failed.iter().any(|f| f.contains("result record")), "{report:?}");
+    let mut removed = archive.clone();
+    removed.result = None;
+    assert!(!archive::verify(&removed).ok());
+    let head_in_mail = herald::referee::chain::close(&archive.moves[1].hash, "1-0", "White wins by resignation");
+    assert_eq!(archive.chain_head, head_in_mail, "the archive's head is the one the last mails show");
 }
 
 #[test]
@@ -139,6 +167,14 @@ fn a_changed_secret_fails_to_open_or_to_replay() {
         ("the hash", Box::new(move |a: &mut Archive| a.commitments[black].hash.replace_range(0..1, "f")), "genesis"),
         ("the label", Box::new(move |a: &mut Archive| a.commitments[black].label = "black.crowns".into()), "genesis"),
         ("a dropped opening", Box::new(move |a: &mut Archive| a.commitments[black].nonce = None), "not both"),
+        (
+            "a withheld opening",
+            Box::new(move |a: &mut Archive| {
+                a.commitments[black].nonce = None;
+                a.commitments[black].value = None;
+            }),
+            "still sealed",
+        ),
     ];
     for (what, change, named) in &changes {
         let mut changed = archive.clone();

@@ -41,7 +41,7 @@ fn a_crown_game_by_mail_keeps_each_secret_until_the_rules_open_it() {
     // No move before both have chosen.
     let (alice, bob) = play(&club, ALICE, "e4");
     assert_eq!((alice.len(), bob.len()), (1, 0));
-    assert!(alice[0].body().contains("both players have chosen"), "{}", alice[0].body());
+    assert!(alice[0].body().contains("The game has not begun"), "{}", alice[0].body());
 
     // Alice chooses: only she hears of it. A second choice is refused.
     let (alice, bob) = play(&club, ALICE, "crown king");

@@ -77,7 +77,7 @@ pub struct ArchivedMove {
     pub hash: String,
 }
 
-/// A result in an archive.
+/// A result in an archive: the record that closes the chain.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ArchivedResult {
@@ -85,6 +85,10 @@ pub struct ArchivedResult {
     pub score: String,
     /// In words.
     pub reason: String,
+    /// The hash of the last move's record (or the genesis).
+    pub prev: String,
+    /// This record's hash ([`chain::close`]); the chain's head.
+    pub hash: String,
 }
 
 impl Archive {
@@ -120,7 +124,15 @@ impl Archive {
                 })
                 .collect(),
             chain_head: record.chain_head.clone().unwrap_or_default(),
-            result: record.result.as_ref().map(|r| ArchivedResult { score: r.score.clone(), reason: r.reason.clone() }),
+            result: record.result.as_ref().map(|r| {
+                let prev = moves.last().map_or_else(|| record.genesis.clone().unwrap_or_default(), |m| m.hash.clone());
+                ArchivedResult {
+                    score: r.score.clone(),
+                    reason: r.reason.clone(),
+                    hash: chain::close(&prev, &r.score, &r.reason),
+                    prev,
+                }
+            }),
         }
     }
 }
@@ -226,20 +238,46 @@ pub fn verify(archive: &Archive) -> Report {
         }
         prev = m.hash.clone();
     }
+    if let Some(result) = &archive.result {
+        if result.prev != prev {
+            report.failed.push(format!("the result record does not link to the last move's record ({prev})"));
+            chain_whole = false;
+        }
+        let hash = chain::close(&result.prev, &result.score, &result.reason);
+        if hash != result.hash {
+            report.failed.push(format!(
+                "the result record ({} {}) was changed: it hashes to {hash}, the archive says {}",
+                result.score, result.reason, result.hash
+            ));
+            chain_whole = false;
+        }
+        prev = result.hash.clone();
+    }
     if prev != archive.chain_head {
         report.failed.push(format!("the chain head {} is not the last record's hash {prev}", archive.chain_head));
         chain_whole = false;
     }
     if chain_whole {
-        report.passed.push(format!("the move log is a whole chain of {} records to {}", archive.moves.len(), prev));
+        report.passed.push(format!(
+            "the move log is a whole chain of {} move records{} to the head {prev}; compare it with the head in \
+             the latest mail from the referee",
+            archive.moves.len(),
+            if archive.result.is_some() { " and the result" } else { "" }
+        ));
     }
 
     // 3. Every move is legal under the revealed secrets; 4. the result follows.
     if !sealed.is_empty() {
-        report.open.push(format!(
-            "still sealed: {}; the moves' legality can be checked once they are revealed",
-            sealed.join(", ")
-        ));
+        if archive.result.is_some() {
+            // The end of a game opens every secret; a finished game with a sealed one hides
+            // what its moves' legality depends on.
+            report.failed.push(format!("the game is over but still sealed: {}", sealed.join(", ")));
+        } else {
+            report.open.push(format!(
+                "still sealed: {}; the moves' legality can be checked once they are revealed",
+                sealed.join(", ")
+            ));
+        }
         return report;
     }
     let Some(variant) = variants::by_id(&archive.variant) else {

@@ -6,14 +6,19 @@
 //! The bytes hashed (SHA-256, lower-case hex), each line ending in one `\n`:
 //!
 //! ```text
-//! herald-chain-v1            herald-move-v1
-//! game:<number>              prev:<hash of the record before: the genesis or a move>
-//! variant:<identifier>       ply:<1, 2, ...>
-//! white:<address>            color:<white|black>
-//! black:<address>            number:<move number>
-//! start:<start FEN>          move:<the move as the referee recorded it>
-//! commitment:<label>:<hash>  (one line per commitment, sorted by label)
+//! herald-chain-v1            herald-move-v1                herald-result-v1
+//! game:<number>              prev:<hash of the record      prev:<hash of the last record>
+//! variant:<identifier>             before it>              score:<1-0, 0-1, 1/2-1/2>
+//! white:<address>            ply:<1, 2, ...>               reason:<in words>
+//! black:<address>            color:<white|black>
+//! start:<start FEN>          number:<move number>
+//! commitment:<label>:<hash>  move:<the move as recorded>
+//! (one commitment line per commitment, sorted by label)
 //! ```
+//!
+//! The result closes the chain, so the head in the players' last mails covers how the game
+//! ended as well as every move. Anyone can recompute a chain, so an archive proves nothing
+//! on its own: it is the heads the players received by mail that an archive must match.
 
 use super::commitment::sha256_hex;
 use crate::engine::Color;
@@ -42,6 +47,11 @@ pub fn link(prev: &str, ply: u32, color: Color, number: u32, notation: &str) -> 
     let text =
         format!("herald-move-v1\nprev:{prev}\nply:{ply}\ncolor:{}\nnumber:{number}\nmove:{notation}\n", color.name());
     sha256_hex(text.as_bytes())
+}
+
+/// The hash of the record that closes the chain with the game's result.
+pub fn close(prev: &str, score: &str, reason: &str) -> String {
+    sha256_hex(format!("herald-result-v1\nprev:{prev}\nscore:{score}\nreason:{reason}\n").as_bytes())
 }
 
 #[cfg(test)]

@@ -304,8 +304,11 @@ impl<'a> Referee<'a> {
         let mut loaded = Loaded { record, game, revealed_now: Vec::new() };
         // A variant's own setup commands ("crown king") come first: they are read from the
         // first line, like every command.
+        // A finished game takes no setup answer.
         let first_line = mail.body.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        if let Some(answer) = loaded.game.setup(color, first_line) {
+        if loaded.record.status == GameStatus::Active
+            && let Some(answer) = loaded.game.setup(color, first_line)
+        {
             return self.setup_answered(&mut loaded, color, first_line, answer, now);
         }
         let decision = self.command(&mut loaded, color, commands::read(&mail.body), now)?;
@@ -497,6 +500,13 @@ impl<'a> Referee<'a> {
             _ if finished => {
                 self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now)
             }
+            // Until every secret of the setup is committed there is no game to resign, draw or
+            // play: the move log has not even begun.
+            _ if g.record.genesis.is_none() => {
+                let waiting = g.game.setup_requests().into_iter().map(|r| r.prompt).next().unwrap_or_default();
+                let message = format!("The game has not begun: it begins when both players have answered ({waiting}).");
+                self.reject(g, color, None, &message, now)
+            }
             Command::Resign => {
                 let outcome = Outcome::Win { winner: opponent, reason: crate::engine::WinReason::Resignation };
                 self.finish(g, outcome, now);
@@ -644,7 +654,10 @@ impl<'a> Referee<'a> {
             g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
         self.reveal(g, &hidden);
         g.record.status = GameStatus::Finished;
-        g.record.result = Some(result_of(g.game.variant(), outcome));
+        let result = result_of(g.game.variant(), outcome);
+        let prev = g.record.chain_head.clone().unwrap_or_default();
+        g.record.chain_head = Some(chain::close(&prev, &result.score, &result.reason));
+        g.record.result = Some(result);
         g.record.draw_offer = None;
         g.record.deadline = None;
         g.record.updated_at = now;
