@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
 use crate::mail::transport::{Envelope, SendErrorKind, Transport};
+use crate::referee::commitment::hex;
 use crate::referee::records::{Effects, Player};
 use crate::referee::templates::{TemplateError, Templates};
 use crate::referee::token::Tokens;
@@ -481,10 +482,6 @@ fn os_nonce() -> [u8; 16] {
     let mut nonce = [0u8; 16];
     getrandom::fill(&mut nonce).expect("the operating system's random source is available");
     nonce
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {

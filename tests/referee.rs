@@ -301,7 +301,7 @@ fn checkmate_ends_the_game_and_both_get_the_result() {
 #[test]
 fn every_mail_threads_under_the_players_first_mail() {
     let mut t = Table::new();
-    let root_white = herald::referee::thread_root(1, Color::White, "club.test");
+    let root_white = herald::referee::thread_root(&t.tokens, 1, Color::White, "club.test");
     let d1 = t.say(ALICE, "e4");
     let d2 = t.say(BOB, "e5");
     let ids: Vec<&str> = d1.effects.mails.iter().chain(&d2.effects.mails).map(|m| m.message_id.as_str()).collect();

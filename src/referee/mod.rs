@@ -447,8 +447,7 @@ impl<'a> Referee<'a> {
         let thread = mail.message_id.clone().filter(|id| reusable_message_id(id));
         let Rendered { subject, body } = self.templates.render(template, context)?;
         let digest = Sha256::digest(mail.dedupe_key.as_bytes());
-        let hex: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
-        let message_id = format!("herald.reply.{hex}@{}", self.settings.domain);
+        let message_id = format!("herald.reply.{}@{}", commitment::hex(&digest[..12]), self.settings.domain);
         let outgoing = OutgoingMail {
             from_name: self.settings.name.clone(),
             from: self.settings.address.clone(),
@@ -789,7 +788,7 @@ impl<'a> Referee<'a> {
             },
             board: diagram::render(&shown, color),
             moves: diagram::move_list(&shown),
-            last_move,
+            last_move: last_move.clone(),
             notices: view.notices.clone(),
             legal_moves: view.legal_moves.clone(),
             your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
@@ -799,7 +798,15 @@ impl<'a> Referee<'a> {
             result: record.result.as_ref().map(|r| ResultContext { score: r.score.clone(), reason: r.reason.clone() }),
             example_move: if color.is_white() { "Nf3".to_string() } else { "Nf6".to_string() },
             event,
-            played: played.map(|p| format!("{} {}", label(p.number, p.by), p.notation)),
+            // One's own move in full; the opponent's only as this player's view shows it (in a
+            // variant with hidden moves, the view's redacted entry).
+            played: played.map(|p| {
+                if p.by == color {
+                    format!("{} {}", label(p.number, p.by), p.notation)
+                } else {
+                    last_move.clone().unwrap_or_default()
+                }
+            }),
             declined_by_you: false,
             error: None,
             attempted: None,
@@ -845,11 +852,14 @@ impl<'a> Referee<'a> {
         let Rendered { subject, body } = self.templates.render(template, context)?;
         let record = &mut g.record;
         let token = self.tokens.token(record.id, color);
-        let root = thread_root(record.id, color, &self.settings.domain);
+        let root = thread_root(self.tokens, record.id, color, &self.settings.domain);
+        // The counter numbers every mail of the game, to either player; it is hidden in a
+        // keyed hash so that a player cannot count the mails the opponent received.
         let message_id = if context.event == "invite" {
             root.clone()
         } else {
-            format!("herald.{}.{}.{}@{}", record.id, record.mail_seq, color.name(), self.settings.domain)
+            let tag = self.tokens.tag(&format!("message:{}:{}:{}", record.id, color.name(), record.mail_seq));
+            format!("herald.{}.{}.{tag}@{}", record.id, color.name(), self.settings.domain)
         };
         record.mail_seq += 1;
         let to = record.player(color).email.clone();
@@ -881,7 +891,9 @@ fn reusable_message_id(id: &str) -> bool {
 }
 
 /// The Message-ID of a game's first mail to `color`, which every later mail to that player
-/// refers to, so each game is one thread in each player's mail client.
-pub fn thread_root(game: i64, color: Color, domain: &str) -> String {
-    format!("herald.{game}.{}@{domain}", color.name())
+/// refers to, so each game is one thread in each player's mail client. Keyed by the club's
+/// secret, so a database made anew never repeats an old game's Message-IDs (mail services
+/// drop a mail whose Message-ID they have seen).
+pub fn thread_root(tokens: &Tokens, game: i64, color: Color, domain: &str) -> String {
+    format!("herald.{game}.{}.{}@{domain}", color.name(), tokens.tag(&format!("root:{game}:{}", color.name())))
 }

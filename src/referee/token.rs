@@ -15,6 +15,7 @@
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
+use super::commitment::hex;
 use crate::engine::Color;
 
 /// Hex digits of the MAC in a token (80 bits).
@@ -46,9 +47,17 @@ impl Tokens {
 
     /// The token for `color` in game `game`.
     pub fn token(&self, game: i64, color: Color) -> String {
-        let tag = self.mac(game, color).finalize().into_bytes();
-        let hex: String = tag.iter().map(|b| format!("{b:02x}")).collect();
-        format!("{game}{}{}", if color.is_white() { 'w' } else { 'b' }, &hex[..MAC_HEX])
+        let tag = hex(&self.mac(game, color).finalize().into_bytes());
+        format!("{game}{}{}", if color.is_white() { 'w' } else { 'b' }, &tag[..MAC_HEX])
+    }
+
+    /// A short keyed tag of `text` (16 hex digits of HMAC-SHA256 under the secret): names
+    /// that nobody without the secret can predict or count, such as Message-IDs.
+    pub fn tag(&self, text: &str) -> String {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(b"herald-tag:v1:");
+        mac.update(text.as_bytes());
+        hex(&mac.finalize().into_bytes()[..8])
     }
 
     /// The game and colour a token names, if its MAC is right (compared in constant time).
