@@ -967,3 +967,17 @@ fn every_legal_move_round_trips_through_iccf() {
         }
     }
 }
+
+#[test]
+fn two_moves_in_one_line_are_not_read_as_one() {
+    // "e4 e5" is a move and the reply the player expects, not a pawn from e4 to e5: at the
+    // start e4 is empty, so the words cannot be a from-to pair.
+    let start = chess(START);
+    assert!(matches!(parse_move(&start, "e4 e5"), Err(MoveInputError::Unreadable { .. })));
+    assert!(matches!(parse_move(&start, "Nf3 Nf6"), Err(MoveInputError::Unreadable { .. })));
+    // A from-to pair written apart is read when its first square holds a piece of the side
+    // to move, and with a separator always.
+    assert_move(&start, "e2 e4", "e2", "e4");
+    assert_move(&start, "e2 - e4", "e2", "e4");
+    assert_move(&start, "12. ... e4 !?", "e2", "e4");
+}

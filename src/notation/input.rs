@@ -172,7 +172,24 @@ fn normalise_char(c: char) -> char {
 
 /// Removes a leading move number and trailing annotations; normalises look-alikes.
 pub fn clean(input: &str) -> String {
-    let mut s: String = input.trim().chars().map(normalise_char).filter(|c| !c.is_whitespace()).collect();
+    let normalised: String = input.trim().chars().map(normalise_char).collect();
+    // Words: a leading move number and trailing annotations may stand apart ("12. e4 !?");
+    // the move itself may be split only around its separator ("e2 - e4", "Ng1 -f3"). Two
+    // moves ("e4 e5") are not one move from e4 to e5: the space is kept, and the text is
+    // unreadable rather than guessed.
+    let mut words: Vec<&str> = normalised.split_whitespace().collect();
+    // "12.", "12...", "12 ...", "12. ...": numbers and dots before the move.
+    while words.len() > 1
+        && (is_move_number(words[0]) || words[0].chars().all(|c| c == '.' || c.is_ascii_digit()))
+    {
+        words.remove(0);
+    }
+    while words.len() > 1 && words.last().is_some_and(|w| is_annotation(w)) {
+        words.pop();
+    }
+    let joined_by_separator =
+        words.windows(2).all(|pair| pair[0].ends_with(['-', 'x']) || pair[1].starts_with(['-', 'x']));
+    let mut s = if joined_by_separator { words.concat() } else { words.join(" ") };
     // A leading move number: digits followed by dots ("12.", "12...").
     let digits = s.chars().take_while(char::is_ascii_digit).count();
     if digits > 0 && s[digits..].starts_with('.') {
@@ -190,6 +207,30 @@ pub fn clean(input: &str) -> String {
         }
     }
     s
+}
+
+/// "e2 e4" is the move from e2 to e4 when e2 holds a piece of the side to move; otherwise two
+/// squares are two moves ("e4 e5", a move and the reply expected), and stay unreadable.
+fn join_square_pair(pos: &Position, text: &str) -> String {
+    let size = pos.rules().size();
+    if let Some((from, to)) = text.split_once(' ')
+        && let (Some(from_sq), Some(_)) = (size.parse_algebraic(from), size.parse_algebraic(to))
+        && pos.piece_at(from_sq).is_some_and(|p| p.color == pos.turn())
+    {
+        return format!("{from}{to}");
+    }
+    text.to_string()
+}
+
+/// "12.", "12...", "12…" as a word of its own.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && word.len() > digits && word[digits..].chars().all(|c| c == '.')
+}
+
+/// A word that only annotates: "+", "#", "!?", "e.p." and the like.
+fn is_annotation(word: &str) -> bool {
+    matches!(word, "e.p." | "e.p" | "ep" | "(ep)" | "(e.p.)") || word.chars().all(|c| "+#!?".contains(c))
 }
 
 /// The role a piece letter names in this variant: its own letters first, then the common
@@ -455,6 +496,7 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
     if let Some(letter @ ('К' | 'С' | 'Ê' | 'Ñ')) = piece_letter {
         return Err(MoveInputError::UnclearLetter { input: shown, letter });
     }
+    let text = join_square_pair(pos, &text);
     let query = read_query(pos, &text).ok_or_else(|| MoveInputError::Unreadable { input: shown.clone() })?;
     let legal = pos.legal_moves();
     let found: Vec<Move> = legal.iter().copied().filter(|&m| matches(pos, &query, m)).collect();

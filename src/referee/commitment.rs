@@ -59,9 +59,13 @@ pub fn preimage(game: i64, label: &str, value: &str, nonce: &str) -> String {
 impl Commitment {
     /// Commits to `value` under `label` in `game` with `nonce` (16 random bytes).
     pub fn new(game: i64, label: &str, value: &str, nonce: [u8; 16]) -> Result<Commitment, String> {
+        // Letters, digits and a few signs only: the bytes stay unambiguous (no newline) and
+        // the printed `printf` check needs no shell or printf escaping (no quote, backslash
+        // or percent sign).
         for (what, text) in [("label", label), ("value", value)] {
-            if text.is_empty() || text.contains(['\n', '\r']) {
-                return Err(format!("a commitment's {what} must be one non-empty line: {text:?}"));
+            let plain = |c: char| c.is_ascii_alphanumeric() || "._-:+=,/@".contains(c);
+            if text.is_empty() || !text.chars().all(plain) {
+                return Err(format!("a commitment's {what} must be letters, digits and ._-:+=,/@ only: {text:?}"));
             }
         }
         let nonce = hex(&nonce);
@@ -115,8 +119,16 @@ mod tests {
     }
 
     #[test]
-    fn labels_and_values_are_single_lines() {
+    fn labels_and_values_are_plain_words() {
         assert!(Commitment::new(1, "a\nb", "v", [0; 16]).is_err());
         assert!(Commitment::new(1, "a", "", [0; 16]).is_err());
+        for bad in ["it's", "50%", "a\\b", "a b"] {
+            assert!(Commitment::new(1, "white.crown", bad, [0; 16]).is_err(), "{bad}");
+        }
+        let c = Commitment::new(3, "white.crown", "queen", [255; 16]).unwrap();
+        assert_eq!(
+            c.check_command(),
+            "printf 'herald-commitment-v1\\ngame:3\\nlabel:white.crown\\nvalue:queen\\nnonce:ffffffffffffffffffffffffffffffff\\n' | sha256sum"
+        );
     }
 }

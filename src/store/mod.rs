@@ -190,6 +190,11 @@ impl Store {
         }
         for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version) {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // Another process may have applied it while this one waited for the lock.
+            let now: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+            if now as usize > i {
+                continue;
+            }
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
