@@ -288,42 +288,58 @@ impl Service {
     /// question of SMTP, is as short as one commit.
     pub fn send_due(&mut self, _lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
         let retry = self.config.outgoing.retry.clone();
-        let started = self.clock.now();
-        let due = self.store.read(|tx| tx.due_mail(started, 10_000))?;
+        let mut tried = std::collections::HashSet::new();
         let mut report = Sent::default();
-        for row in due {
-            let envelope = Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] };
-            let result = transport.send(&envelope, &row.bytes);
+        // Until nothing is due that this call has not tried: mails queued meanwhile by a
+        // `herald ingest` waiting for the lock are sent before the lock is let go.
+        loop {
             let now = self.clock.now();
-            self.store.write_relaxed(|tx| -> Result<(), ServiceError> {
-                match result {
-                    Ok(()) => {
-                        tx.mark_sent(row.id, now)?;
-                        report.sent += 1;
-                    }
-                    Err(e) => {
-                        let attempts = row.attempts + 1;
-                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
-                        let retry_at = (!give_up).then(|| {
-                            let doublings = (attempts - 1).min(30);
-                            let delay = retry
-                                .first_delay_seconds
-                                .saturating_mul(1u64 << doublings)
-                                .min(retry.max_delay_seconds);
-                            now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
-                        });
-                        tx.mark_failed(row.id, &e.to_string(), retry_at)?;
-                        if give_up {
-                            report.dead += 1;
-                        } else {
-                            report.retrying += 1;
+            let due: Vec<_> =
+                self.store.read(|tx| tx.due_mail(now, 1_000))?.into_iter().filter(|row| !tried.contains(&row.id)).collect();
+            if due.is_empty() {
+                return Ok(report);
+            }
+            for row in due {
+                tried.insert(row.id);
+                let envelope = Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] };
+                let result = transport.send(&envelope, &row.bytes);
+                let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
+                let now = self.clock.now();
+                self.store.write_relaxed(|tx| -> Result<(), ServiceError> {
+                    match result {
+                        Ok(()) => {
+                            tx.mark_sent(row.id, now)?;
+                            report.sent += 1;
+                        }
+                        Err(e) => {
+                            let attempts = row.attempts + 1;
+                            let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                            let retry_at = (!give_up).then(|| {
+                                let doublings = (attempts - 1).min(30);
+                                let delay = retry
+                                    .first_delay_seconds
+                                    .saturating_mul(1u64 << doublings)
+                                    .min(retry.max_delay_seconds);
+                                now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
+                            });
+                            tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                            if give_up {
+                                report.dead += 1;
+                            } else {
+                                report.retrying += 1;
+                            }
                         }
                     }
+                    Ok(())
+                })?;
+                // A relay that failed for now (down, refusing, timing out) would most likely
+                // fail the next mails too, each after its own timeout: they wait for the
+                // next pass instead of holding up the daemon or the mail server's pipe.
+                if transient_failure {
+                    return Ok(report);
                 }
-                Ok(())
-            })?;
+            }
         }
-        Ok(report)
     }
 
     /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled, its
@@ -453,8 +469,16 @@ impl SendLock {
     }
 }
 
-/// Takes the lock that allows one daemon per database, held for the life of the handle.
+/// Takes the lock that allows one daemon per database, held for the life of the handle. A
+/// `herald ingest` may hold it (shared) for an instant to see whether a daemon runs, so the
+/// daemon tries a few times before it concludes that another daemon holds it.
 pub fn lock_database(database: &Path) -> Result<File, ServiceError> {
+    for _ in 0..20 {
+        if let Some(file) = try_lock_file(database, "lock")? {
+            return Ok(file);
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
     try_lock_file(database, "lock")?.ok_or_else(|| {
         ServiceError::Usage(format!(
             "another herald serve is running on {} (lock {}.lock)",
@@ -464,9 +488,21 @@ pub fn lock_database(database: &Path) -> Result<File, ServiceError> {
     })
 }
 
-/// True if a daemon holds the database's daemon lock now.
+/// True if a daemon holds the database's daemon lock now. Probed with a shared lock, so two
+/// probes never make each other believe a daemon runs.
 fn daemon_running(database: &Path) -> Result<bool, ServiceError> {
-    Ok(try_lock_file(database, "lock")?.is_none())
+    let path = PathBuf::from(format!("{}.lock", database.display()));
+    let file = match File::options().read(true).open(&path) {
+        Ok(file) => file,
+        // No lock file: no daemon has ever run here.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(ServiceError::Io(format!("opening {}", path.display()), e)),
+    };
+    match file.try_lock_shared() {
+        Ok(()) => Ok(false),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(true),
+        Err(std::fs::TryLockError::Error(e)) => Err(ServiceError::Io(format!("locking {}", path.display()), e)),
+    }
 }
 
 /// Reads a file, but no more than one byte past `limit` (enough to know it is too large).

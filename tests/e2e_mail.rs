@@ -456,8 +456,9 @@ fn scholars_mate_is_played_to_the_end_by_mail() {
     for (who, color) in [(ALICE, "white"), (BOB, "black")] {
         let mails = club.mails(who);
         assert_eq!(mails.len(), 8, "{who}: an invitation and a mail after each of 7 moves\n{}", summaries(&mails));
-        let root = format!("herald.1.{color}@game.test");
-        assert_eq!(mails[0].message_id(), root, "{who}'s invitation is the thread root");
+        // The invitation is the thread's root: game 1, this player's colour, a keyed tag.
+        let root = mails[0].message_id();
+        assert!(root.starts_with(&format!("herald.1.{color}.")) && root.ends_with("@game.test"), "{root}");
         assert!(mails[0].references().is_empty());
         let reply_to = mails[0].reply_to();
         let token =
@@ -777,7 +778,9 @@ fn mail_refused_by_the_relay_is_sent_once_it_recovers() {
     let pending = outbox_rows(&outbox, "pending");
     assert_eq!(pending.len(), 2, "the two mails of the move wait:\n{outbox}");
     assert!(outbox.contains("outbox: 2 pending, 2 sent"), "{outbox}");
-    assert_eq!(outbox.matches("last error:").count(), 2, "{outbox}");
+    // The first refusal ends the pass: the second mail waits untried rather than meeting the
+    // same refusal (or, from a dead relay, the same timeout).
+    assert_eq!(outbox.matches("last error:").count(), 1, "{outbox}");
     assert!(outbox.contains("450"), "the relay's answer is shown:\n{outbox}");
     assert!(sink.messages().is_empty());
 
@@ -832,8 +835,10 @@ fn a_refused_mail_is_tried_once_per_pass_even_without_a_retry_delay() {
         2,
         "after one refused attempt each, the mails must still wait for the relay, not be dead letters:\n{outbox}"
     );
+    // At most one attempt each in the pass: a refused mail is not retried at once, and the
+    // first refusal ends the pass.
     for row in outbox_rows(&outbox, "pending") {
-        assert!(row.contains("attempts 1 "), "one attempt per pass: {row}");
+        assert!(row.contains("attempts 1 ") || row.contains("attempts 0 "), "one attempt per pass at most: {row}");
     }
 }
 
