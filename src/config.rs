@@ -338,11 +338,6 @@ impl Config {
         self.referee.domain.as_deref().unwrap_or_else(|| self.referee.address.rsplit_once('@').map_or("", |(_, d)| d))
     }
 
-    /// The referee's local part (before the '@').
-    pub fn local_part(&self) -> &str {
-        self.referee.address.rsplit_once('@').map_or("", |(l, _)| l)
-    }
-
     /// The time zone for dates shown to players.
     pub fn zone(&self) -> jiff::tz::TimeZone {
         jiff::tz::TimeZone::get(&self.time_zone).unwrap_or(jiff::tz::TimeZone::UTC)
@@ -419,6 +414,5 @@ mod tests {
         let config = Config::default();
         assert_eq!(config.database, Path::new("herald-data/herald.db"));
         assert_eq!(config.domain(), "herald.localhost");
-        assert_eq!(config.local_part(), "referee");
     }
 }

@@ -294,8 +294,12 @@ impl Service {
         // `herald ingest` waiting for the lock are sent before the lock is let go.
         loop {
             let now = self.clock.now();
-            let due: Vec<_> =
-                self.store.read(|tx| tx.due_mail(now, 1_000))?.into_iter().filter(|row| !tried.contains(&row.id)).collect();
+            let due: Vec<_> = self
+                .store
+                .read(|tx| tx.due_mail(now, 1_000))?
+                .into_iter()
+                .filter(|row| !tried.contains(&row.id))
+                .collect();
             if due.is_empty() {
                 return Ok(report);
             }

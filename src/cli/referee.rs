@@ -75,7 +75,8 @@ enum GameCommand {
     },
     /// List the games.
     List,
-    /// Show a game; with --as, exactly what that player sees.
+    /// Show a game; with --as, what that player may see of it now (their view of the board,
+    /// the move list as they may read it, their notices).
     Show {
         /// The game's number.
         id: i64,

@@ -220,8 +220,7 @@ impl SmtpSettings {
 
 /// Sending through an SMTP server with lettre: plain (`tls: none`, a server on the same
 /// machine), STARTTLS required (never a downgrade to plain text when the server does not
-/// offer it), or implicit TLS. One connection per mail: a referee sends little, and a
-/// fresh connection has no stale state to go wrong.
+/// offer it), or implicit TLS. A connection is kept for the next mail (see below).
 ///
 /// Errors are classified as follows:
 ///

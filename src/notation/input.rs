@@ -179,9 +179,7 @@ pub fn clean(input: &str) -> String {
     // unreadable rather than guessed.
     let mut words: Vec<&str> = normalised.split_whitespace().collect();
     // "12.", "12...", "12 ...", "12. ...": numbers and dots before the move.
-    while words.len() > 1
-        && (is_move_number(words[0]) || words[0].chars().all(|c| c == '.' || c.is_ascii_digit()))
-    {
+    while words.len() > 1 && (is_move_number(words[0]) || words[0].chars().all(|c| c == '.' || c.is_ascii_digit())) {
         words.remove(0);
     }
     while words.len() > 1 && words.last().is_some_and(|w| is_annotation(w)) {

@@ -116,17 +116,6 @@ impl GameRecord {
             Color::Black => &self.black,
         }
     }
-
-    /// The colour of the player with this address, if they play in this game.
-    pub fn color_of(&self, email: &str) -> Option<Color> {
-        if self.white.email.eq_ignore_ascii_case(email) {
-            Some(Color::White)
-        } else if self.black.email.eq_ignore_ascii_case(email) {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
 }
 
 /// One move as stored, in the variant's full notation.

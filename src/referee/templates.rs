@@ -6,7 +6,7 @@
 //! A template's first line is `Subject: ...`; the rest, after one blank line, is the body.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use minijinja::Environment;
 use serde::Serialize;
@@ -70,24 +70,6 @@ impl Templates {
             env.add_template_owned(name, text).map_err(|e| TemplateError(format!("{name}: {e}")))?;
         }
         Ok(Templates { env })
-    }
-
-    /// The directory a club would copy the built-in templates into.
-    pub fn built_in_names() -> impl Iterator<Item = &'static str> {
-        BUILT_IN.iter().map(|(name, _)| *name)
-    }
-
-    /// Writes the built-in templates into `dir`, for a club to edit.
-    pub fn write_built_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-        std::fs::create_dir_all(dir)?;
-        BUILT_IN
-            .iter()
-            .map(|(name, text)| {
-                let path = dir.join(name);
-                std::fs::write(&path, text)?;
-                Ok(path)
-            })
-            .collect()
     }
 
     /// Renders `name` with `context` into a subject and a body.

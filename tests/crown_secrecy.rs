@@ -1,0 +1,130 @@
+//! Secrets stay secret, tested by difference: the same Crown game is played twice by the
+//! referee core, with the same moves and the same nonces, once with White's king crowned and
+//! once with White's queen. Until White's note is opened, every mail Black gets must be the
+//! same in both games, byte for byte, except for the commitment hashes (which differ because
+//! the values do, and which reveal nothing without the nonce). Whatever a template, a view,
+//! a notice or a check mark might let slip, this finds it without having to guess its words.
+
+use herald::clock::Timestamp;
+use herald::engine::Color;
+use herald::mail::reader::{Address, IncomingMail};
+use herald::referee::records::{GameRecord, OutgoingRecord, Player};
+use herald::referee::templates::Templates;
+use herald::referee::token::Tokens;
+use herald::referee::{Referee, Settings};
+use herald::variants;
+
+const ALICE: &str = "alice@players.test";
+const BOB: &str = "bob@players.test";
+
+/// Replaces every run of 64 hex digits (a SHA-256) by a mark.
+fn mask_hashes(text: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..].iter().take_while(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()).count();
+        if run == 64 {
+            out.push_str("<hash>");
+            i += 64;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The readable text of a mail as sent: headers and decoded body.
+fn text(mail: &OutgoingRecord) -> String {
+    let parsed = mailparse::parse_mail(&mail.bytes).unwrap();
+    let headers: String = parsed.headers.iter().map(|h| format!("{}: {}\n", h.get_key(), h.get_value())).collect();
+    format!("{headers}\n{}", parsed.get_body().unwrap())
+}
+
+/// Plays `script` with White's crown on `white_crown`; returns every mail Bob got, in order,
+/// until White's note is opened, and whether it was opened.
+fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
+    let settings = Settings {
+        address: "referee@club.test".into(),
+        name: "herald referee".into(),
+        domain: "club.test".into(),
+        days_per_move: 3,
+        zone: jiff::tz::TimeZone::UTC,
+    };
+    let templates = Templates::load(None).unwrap();
+    let tokens = Tokens::new(b"the same secret");
+    let nonce_counter = std::cell::Cell::new(0u8);
+    let nonces = || {
+        nonce_counter.set(nonce_counter.get() + 1);
+        [nonce_counter.get(); 16]
+    };
+    let referee = Referee::new(&settings, &templates, &tokens, &nonces);
+    let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();
+    let crown = variants::by_id("crown").unwrap();
+    let white = Player { email: ALICE.into(), name: Some("Alice".into()) };
+    let black = Player { email: BOB.into(), name: Some("Bob".into()) };
+    let effects = referee.start_game(1, crown, white, black, now).unwrap();
+    let mut record: GameRecord = effects.game.unwrap();
+    let mut seen: Vec<String> = effects.mails.iter().filter(|m| m.recipient == BOB).map(text).collect();
+    let full_script: Vec<(&str, String)> = [(ALICE, format!("crown {white_crown}")), (BOB, "crown queen".to_string())]
+        .into_iter()
+        .chain(script.iter().map(|&(who, t)| (who, t.to_string())))
+        .collect();
+    for (n, (who, body)) in full_script.iter().enumerate() {
+        let color = if *who == ALICE { Color::White } else { Color::Black };
+        let token = tokens.token(1, color);
+        let mail = IncomingMail {
+            message_id: Some(format!("m{n}@players.test")),
+            dedupe_key: format!("mid:m{n}@players.test"),
+            from: Some(Address { addr: who.to_string(), name: None }),
+            return_path: Some(who.to_string()),
+            delivered_to: vec![format!("referee+{token}@club.test")],
+            to: vec![format!("referee+{token}@club.test")],
+            subject: "Re: game".into(),
+            in_reply_to: None,
+            references: Vec::new(),
+            date: None,
+            automatic: None,
+            body: body.clone(),
+            body_truncated: false,
+        };
+        let decision = referee.handle_mail(&mail, Some(record.clone()), now).unwrap();
+        if let Some(game) = decision.effects.game {
+            record = game;
+        }
+        let opened = record.commitments.iter().any(|c| c.commitment.label == "white.crown" && c.revealed);
+        if opened {
+            break;
+        }
+        seen.extend(decision.effects.mails.iter().filter(|m| m.recipient == BOB).map(text));
+    }
+    seen
+}
+
+#[test]
+fn black_cannot_tell_which_monarch_white_crowned() {
+    // 2...Bb4 and 4...Bxd2: Black's bishop attacks and then stands next to White's king and
+    // queen; 3. Qe2 moves White's queen next to it. Refusals, help and the board are asked
+    // for too, so every kind of mail is compared.
+    let script: &[(&str, &str)] = &[
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Nf3"),
+        (BOB, "Bb4"),
+        (ALICE, "d4"),
+        (BOB, "Ke7"),
+        (BOB, "board"),
+        (BOB, "Bxd2"),
+        (ALICE, "Qe2"),
+        (BOB, "help"),
+        (BOB, "Bxe1"),
+    ];
+    let king = bob_mails("king", script);
+    let queen = bob_mails("queen", script);
+    assert!(king.len() >= 8, "Bob got {} mails", king.len());
+    assert_eq!(king.len(), queen.len(), "Black gets as many mails either way");
+    for (i, (k, q)) in king.iter().zip(&queen).enumerate() {
+        assert_eq!(mask_hashes(k), mask_hashes(q), "mail {i} to Black differs with White's crown");
+    }
+}
