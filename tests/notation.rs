@@ -721,7 +721,7 @@ fn en_passant_in_san_and_long_algebraic() {
 
 #[test]
 fn crown_sample_game_opening_as_written() {
-    // Moves 1 to 9 of the sample game in /work/shared/seeds/crown.txt, as the seed writes
+    // Moves 1 to 9 of the sample game in shared/seeds/crown.txt, as the seed writes
     // them, are legal FIDE chess (its 5.K0-0 is ordinary castling by the king). From 10.D0-0
     // on, the game needs the Crown rules.
     let game: [(&str, &str, &str); 18] = [

@@ -1,4 +1,4 @@
-//! Crown, a chess game with a secret (the seed: /work/shared/seeds/crown.txt; the choices
+//! Crown, a chess game with a secret (the seed: shared/seeds/crown.txt; the choices
 //! this file makes where the seed is silent are in docs/rules/crown.md).
 //!
 //! - Board, pieces and start as in chess, but the **queen moves like the king**, so that the
