@@ -28,7 +28,8 @@
 
 use std::sync::OnceLock;
 
-use super::{Cell, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
+use super::standard::{open_cells, read_snapshot, snapshot_field, write_snapshot};
+use super::{Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::outcome::{Outcome, WinReason};
 use crate::engine::piece::{Color, Piece, Role};
@@ -294,22 +295,9 @@ impl CrownGame {
     /// `crowns` (White's and Black's choice, "king", "queen" or "-") and `monarchs` (the
     /// squares of White's king and queen and Black's king and queen, "-" once captured).
     pub fn restore(variant: &'static Crown, snapshot: &str) -> Result<CrownGame, SnapshotError> {
-        let field = |name: &str| {
-            snapshot
-                .lines()
-                .find_map(|l| {
-                    l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty())))
-                })
-                .ok_or_else(|| SnapshotError(format!("the field {name:?} is missing")))
-        };
+        let field = |name: &str| snapshot_field(snapshot, name);
         let rules = variant.rules();
-        let start = fen::read(rules, field("start")?).map_err(|e| SnapshotError(format!("start: {e}")))?;
-        let mut position = fen::read(rules, field("fen")?).map_err(|e| SnapshotError(format!("fen: {e}")))?;
-        let keys = field("keys")?
-            .split_whitespace()
-            .map(|k| u64::from_str_radix(k, 16).map_err(|_| SnapshotError(format!("bad key {k:?}"))))
-            .collect::<Result<Vec<u64>, _>>()?;
-        let moves = field("moves")?.split_whitespace().map(str::to_string).collect();
+        let (start, mut position, keys, moves) = read_snapshot(rules, snapshot)?;
         let words: Vec<&str> = field("crowns")?.split_whitespace().collect();
         let [white, black] = words[..] else {
             return Err(SnapshotError("crowns: two words, White's and Black's".to_string()));
@@ -443,16 +431,12 @@ impl VariantGame for CrownGame {
     }
 
     fn snapshot(&self) -> String {
-        let keys: Vec<String> = self.game.repetition_keys().iter().map(|k| format!("{k:016x}")).collect();
         let crowns: Vec<&str> = self.crowns.iter().map(|c| c.map_or("-", Monarch::name)).collect();
         let monarchs: Vec<String> =
             self.monarchs.iter().flatten().map(|sq| sq.map_or_else(|| "-".to_string(), Square::algebraic)).collect();
         format!(
-            "start {}\nfen {}\nkeys {}\nmoves {}\ncrowns {}\nmonarchs {}\n",
-            fen::write(self.game.start()),
-            fen::write(self.game.position()),
-            keys.join(" "),
-            self.moves.join(" "),
+            "{}crowns {}\nmonarchs {}\n",
+            write_snapshot(&self.game, &self.moves),
             crowns.join(" "),
             monarchs.join(" ")
         )
@@ -473,17 +457,7 @@ impl VariantGame for CrownGame {
     fn view(&self, observer: Observer) -> View {
         let pos = self.game.position();
         let rules = pos.rules();
-        let cells = rules
-            .size()
-            .squares()
-            .map(|sq| {
-                let cell = match pos.piece_at(sq) {
-                    Some(p) => Cell::Piece(p.color, rules.piece(p.role).letter),
-                    None => Cell::Empty,
-                };
-                (sq, cell)
-            })
-            .collect();
+        let cells = open_cells(pos);
         let over = self.outcome().is_some();
         let going_on = self.has_begun() && !over;
         let mut notices = Vec::new();

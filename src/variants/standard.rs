@@ -79,24 +79,65 @@ impl StandardGame {
     /// The format is line-based text, one field per line: `start FEN`, `fen FEN`,
     /// `keys HEX...` (repetition keys of every position so far) and `moves SAN...`.
     pub fn restore(variant: &'static dyn Variant, snapshot: &str) -> Result<StandardGame, SnapshotError> {
-        let field = |name: &str| {
-            snapshot
-                .lines()
-                .find_map(|l| {
-                    l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty())))
-                })
-                .ok_or_else(|| SnapshotError(format!("the field {name:?} is missing")))
-        };
-        let rules = variant.rules();
-        let start = fen::read(rules, field("start")?).map_err(|e| SnapshotError(format!("start: {e}")))?;
-        let position = fen::read(rules, field("fen")?).map_err(|e| SnapshotError(format!("fen: {e}")))?;
-        let keys = field("keys")?
-            .split_whitespace()
-            .map(|k| u64::from_str_radix(k, 16).map_err(|_| SnapshotError(format!("bad key {k:?}"))))
-            .collect::<Result<Vec<u64>, _>>()?;
-        let moves = field("moves")?.split_whitespace().map(str::to_string).collect();
+        let (start, position, keys, moves) = read_snapshot(variant.rules(), snapshot)?;
         Ok(StandardGame { variant, game: Game::resume(start, position, keys), moves })
     }
+}
+
+/// A field of a snapshot: the rest of the line that begins with `name` and a space.
+pub(crate) fn snapshot_field<'a>(snapshot: &'a str, name: &str) -> Result<&'a str, SnapshotError> {
+    snapshot
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty())))
+        })
+        .ok_or_else(|| SnapshotError(format!("the field {name:?} is missing")))
+}
+
+/// The fields every chess-family snapshot has — `start FEN`, `fen FEN`, `keys HEX...` and
+/// `moves ...` — one per line; a variant with more state appends lines of its own.
+pub(crate) fn write_snapshot(game: &Game, moves: &[String]) -> String {
+    let keys: Vec<String> = game.repetition_keys().iter().map(|k| format!("{k:016x}")).collect();
+    format!(
+        "start {}\nfen {}\nkeys {}\nmoves {}\n",
+        fen::write(game.start()),
+        fen::write(game.position()),
+        keys.join(" "),
+        moves.join(" ")
+    )
+}
+
+/// Reads what [`write_snapshot`] wrote: start, current position, repetition keys, moves.
+pub(crate) fn read_snapshot(
+    rules: &'static Rules,
+    snapshot: &str,
+) -> Result<(Position, Position, Vec<u64>, Vec<String>), SnapshotError> {
+    let start =
+        fen::read(rules, snapshot_field(snapshot, "start")?).map_err(|e| SnapshotError(format!("start: {e}")))?;
+    let position =
+        fen::read(rules, snapshot_field(snapshot, "fen")?).map_err(|e| SnapshotError(format!("fen: {e}")))?;
+    let keys = snapshot_field(snapshot, "keys")?
+        .split_whitespace()
+        .map(|k| u64::from_str_radix(k, 16).map_err(|_| SnapshotError(format!("bad key {k:?}"))))
+        .collect::<Result<Vec<u64>, _>>()?;
+    let moves = snapshot_field(snapshot, "moves")?.split_whitespace().map(str::to_string).collect();
+    Ok((start, position, keys, moves))
+}
+
+/// Every square of the board with what stands on it, as a player who sees everything sees it.
+pub(crate) fn open_cells(pos: &Position) -> Vec<(Square, Cell)> {
+    let rules = pos.rules();
+    rules
+        .size()
+        .squares()
+        .map(|sq| {
+            let cell = match pos.piece_at(sq) {
+                Some(p) => Cell::Piece(p.color, rules.piece(p.role).letter),
+                None => Cell::Empty,
+            };
+            (sq, cell)
+        })
+        .collect()
 }
 
 impl VariantGame for StandardGame {
@@ -130,14 +171,7 @@ impl VariantGame for StandardGame {
     }
 
     fn snapshot(&self) -> String {
-        let keys: Vec<String> = self.game.repetition_keys().iter().map(|k| format!("{k:016x}")).collect();
-        format!(
-            "start {}\nfen {}\nkeys {}\nmoves {}\n",
-            fen::write(self.game.start()),
-            fen::write(self.game.position()),
-            keys.join(" "),
-            self.moves.join(" ")
-        )
+        write_snapshot(&self.game, &self.moves)
     }
 
     fn fen(&self) -> String {
@@ -155,17 +189,7 @@ impl VariantGame for StandardGame {
     fn view(&self, observer: Observer) -> View {
         let pos = self.game.position();
         let rules = pos.rules();
-        let cells = rules
-            .size()
-            .squares()
-            .map(|sq: Square| {
-                let cell = match pos.piece_at(sq) {
-                    Some(p) => Cell::Piece(p.color, rules.piece(p.role).letter),
-                    None => Cell::Empty,
-                };
-                (sq, cell)
-            })
-            .collect();
+        let cells = open_cells(pos);
         let over = self.outcome().is_some();
         let mut notices = Vec::new();
         if !over && pos.is_check() && observer.side() == Some(pos.turn()) {
