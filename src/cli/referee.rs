@@ -308,7 +308,7 @@ fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), Strin
     }
     match &record.result {
         Some(r) => println!("Result: {} ({})", r.score, r.reason),
-        None => println!("{} to move", if game.turn().is_white() { "White" } else { "Black" }),
+        None => println!("{} to move", game.turn().title()),
     }
     if side.is_none() {
         println!("FEN: {}", game.fen());

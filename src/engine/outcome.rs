@@ -82,7 +82,7 @@ impl fmt::Display for Outcome {
                     WinReason::RoyalCaptured => "by capturing the royal piece",
                     WinReason::Resignation => "by resignation",
                 };
-                write!(f, "{} wins {how}", if winner.is_white() { "White" } else { "Black" })
+                write!(f, "{} wins {how}", winner.title())
             }
             Outcome::Draw { reason } => {
                 let how = match reason {

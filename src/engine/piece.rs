@@ -48,6 +48,14 @@ impl Color {
         }
     }
 
+    /// "White" or "Black", as a name in a sentence.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// +1 for White (up the board), -1 for Black.
     #[inline]
     pub const fn forward(self) -> i8 {

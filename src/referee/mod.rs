@@ -193,10 +193,6 @@ struct Loaded {
     revealed_now: Vec<String>,
 }
 
-fn color_title(color: Color) -> &'static str {
-    if color.is_white() { "White" } else { "Black" }
-}
-
 /// What a game ended with, for the record.
 fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
     let (white_points, black_points) = variant.points(outcome);
@@ -540,7 +536,7 @@ impl<'a> Referee<'a> {
                 if g.game.turn() != color {
                     let message = format!(
                         "It is not your move: {} is to move ({}).",
-                        color_title(opponent),
+                        opponent.title(),
                         label(g.game.move_number(), opponent)
                     );
                     return self.reject(g, color, Some(&text), &message, now);
@@ -781,9 +777,9 @@ impl<'a> Referee<'a> {
             },
             white: record.white.display_name().to_string(),
             black: record.black.display_name().to_string(),
-            you: Person { color: color_title(color), name: record.player(color).display_name().to_string() },
+            you: Person { color: color.title(), name: record.player(color).display_name().to_string() },
             opponent: Person {
-                color: color_title(color.other()),
+                color: color.other().title(),
                 name: record.player(color.other()).display_name().to_string(),
             },
             board: diagram::render(&shown, color),

@@ -233,11 +233,6 @@ fn label(color: Color) -> String {
     format!("{color}.crown")
 }
 
-/// "White" or "Black".
-fn title(color: Color) -> &'static str {
-    if color.is_white() { "White" } else { "Black" }
-}
-
 /// A game of Crown.
 pub struct CrownGame {
     variant: &'static Crown,
@@ -470,14 +465,14 @@ impl VariantGame for CrownGame {
                 )),
             }
             if self.crown(me).is_some() && self.crown(me.other()).is_none() {
-                notices.push(format!("Waiting for {} to choose their crowned monarch.", title(me.other())));
+                notices.push(format!("Waiting for {} to choose their crowned monarch.", me.other().title()));
             }
         }
         for color in Color::BOTH {
             if observer != Observer::Player(color)
                 && let Some(crown) = self.crown_known_to(observer, color, over)
             {
-                notices.push(format!("{}'s crown: {} (opened).", title(color), crown.name()));
+                notices.push(format!("{}'s crown: {} (opened).", color.title(), crown.name()));
             }
         }
         if going_on && let Some(me) = observer.side().filter(|&me| me == pos.turn()) {
