@@ -225,7 +225,10 @@ impl<'a> Referee<'a> {
         black: Player,
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
-        let game = variant.new_game();
+        let mut seed = [0u8; 32];
+        seed[..16].copy_from_slice(&(self.nonces)());
+        seed[16..].copy_from_slice(&(self.nonces)());
+        let game = variant.new_game_with_seed(seed);
         let mut record = GameRecord {
             id,
             variant: variant.id().to_string(),
@@ -334,7 +337,7 @@ impl<'a> Referee<'a> {
             &g.record.variant,
             &g.record.white.email,
             &g.record.black.email,
-            &g.game.start_fen(),
+            &g.game.public_start(),
             &commitments,
         );
         g.record.genesis = Some(genesis.clone());

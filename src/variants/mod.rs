@@ -9,6 +9,7 @@
 //! [`VariantGame::view`] leaves out.
 
 pub mod capablanca;
+pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod standard;
@@ -38,6 +39,15 @@ pub trait Variant: Sync {
     }
     /// A new game from the variant's starting position.
     fn new_game(&'static self) -> Box<dyn VariantGame>;
+    /// A new game for the referee to run, given a fresh secret seed of the referee's. A
+    /// variant with chance (Secret Intelligence Chess's random armies and setup) derives every
+    /// random choice from it, reports it among its [`VariantGame::secrets`] so that it is
+    /// committed before play and opened at the end, and can be audited by recomputing them
+    /// (see [`chance`]). Variants without chance ignore it.
+    fn new_game_with_seed(&'static self, referee_seed: [u8; 32]) -> Box<dyn VariantGame> {
+        let _ = referee_seed;
+        self.new_game()
+    }
     /// A game from a position given in the variant's FEN.
     fn game_from_fen(&'static self, fen: &str) -> Result<Box<dyn VariantGame>, String>;
     /// A game whose secrets are already known, from the start: what an auditor replays a
@@ -130,6 +140,11 @@ pub struct PlayedMove {
     /// Labels of the secrets the rules open with this move (see [`Secret`]); the referee
     /// publishes their values and nonces to both players at once.
     pub reveal: Vec<String>,
+    /// In a variant that hides moves, the move as the opponent reads it (exactly their move
+    /// list's entry, e.g. a ciphered one); the move log's chain links this instead of
+    /// `notation`, so that the heads mailed during the game reveal nothing. `None` where
+    /// every move is public.
+    pub sealed: Option<String>,
 }
 
 /// A value of a game that a player or the referee decides and keeps secret: committed (by a
@@ -174,6 +189,13 @@ pub trait VariantGame: Send {
     fn fen(&self) -> String;
     /// The starting position in the same notation.
     fn start_fen(&self) -> String;
+    /// What the move log's genesis record fixes as the start: the start position where it is
+    /// public; in a variant with a hidden setup, a statement of what it is drawn from (the
+    /// setup follows from committed secrets), since a hash of the position itself could be
+    /// searched for it.
+    fn public_start(&self) -> String {
+        self.start_fen()
+    }
     /// The moves so far in the variant's output notation, one per ply, unredacted.
     fn moves(&self) -> Vec<String>;
     /// What `observer` may know of the game now.
