@@ -20,7 +20,7 @@ use crate::referee::records::{Effects, Player};
 use crate::referee::templates::{TemplateError, Templates};
 use crate::referee::token::Tokens;
 use crate::referee::{Referee, RefereeError, Settings};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, Tx};
 use crate::variants;
 
 /// The name of the token secret in the database's `meta` table.
@@ -29,6 +29,9 @@ const SECRET_KEY: &str = "reply_token_secret";
 /// How long `herald ingest` waits for another sender to finish before leaving its mails to
 /// the next sender.
 const SEND_LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// Most mails handled in one transaction by the daemon.
+pub const INBOX_BATCH: usize = 64;
 
 /// A failure of the service.
 #[derive(Debug)]
@@ -114,9 +117,11 @@ impl Sent {
 /// What one pass of the daemon did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {
-    /// For each mail handled from the inbox, the time from reading it to having sent its
-    /// answers and moved it to `cur/`.
+    /// For each mail handled from the inbox, its share of its batch's time (from reading
+    /// the batch to having sent its answers and moved it to `cur/`): what a mail costs.
     pub handled: Vec<Duration>,
+    /// For each batch, its number of mails and its time: the latency of its mails.
+    pub batches: Vec<(usize, Duration)>,
     /// Mails that could not be handled and were set aside.
     pub set_aside: usize,
     /// What the outbox sends did.
@@ -220,59 +225,66 @@ impl Service {
     /// Handles one raw incoming mail: at most once per Message-ID (or per identical mail when
     /// it has none), in one transaction with everything it changes and every mail it causes.
     pub fn ingest(&mut self, raw: &[u8], recipient: Option<&str>) -> Result<Ingested, ServiceError> {
-        let limits = ReadLimits { max_bytes: self.config.inbox.max_message_bytes, ..ReadLimits::default() };
         let now = self.clock.now();
+        let incoming = self.read(raw, recipient);
+        let (handler, store) = self.handler();
+        store.write(|tx| handler.handle(tx, &incoming, now))
+    }
+
+    /// Handles several raw mails, in order, in one transaction: each mail's changes and
+    /// answers are one savepoint, so each is all or nothing as with [`Service::ingest`], and
+    /// the commit, which waits for the disk, is paid once for all of them. Nothing is durable,
+    /// and so nothing may be answered or marked as read, until this returns.
+    ///
+    /// Returns one result per mail, in order. A mail whose handling failed changed nothing;
+    /// after a transient failure (the database is busy) the later mails are not tried, and
+    /// their results are missing: they wait for the next pass.
+    pub fn ingest_batch(&mut self, raws: &[Vec<u8>]) -> Result<Vec<Result<Ingested, ServiceError>>, ServiceError> {
+        let now = self.clock.now();
+        let incoming: Vec<Incoming> = raws.iter().map(|raw| self.read(raw, None)).collect();
+        let (handler, store) = self.handler();
+        store.write(|tx| -> Result<_, ServiceError> {
+            let mut results = Vec::with_capacity(incoming.len());
+            for mail in &incoming {
+                let result = tx.savepoint(|tx| handler.handle(tx, mail, now));
+                let transient = matches!(&result, Err(e) if e.is_transient());
+                results.push(result);
+                if transient {
+                    break;
+                }
+            }
+            Ok(results)
+        })
+    }
+
+    /// Reads a raw mail as far as it can be read.
+    fn read(&self, raw: &[u8], recipient: Option<&str>) -> Incoming {
+        let limits = ReadLimits { max_bytes: self.config.inbox.max_message_bytes, ..ReadLimits::default() };
         let (mail, too_large) = match reader::read_mail(raw, &limits) {
             Ok(mail) => (mail, None),
             Err(ReadError::TooLarge { size, limit }) => match reader::read_headers(raw, &limits) {
                 Ok(headers) => (headers, Some((size, limit))),
-                Err(_) => return self.record_unreadable(raw, "too large and unreadable", now),
+                Err(_) => return Incoming::Unreadable(unreadable_key(raw), "too large and unreadable".into()),
             },
-            Err(ReadError::Malformed(why)) => return self.record_unreadable(raw, &why, now),
+            Err(ReadError::Malformed(why)) => return Incoming::Unreadable(unreadable_key(raw), why),
         };
         let mut mail = mail;
         if let Some(r) = recipient {
             mail.delivered_to.push(r.to_ascii_lowercase());
         }
-        let from = self.config.referee.address.clone();
-        let (settings, templates, tokens) = (&self.settings, &self.templates, &self.tokens);
-        self.store.write(|tx| -> Result<Ingested, ServiceError> {
-            if tx.inbox_contains(&mail.dedupe_key)? {
-                return Ok(Ingested::Duplicate);
-            }
-            let referee = Referee::new(settings, templates, tokens, &os_nonce);
-            let decision = match too_large {
-                Some((size, limit)) => referee.too_large(&mail, size, limit, now)?,
-                None => {
-                    let game = match referee.claimed_identity(&mail) {
-                        Some((id, _)) => tx.game(id)?,
-                        None => None,
-                    };
-                    referee.handle_mail(&mail, game, now)?
-                }
-            };
-            let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-            let game_id = decision.effects.game.as_ref().map(|g| g.id);
-            let inbox_id = tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
-            tx.apply(&decision.effects, &from, now, Some(inbox_id))?;
-            Ok(Ingested::Handled(decision.outcome))
-        })
+        Incoming::Read { mail: Box::new(mail), too_large }
     }
 
-    /// A mail that cannot be parsed at all: recorded (so a redelivery is recognised) and
-    /// logged, never answered, since its sender cannot be trusted or even read.
-    fn record_unreadable(&mut self, raw: &[u8], why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
-        use sha2::{Digest, Sha256};
-        let key = format!("sha256:{}", hex(&Sha256::digest(raw)));
-        self.store.write(|tx| -> Result<Ingested, ServiceError> {
-            if tx.inbox_contains(&key)? {
-                return Ok(Ingested::Duplicate);
-            }
-            tx.record_inbox(&key, now, None, "", None, "unreadable")?;
-            let event = crate::referee::records::Event { game_id: None, kind: "unreadable", detail: why.to_string() };
-            tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
-            Ok(Ingested::Handled("unreadable"))
-        })
+    /// What handles mails inside a transaction (the referee core and what it needs), and
+    /// the store to open the transaction on.
+    fn handler(&mut self) -> (Handler<'_>, &mut Store) {
+        let handler = Handler {
+            settings: &self.settings,
+            templates: &self.templates,
+            tokens: &self.tokens,
+            from: &self.config.referee.address,
+        };
+        (handler, &mut self.store)
     }
 
     /// Sends every mail that was due when the call began, once each, recording each result
@@ -303,13 +315,22 @@ impl Service {
             if due.is_empty() {
                 return Ok(report);
             }
-            for row in due {
+            let mails: Vec<(Envelope, &[u8])> = due
+                .iter()
+                .map(|row| {
+                    (Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] }, &row.bytes[..])
+                })
+                .collect();
+            let mut failed = None;
+            let mut relay_failing = false;
+            let store = &mut self.store;
+            let clock = &self.clock;
+            transport.send_each(&mails, &mut |i, result| {
+                let row = &due[i];
                 tried.insert(row.id);
-                let envelope = Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] };
-                let result = transport.send(&envelope, &row.bytes);
                 let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
-                let now = self.clock.now();
-                self.store.write_relaxed(|tx| -> Result<(), ServiceError> {
+                let now = clock.now();
+                let recorded = store.write_relaxed(|tx| -> Result<(), ServiceError> {
                     match result {
                         Ok(()) => {
                             tx.mark_sent(row.id, now)?;
@@ -335,13 +356,22 @@ impl Service {
                         }
                     }
                     Ok(())
-                })?;
+                });
+                if let Err(e) = recorded {
+                    failed = Some(e);
+                    return false;
+                }
                 // A relay that failed for now (down, refusing, timing out) would most likely
                 // fail the next mails too, each after its own timeout: they wait for the
                 // next pass instead of holding up the daemon or the mail server's pipe.
-                if transient_failure {
-                    return Ok(report);
-                }
+                relay_failing |= transient_failure;
+                !transient_failure
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            if relay_failing {
+                return Ok(report);
             }
         }
     }
@@ -351,6 +381,10 @@ impl Service {
     /// whatever else is due in the outbox is sent. A mail that cannot be handled for a reason
     /// that retrying will not cure is set aside (moved to `cur/` flagged, and reported) so it
     /// cannot stop the daemon; a transient failure ends the pass and the mail waits in `new/`.
+    ///
+    /// Mails are taken in batches of up to [`INBOX_BATCH`] and each batch is committed once
+    /// (see [`Service::ingest_batch`]): when mail arrives faster than the disk completes a
+    /// commit, the daemon keeps up; when it arrives one at a time, a batch is one mail.
     pub fn serve_pass(
         &mut self,
         lock: &SendLock,
@@ -362,31 +396,48 @@ impl Service {
             let maildir =
                 Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
             let paths = maildir.new_mail().map_err(|e| ServiceError::Io(format!("reading {}", dir.display()), e))?;
-            for path in paths {
+            for batch in paths.chunks(INBOX_BATCH) {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
                 let started = Instant::now();
-                let raw = read_capped(&path, self.config.inbox.max_message_bytes)
-                    .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
-                match self.ingest(&raw, None) {
-                    Ok(_) => {}
-                    Err(e) if e.is_transient() => return Err(e),
-                    Err(e) => {
-                        eprintln!("herald serve: {} set aside: {e}", path.display());
-                        maildir
-                            .set_aside(&path)
-                            .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
-                        pass.set_aside += 1;
-                        continue;
-                    }
+                let mut raws = Vec::with_capacity(batch.len());
+                for path in batch {
+                    let raw = read_capped(path, self.config.inbox.max_message_bytes)
+                        .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
+                    raws.push(raw);
                 }
+                let results = self.ingest_batch(&raws)?;
                 let sent = self.send_due(lock, transport)?;
                 pass.sent.add(&sent);
-                // Moving it after the commit: a crash before the move only means the mail is
-                // read again and recognised as handled.
-                maildir.mark_seen(&path).map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
-                pass.handled.push(started.elapsed());
+                // Each mail is moved after the commit: a crash before the move only means the
+                // mail is read again and recognised as handled.
+                let mut handled = 0;
+                let mut transient = None;
+                for (path, result) in batch.iter().zip(results) {
+                    match result {
+                        Ok(_) => {
+                            maildir
+                                .mark_seen(path)
+                                .map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
+                            handled += 1;
+                        }
+                        Err(e) if e.is_transient() => transient = Some(e),
+                        Err(e) => {
+                            eprintln!("herald serve: {} set aside: {e}", path.display());
+                            maildir
+                                .set_aside(path)
+                                .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
+                            pass.set_aside += 1;
+                        }
+                    }
+                }
+                let elapsed = started.elapsed();
+                pass.handled.extend(std::iter::repeat_n(elapsed / batch.len() as u32, handled));
+                pass.batches.push((batch.len(), elapsed));
+                if let Some(e) = transient {
+                    return Err(e);
+                }
             }
         }
         let sent = self.send_due(lock, transport)?;
@@ -438,6 +489,70 @@ impl Service {
         }
         Ok(())
     }
+}
+
+/// An incoming mail as far as it could be read.
+enum Incoming {
+    /// Read, possibly only its headers when it was too large (with its size and the limit).
+    Read { mail: Box<reader::IncomingMail>, too_large: Option<(usize, usize)> },
+    /// Not readable at all: its dedupe key (a hash of its bytes) and why.
+    Unreadable(String, String),
+}
+
+/// The dedupe key of a mail that cannot be read: the hash of its bytes.
+fn unreadable_key(raw: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    format!("sha256:{}", hex(&Sha256::digest(raw)))
+}
+
+/// What the service lends the referee core to handle mails inside a transaction.
+struct Handler<'a> {
+    settings: &'a Settings,
+    templates: &'a Templates,
+    tokens: &'a Tokens,
+    from: &'a str,
+}
+
+impl Handler<'_> {
+    /// Handles one mail inside `tx`: at most once per dedupe key; the decision, its inbox
+    /// row and its mails are written to `tx`.
+    fn handle(&self, tx: &Tx<'_>, incoming: &Incoming, now: Timestamp) -> Result<Ingested, ServiceError> {
+        let (mail, too_large) = match incoming {
+            Incoming::Read { mail, too_large } => (mail, too_large),
+            Incoming::Unreadable(key, why) => return record_unreadable(tx, key, why, now),
+        };
+        if tx.inbox_contains(&mail.dedupe_key)? {
+            return Ok(Ingested::Duplicate);
+        }
+        let referee = Referee::new(self.settings, self.templates, self.tokens, &os_nonce);
+        let decision = match too_large {
+            Some((size, limit)) => referee.too_large(mail, *size, *limit, now)?,
+            None => {
+                let game = match referee.claimed_identity(mail) {
+                    Some((id, _)) => tx.game(id)?,
+                    None => None,
+                };
+                referee.handle_mail(mail, game, now)?
+            }
+        };
+        let sender = mail.from.as_ref().map(|a| a.addr.as_str());
+        let game_id = decision.effects.game.as_ref().map(|g| g.id);
+        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
+        tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
+        Ok(Ingested::Handled(decision.outcome))
+    }
+}
+
+/// A mail that cannot be parsed at all: recorded (so a redelivery is recognised) and
+/// logged, never answered, since its sender cannot be trusted or even read.
+fn record_unreadable(tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
+    if tx.inbox_contains(key)? {
+        return Ok(Ingested::Duplicate);
+    }
+    tx.record_inbox(key, now, None, "", None, "unreadable")?;
+    let event = crate::referee::records::Event { game_id: None, kind: "unreadable", detail: why.to_string() };
+    tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
+    Ok(Ingested::Handled("unreadable"))
 }
 
 /// A lock file beside the database, held (with `flock`) for the life of the handle; the

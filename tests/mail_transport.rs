@@ -165,6 +165,71 @@ fn smtp_sink_faults_are_classified() {
     assert!(err.message.contains(&format!("127.0.0.1:{}", sink.port())), "{err}");
 }
 
+/// Several mails in one call: pipelined on one connection (each mail's data written with
+/// the next mail's commands), every mail arriving whole, each result reported in order.
+#[test]
+fn a_batch_is_pipelined_and_each_mail_arrives_whole() {
+    let sink = SmtpSink::start(None).expect("start smtp-sink");
+    let transport = from_config(&smtp_config(sink.port(), TlsMode::None)).unwrap();
+    let raws: Vec<Vec<u8>> = (0..5)
+        .map(|i| {
+            let mut mail = sample_mail();
+            mail.to = format!("u{i}@players.test");
+            mail.message_id = format!("o{i}.batch@game.test");
+            render(&mail).unwrap()
+        })
+        .collect();
+    let recipients: Vec<String> = (0..5).map(|i| format!("u{i}@players.test")).collect();
+    let mails: Vec<(Envelope, &[u8])> =
+        raws.iter().zip(&recipients).map(|(raw, to)| (envelope(&[to]), &raw[..])).collect();
+    let mut results = Vec::new();
+    transport.send_each(&mails, &mut |i, result| {
+        results.push((i, result.is_ok()));
+        true
+    });
+    assert_eq!(results, (0..5).map(|i| (i, true)).collect::<Vec<_>>());
+    let messages = sink.wait_for_messages(5, WAIT);
+    assert_eq!(messages.len(), 5);
+    for (i, raw) in raws.iter().enumerate() {
+        let got = messages.iter().find(|m| m.rcpt_to == [recipients[i].clone()]).expect("each recipient got a mail");
+        assert_eq!(String::from_utf8_lossy(&got.content), String::from_utf8_lossy(&lf(raw)));
+    }
+}
+
+/// Failures in a pipelined batch: each mail gets its own verdict, and a dropped connection
+/// after a mail's data ends the batch without sending the next mail, whose commands were
+/// already on the wire.
+#[test]
+fn a_batch_reports_each_failure_and_sends_nothing_it_did_not_mean_to() {
+    let raw = render(&sample_mail()).unwrap();
+    let mails: Vec<(Envelope, &[u8])> = (0..3).map(|_| (envelope(&[PLAYER]), &raw[..])).collect();
+
+    let mut sink = SmtpSink::start(Some(Fault::RcptTempFail)).expect("start smtp-sink");
+    let transport = from_config(&smtp_config(sink.port(), TlsMode::None)).unwrap();
+    let mut kinds = Vec::new();
+    transport.send_each(&mails, &mut |_, result| {
+        kinds.push(result.map_err(|e| e.kind));
+        true
+    });
+    assert_eq!(kinds, vec![Err(SendErrorKind::Transient); 3]);
+    assert!(sink.messages().is_empty());
+
+    // The first mail's data is taken but the reply never comes: its fate is unknown
+    // (transient); the caller stops, and the second mail, announced but without data, is
+    // never delivered.
+    sink.restart(Some(Fault::DropAfterData)).unwrap();
+    let transport = from_config(&smtp_config(sink.port(), TlsMode::None)).unwrap();
+    let mut calls = Vec::new();
+    transport.send_each(&mails, &mut |i, result| {
+        calls.push((i, result.map_err(|e| e.kind)));
+        false
+    });
+    assert_eq!(calls, vec![(0, Err(SendErrorKind::Transient))]);
+    assert_eq!(sink.wait_for_messages(1, WAIT).len(), 1);
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(sink.messages().len(), 1, "only the first mail reached the sink");
+}
+
 #[test]
 fn required_starttls_never_falls_back_to_plain_text() {
     // smtp-sink offers no STARTTLS.

@@ -404,7 +404,7 @@ fn archive_of(service: &mut Service, id: i64) -> Result<Archive, String> {
     let record = record.ok_or_else(|| format!("there is no game #{id}"))?;
     let variant = variants::by_id(&record.variant).ok_or_else(|| format!("unknown variant {}", record.variant))?;
     let game = variant.restore(&record.snapshot).map_err(|e| e.to_string())?;
-    Ok(Archive::of(&record, &game.start_fen(), &moves))
+    Ok(Archive::of(&record, &game.public_start(), &moves))
 }
 
 /// Prints a verification report; an error if anything broke.

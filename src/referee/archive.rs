@@ -71,6 +71,11 @@ pub struct ArchivedMove {
     pub number: u32,
     /// The move as recorded.
     pub notation: String,
+    /// In a variant that hides moves, the move as the opponent read it during the game (a
+    /// ciphered entry): what the chain links. Replaying the game on its opened secrets must
+    /// give exactly this entry again, which proves the redacted move lists were the real moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<String>,
     /// The previous record's hash.
     pub prev: String,
     /// This record's hash.
@@ -118,7 +123,13 @@ impl Archive {
                     ply: m.ply,
                     color: m.color.name().to_string(),
                     number: m.number,
-                    notation: m.notation.clone(),
+                    // Until the game is over, a hidden move is shown only as its opponent read
+                    // it: an archive exported during the game may be shown to anyone.
+                    notation: match &m.sealed {
+                        Some(sealed) if record.result.is_none() => sealed.clone(),
+                        _ => m.notation.clone(),
+                    },
+                    sealed: m.sealed.clone(),
                     prev: m.prev_hash.clone(),
                     hash: m.hash.clone(),
                 })
@@ -225,7 +236,7 @@ pub fn verify(archive: &Archive) -> Report {
             report.failed.push(format!("move record {} ({}) does not link to the record before it", i + 1, m.notation));
             chain_whole = false;
         }
-        let hash = chain::link(&m.prev, m.ply, color, m.number, &m.notation);
+        let hash = chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap_or(&m.notation));
         if hash != m.hash {
             report.failed.push(format!(
                 "move record {} ({} {}) was changed: its fields hash to {hash}, the archive says {}",
@@ -291,13 +302,32 @@ pub fn verify(archive: &Archive) -> Report {
             return report;
         }
     };
-    if game.start_fen() != archive.start {
-        report.failed.push(format!("the start {:?} is not the variant's start {:?}", archive.start, game.start_fen()));
+    if game.public_start() != archive.start {
+        report.failed.push(format!(
+            "the start {:?} is not the variant's start {:?}",
+            archive.start,
+            game.public_start()
+        ));
         return report;
     }
+    if game.public_start() != game.start_fen() {
+        report.passed.push(format!("the setup drawn from the opened secrets is {}", game.start_fen()));
+    }
+    let mut ciphered = 0;
     for m in &archive.moves {
         match game.play(&m.notation) {
             Ok(played) if played.notation == m.notation && played.number == m.number && played.by.name() == m.color => {
+                if played.sealed != m.sealed {
+                    report.failed.push(format!(
+                        "move {} {} was mailed to the opponent as {:?}, but the opened secrets make it {:?}",
+                        m.number,
+                        m.notation,
+                        m.sealed.as_deref().unwrap_or("(in full)"),
+                        played.sealed.as_deref().unwrap_or("(in full)"),
+                    ));
+                    return report;
+                }
+                ciphered += usize::from(m.sealed.is_some());
             }
             Ok(played) => {
                 report.failed.push(format!(
@@ -318,6 +348,11 @@ pub fn verify(archive: &Archive) -> Report {
         }
     }
     report.passed.push(format!("all {} moves are legal", archive.moves.len()));
+    if ciphered > 0 {
+        report.passed.push(format!(
+            "all {ciphered} moves mailed in ciphered form recompute exactly from the true moves and the opened key"
+        ));
+    }
     let by_rules = game.outcome();
     match (&archive.result, by_rules) {
         (Some(r), Some(outcome)) => {

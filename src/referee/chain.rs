@@ -16,6 +16,10 @@
 //! (one commitment line per commitment, sorted by label)
 //! ```
 //!
+//! In a variant that hides moves (Secret Intelligence Chess), `move:` is the move as the
+//! opponent read it, a ciphered entry, so that the heads mailed during the game reveal
+//! nothing; the archive's replay proves each entry was the true move's.
+//!
 //! The result closes the chain, so the head in the players' last mails covers how the game
 //! ended as well as every move. Anyone can recompute a chain, so an archive proves nothing
 //! on its own: it is the heads the players received by mail that an archive must match.

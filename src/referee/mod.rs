@@ -606,12 +606,14 @@ impl<'a> Referee<'a> {
     ) -> Result<Decision, RefereeError> {
         let ply = g.game.moves().len() as u32;
         let prev_hash = g.record.chain_head.clone().unwrap_or_default();
-        let hash = chain::link(&prev_hash, ply, color, played.number, &played.notation);
+        let chained = played.sealed.as_deref().unwrap_or(&played.notation);
+        let hash = chain::link(&prev_hash, ply, color, played.number, chained);
         let record = MoveRecord {
             ply,
             color,
             number: played.number,
             notation: played.notation.clone(),
+            sealed: played.sealed.clone(),
             played_at: now,
             prev_hash,
             hash: hash.clone(),

@@ -129,6 +129,9 @@ pub struct MoveRecord {
     pub number: u32,
     /// The move as written by the variant.
     pub notation: String,
+    /// In a variant that hides moves, the move as the opponent read it (see
+    /// [`crate::variants::PlayedMove::sealed`]); the chain links this instead of `notation`.
+    pub sealed: Option<String>,
     /// When it was played.
     pub played_at: Timestamp,
     /// The hash of the chain record before this one.

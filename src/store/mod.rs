@@ -79,6 +79,8 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// The database.
 pub struct Store {
     conn: Connection,
+    /// The connection of [`Store::write_relaxed`], opened when first needed.
+    relaxed: Option<Connection>,
     path: PathBuf,
 }
 
@@ -148,7 +150,7 @@ impl Store {
             })?;
         }
         let conn = Connection::open(path)?;
-        let mut store = Store { conn, path: path.to_path_buf() };
+        let mut store = Store { conn, relaxed: None, path: path.to_path_buf() };
         store.configure()?;
         store.migrate()?;
         Ok(store)
@@ -160,7 +162,7 @@ impl Store {
             return Err(StoreError::NotInitialised(path.to_path_buf()));
         }
         let conn = Connection::open(path)?;
-        let mut store = Store { conn, path: path.to_path_buf() };
+        let mut store = Store { conn, relaxed: None, path: path.to_path_buf() };
         store.configure()?;
         store.migrate()?;
         Ok(store)
@@ -172,12 +174,7 @@ impl Store {
     }
 
     fn configure(&mut self) -> Result<()> {
-        self.conn.busy_timeout(Duration::from_secs(10))?;
-        // WAL lets readers go on while one writer commits; FULL makes a commit durable.
-        self.conn.pragma_update(None, "journal_mode", "WAL")?;
-        self.conn.pragma_update(None, "synchronous", "FULL")?;
-        self.conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(())
+        configure(&self.conn, "FULL")
     }
 
     fn migrate(&mut self) -> Result<()> {
@@ -207,30 +204,24 @@ impl Store {
         &mut self,
         f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
     ) -> std::result::Result<T, E> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| E::from(StoreError::from(e)))?;
-        let wrapped = Tx { tx };
-        let value = f(&wrapped)?;
-        wrapped.tx.commit().map_err(|e| E::from(StoreError::from(e)))?;
-        Ok(value)
+        write_on(&mut self.conn, f)
     }
 
     /// Like [`Store::write`], but the commit is durable against a crash of the process, not
-    /// against a power cut (`synchronous=NORMAL` for this one transaction). Only for records
-    /// whose loss costs a repeat, never a move: that a mail was sent (losing it sends the
-    /// mail again, with the same Message-ID), or a claim on an outbox row.
+    /// against a power cut (`synchronous=NORMAL`). Only for records whose loss costs a
+    /// repeat, never a move: that a mail was sent (losing it sends the mail again, with the
+    /// same Message-ID), or a claim on an outbox row. It runs on a second connection that is
+    /// always relaxed, so that no setting is switched back and forth around each mail.
     pub fn write_relaxed<T, E: From<StoreError>>(
         &mut self,
         f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
     ) -> std::result::Result<T, E> {
-        self.conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| E::from(StoreError::from(e)))?;
-        let result = self.write(f);
-        let restored = self.conn.pragma_update(None, "synchronous", "FULL").map_err(|e| E::from(StoreError::from(e)));
-        let value = result?;
-        restored?;
-        Ok(value)
+        if self.relaxed.is_none() {
+            let conn = Connection::open(&self.path).map_err(|e| E::from(StoreError::from(e)))?;
+            configure(&conn, "NORMAL").map_err(E::from)?;
+            self.relaxed = Some(conn);
+        }
+        write_on(self.relaxed.as_mut().expect("opened above"), f)
     }
 
     /// Read-only access outside a write transaction.
@@ -243,6 +234,29 @@ impl Store {
     }
 }
 
+/// Sets a connection up: WAL lets readers go on while one writer commits; `synchronous`
+/// FULL makes a commit durable against a power cut, NORMAL only against a crash.
+fn configure(conn: &Connection, synchronous: &str) -> Result<()> {
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", synchronous)?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// Runs `f` in one `BEGIN IMMEDIATE` transaction on `conn`, committed if `f` succeeds.
+fn write_on<T, E: From<StoreError>>(
+    conn: &mut Connection,
+    f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    let tx =
+        conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| E::from(StoreError::from(e)))?;
+    let wrapped = Tx { tx };
+    let value = f(&wrapped)?;
+    wrapped.tx.commit().map_err(|e| E::from(StoreError::from(e)))?;
+    Ok(value)
+}
+
 /// An open transaction.
 pub struct Tx<'a> {
     tx: rusqlite::Transaction<'a>,
@@ -253,6 +267,28 @@ impl Tx<'_> {
     /// every mail, and parsing their SQL each time would cost more than running them.
     fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize> {
         Ok(self.tx.prepare_cached(sql)?.execute(params)?)
+    }
+
+    /// Runs `f` inside a savepoint of this transaction: what `f` wrote stays if it succeeds
+    /// and is undone if it fails, leaving the rest of the transaction as it was. The daemon
+    /// handles each mail of a batch this way.
+    pub fn savepoint<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        let sql = |statement: &str| self.tx.execute_batch(statement).map_err(|e| E::from(StoreError::from(e)));
+        sql("SAVEPOINT one_mail")?;
+        match f(self) {
+            Ok(value) => {
+                sql("RELEASE one_mail")?;
+                Ok(value)
+            }
+            Err(e) => {
+                sql("ROLLBACK TO one_mail")?;
+                sql("RELEASE one_mail")?;
+                Err(e)
+            }
+        }
     }
 
     /// A value of the referee's own settings.
@@ -412,7 +448,7 @@ impl Tx<'_> {
     /// The moves of a game in order.
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>> {
         let mut stmt = self.tx.prepare(
-            "SELECT ply, color, number, notation, played_at, prev_hash, hash FROM moves WHERE game_id = ?1 ORDER BY ply",
+            "SELECT ply, color, number, notation, played_at, prev_hash, hash, sealed FROM moves WHERE game_id = ?1 ORDER BY ply",
         )?;
         let rows = stmt.query_map([game_id], |r| {
             Ok((
@@ -423,15 +459,17 @@ impl Tx<'_> {
                 r.get::<_, i64>(4)?,
                 r.get::<_, String>(5)?,
                 r.get::<_, String>(6)?,
+                r.get::<_, Option<String>>(7)?,
             ))
         })?;
         rows.map(|row| {
-            let (ply, color, number, notation, played_at, prev_hash, hash) = row?;
+            let (ply, color, number, notation, played_at, prev_hash, hash, sealed) = row?;
             Ok(MoveRecord {
                 ply,
                 color: parse_color(&color)?,
                 number,
                 notation,
+                sealed,
                 played_at: from_ts(played_at),
                 prev_hash,
                 hash,
@@ -447,8 +485,8 @@ impl Tx<'_> {
             self.save_game(game)?;
             for m in &effects.moves {
                 self.exec(
-                    "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id, prev_hash, hash)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    "INSERT INTO moves (game_id, ply, color, number, notation, played_at, inbox_id, prev_hash, hash, sealed)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                     params![
                         game.id,
                         m.ply,
@@ -458,7 +496,8 @@ impl Tx<'_> {
                         ts(m.played_at),
                         inbox_id,
                         m.prev_hash,
-                        m.hash
+                        m.hash,
+                        m.sealed
                     ],
                 )?;
             }

@@ -100,4 +100,8 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE moves ADD COLUMN prev_hash TEXT NOT NULL DEFAULT '';
     ALTER TABLE moves ADD COLUMN hash TEXT NOT NULL DEFAULT '';
     "#,
+    // 3: moves of variants that hide them, as the opponent read them (what the chain links).
+    r#"
+    ALTER TABLE moves ADD COLUMN sealed TEXT;
+    "#,
 ];

@@ -1,0 +1,95 @@
+//! The daemon's batches, on real parts (a SQLite file, Maildirs on disk): mails waiting
+//! together are committed together, yet each is all or nothing on its own — a duplicate in
+//! the same batch is handled once, and a mail that cannot be handled is set aside without
+//! undoing the others.
+
+mod support;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use herald::clock::SystemClock;
+use herald::config::{Config, Inbox, Outgoing, Referee, Transport};
+use herald::mail::maildir::Maildir;
+use herald::mail::reply::compose_reply;
+use herald::mail::transport;
+use herald::referee::records::Player;
+use herald::service::Service;
+use support::postfix::TempDir;
+
+fn player(email: &str) -> Player {
+    Player { email: email.into(), name: None }
+}
+
+fn files(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+}
+
+/// Mails the Maildir sink delivered, over every recipient's Maildir under `root`.
+fn delivered(root: &Path) -> usize {
+    std::fs::read_dir(root).unwrap().flatten().map(|e| files(&e.path().join("new"))).sum()
+}
+
+#[test]
+fn a_batch_commits_each_mail_on_its_own() {
+    let root = TempDir::new("herald-batch").unwrap();
+    let config = Config {
+        referee: Referee { address: "referee@club.test".into(), name: "herald".into(), domain: None },
+        database: root.path().join("herald.db"),
+        inbox: Inbox { maildir: Some(root.path().join("inbox")), ..Inbox::default() },
+        outgoing: Outgoing {
+            transport: Transport::Maildir { path: root.path().join("sent") },
+            retry: Default::default(),
+        },
+        ..Config::default()
+    };
+    Service::init(&config).unwrap();
+    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
+    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
+    let sink = transport::from_config(&config.outgoing.transport).unwrap();
+
+    // Three games; each White answers the invitation with a move.
+    let mut replies = Vec::new();
+    for i in 0..3 {
+        let (white, black) = (format!("w{i}@players.test"), format!("b{i}@players.test"));
+        service.new_game("chess", player(&white), player(&black)).unwrap();
+        let invitations = service.store().read(|tx| tx.outbox(false)).unwrap();
+        let invitation = invitations.iter().rev().find(|row| row.recipient == white).unwrap();
+        replies.push(compose_reply(&invitation.bytes, &white, "1. e4").unwrap());
+    }
+    service.send_due(&lock, sink.as_ref()).unwrap();
+    let sent_before = delivered(&root.path().join("sent"));
+
+    // Game 2's stored state is broken, so its mail cannot be handled at all. Game 3 already
+    // has a (forged) first move, so its mail fails half-way through being written, after the
+    // game's new state: that half must be undone. The first mail arrives twice.
+    let db = rusqlite::Connection::open(&config.database).unwrap();
+    db.execute("UPDATE games SET snapshot = 'not a snapshot' WHERE id = 2", []).unwrap();
+    db.execute(
+        "INSERT INTO moves (game_id, ply, color, number, notation, played_at) VALUES (3, 1, 'white', 1, 'x', 0)",
+        [],
+    )
+    .unwrap();
+    let snapshot_3: String = db.query_row("SELECT snapshot FROM games WHERE id = 3", [], |r| r.get(0)).unwrap();
+    let inbox = Maildir::create(&root.path().join("inbox")).unwrap();
+    for raw in [&replies[0], &replies[0], &replies[1], &replies[2]] {
+        inbox.deliver(raw).unwrap();
+    }
+
+    let pass = service.serve_pass(&lock, sink.as_ref(), &AtomicBool::new(false)).unwrap();
+    assert_eq!(pass.batches.len(), 1, "four waiting mails are one batch");
+    assert_eq!(pass.handled.len(), 2, "one move and one duplicate handled");
+    assert_eq!(pass.set_aside, 2, "the mails of the broken games are set aside");
+
+    let games = service.store().read(|tx| tx.games()).unwrap();
+    let game = |id: i64| games.iter().find(|g| g.record.id == id).unwrap();
+    assert_eq!(game(1).plies, 1, "the duplicate played nothing more");
+    assert_eq!(game(2).plies, 0);
+    assert_eq!(game(3).record.snapshot, snapshot_3, "the half-written mail was undone");
+    assert_eq!(db.query_row("SELECT count(*) FROM inbox", [], |r| r.get::<_, i64>(0)).unwrap(), 1);
+    // Two answers (to both players) for the one move, nothing for the others.
+    assert_eq!(delivered(&root.path().join("sent")) - sent_before, 2);
+    assert_eq!(files(&root.path().join("inbox").join("new")), 0, "every mail left new/");
+    assert_eq!(files(&root.path().join("inbox").join("cur")), 4);
+}
