@@ -578,11 +578,17 @@ impl Tx<'_> {
     }
 }
 
-const GAME_SELECT: &str =
-    "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name, b.email AS black_email,
-        b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
+/// One game by id, with its players. The players come from scalar subqueries, not a join:
+/// SQLite recompiles a join whose WHERE names a bound parameter at every run, and this
+/// query runs for every mail.
+const GAME_SELECT: &str = "SELECT g.id, g.variant,
+        (SELECT email FROM players WHERE id = g.white_id) AS white_email,
+        (SELECT name FROM players WHERE id = g.white_id) AS white_name,
+        (SELECT email FROM players WHERE id = g.black_id) AS black_email,
+        (SELECT name FROM players WHERE id = g.black_id) AS black_name,
+        g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head
-    FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
+    FROM games g";
 
 const GAME_SELECT_WITH_PLIES: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
