@@ -229,8 +229,11 @@ fn a_promotion_is_written_as_a_move_of_the_new_piece_and_ciphered_like_any_move(
     let mut g = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     let played = play(&mut g, "b8=Q");
     assert_eq!(played.notation, "Qb7-b8");
+    // Computed outside herald with Python's hmac module (docs/rules/secret-intelligence.md).
     let key = cipher::key(&[0; 32]);
+    assert_eq!(key, "19d7579e405f321bbe89f14861254efbba75bf74875e4d9fb289e8210e247fca");
     let token = cipher::token(&key, 1, "Qb7-b8");
+    assert_eq!(token, "fa5c5c");
     assert_eq!(played.sealed.as_deref(), Some(format!("{token}:b7-b8@b7").as_str()));
     assert_eq!(g.view(Observer::Player(Color::Black)).moves, vec![format!("{token}:b7-b8@b7")]);
     // The player may also write it the way herald does.
@@ -871,7 +874,7 @@ mod brute {
                 if letter == 'P' {
                     let fwd = if us { 1 } else { -1 };
                     let last = if us { 7 } else { 0 };
-                    let mut add = |to: Sq, out: &mut Vec<(Sq, Sq, String)>| {
+                    let add = |to: Sq, out: &mut Vec<(Sq, Sq, String)>| {
                         if to.1 == last {
                             for promo in ['Q', 'M', 'A', 'D', 'H', 'C', 'S', 'Y'] {
                                 if count(p, us, promo) == 0 {

@@ -617,3 +617,35 @@ impl Board {
 pub fn is_adjacent(a: Square, b: Square) -> bool {
     a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_text_round_trips_with_histories() {
+        for text in [
+            "r2n3r/kpbpppnp/bspy2pp/8/8/P1PPPPR1/B1NPQPP1/R1C2NBK w - - 0 1 -",
+            "4k3/8/8/8/8/8/8/NR2K3 b - - 1 1 a1~b1,b1=a1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 7 d5=d7,e5=e2",
+        ] {
+            assert_eq!(Board::from_fen(text).unwrap().to_fen(), text);
+        }
+    }
+
+    #[test]
+    fn bad_position_texts_are_refused() {
+        for text in [
+            "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",
+            "8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2r b - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e4=e2",
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:e2",
+            "4k3/8/8/8/8/8/8/4K4 w - - 0 1",
+        ] {
+            assert!(Board::from_fen(text).is_err(), "{text}");
+        }
+    }
+}

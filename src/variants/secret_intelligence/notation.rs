@@ -282,3 +282,62 @@ fn explain(board: &Board, legal: &[SiMove], q: &Query) -> String {
     }
     format!("it is not one of your legal moves ({})", lines.join("; "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White: Rook a1, Knight b1, Knights c3 and f4 (both reach d5), Pawns e2 and b7,
+    /// King e1. Black: King h8.
+    const FEN: &str = "7k/1P6/8/8/5N2/2N5/4P3/RN2K3 w - - 0 1";
+
+    fn read_text(text: &str) -> Result<String, MoveInputError> {
+        let board = Board::from_fen(FEN).unwrap();
+        let legal = board.legal_moves();
+        read(&board, &legal, text).map(|m| write(&board, m))
+    }
+
+    #[test]
+    fn every_documented_form_reads() {
+        for (text, expected) in [
+            ("e4", "Pe2-e4"),
+            ("e2-e4", "Pe2-e4"),
+            ("e2e4", "Pe2-e4"),
+            ("Pe2-e4", "Pe2-e4"),
+            ("e2 e4", "Pe2-e4"),
+            ("1. e4", "Pe2-e4"),
+            ("Ncd5", "Nc3-d5"),
+            ("Nc3-d5", "Nc3-d5"),
+            ("N3xd5", "Nc3-d5"),
+            ("b8=Q", "Qb7-b8"),
+            ("b8Q", "Qb7-b8"),
+            ("b8(Q)", "Qb7-b8"),
+            ("b8/q", "Qb7-b8"),
+            ("b7b8q", "Qb7-b8"),
+            ("Qb7-b8", "Qb7-b8"),
+            ("Sb8", "Sb7-b8"),
+            ("a1<>b1", "Ra1<>Nb1"),
+            ("Ra1<>Nb1", "Ra1<>Nb1"),
+            ("swap a1 b1", "Ra1<>Nb1"),
+            ("Rb1", "Ra1<>Nb1"),
+        ] {
+            let got = read_text(text);
+            if text == "N3xd5" {
+                // "x" asks for a capture, and d5 is empty.
+                assert!(matches!(got, Err(MoveInputError::NoMatch { .. })), "{text}: {got:?}");
+            } else {
+                assert_eq!(got.as_deref(), Ok(expected), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn unclear_or_impossible_texts_are_refused() {
+        assert!(matches!(read_text("Nd5"), Err(MoveInputError::Ambiguous { .. })));
+        assert!(matches!(read_text("b8"), Err(MoveInputError::Ambiguous { .. })));
+        assert!(matches!(read_text("O-O"), Err(MoveInputError::Unreadable { .. })));
+        assert!(matches!(read_text("-e4"), Err(MoveInputError::Unreadable { .. })));
+        assert!(matches!(read_text(""), Err(MoveInputError::Empty)));
+        assert!(matches!(read_text("Zz9"), Err(MoveInputError::Unreadable { .. })));
+    }
+}
