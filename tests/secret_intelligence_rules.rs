@@ -378,7 +378,8 @@ fn check_army(board: &Board, color: Color) -> usize {
 #[test]
 fn the_same_seeds_always_give_the_same_setup() {
     let counting: [u8; 32] = std::array::from_fn(|i| i as u8);
-    let cases: [([u8; 32], &str, &str, [usize; 2], &str); 3] = [
+    type Case = ([u8; 32], &'static str, &'static str, [usize; 2], &'static str);
+    let cases: [Case; 3] = [
         ([0; 32], "", "", [0, 3], "r2n3r/kpbpppnp/bspy2pp/8/8/P1PPPPR1/B1NPQPP1/R1C2NBK"),
         ([0xab; 32], "alice", "bob", [2, 2], "rn1db3/ppk1p1bp/1pppnpra/8/8/PPPNPB1P/1PP1A1PN/3RBKRD"),
         (counting, "lucky-7", "", [1, 0], "crk3n1/pnp1bqpr/p1bpp1pp/8/8/1HRNPPP1/K1PPPPPR/1M3NBB"),
@@ -829,14 +830,13 @@ mod brute {
     fn attacked(p: &Pos, s: Sq, target: char, by_white: bool, spies_count: bool) -> bool {
         for f in 0..8 {
             for r in 0..8 {
-                if let Some((w, letter, _)) = p.at((f, r)) {
-                    if w == by_white
-                        && (spies_count || letter != 'S')
-                        && (f, r) != s
-                        && could_capture(p, (f, r), s, target)
-                    {
-                        return true;
-                    }
+                if let Some((w, letter, _)) = p.at((f, r))
+                    && w == by_white
+                    && (spies_count || letter != 'S')
+                    && (f, r) != s
+                    && could_capture(p, (f, r), s, target)
+                {
+                    return true;
                 }
             }
         }

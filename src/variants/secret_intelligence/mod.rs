@@ -307,7 +307,7 @@ impl SiGame {
     }
 
     fn mover_of_ply(&self, index: usize) -> Color {
-        if index % 2 == 0 { self.start.turn() } else { self.start.turn().other() }
+        if index.is_multiple_of(2) { self.start.turn() } else { self.start.turn().other() }
     }
 
     fn repetitions(&self) -> usize {
