@@ -1009,3 +1009,32 @@ mod brute {
         out
     }
 }
+
+#[test]
+fn a_game_waiting_for_a_seed_resumes_from_its_snapshot() {
+    let mut g = variant().new_game_with_seed([3; 32]);
+    g.setup(Color::Black, "seed night").unwrap().unwrap();
+    let mut resumed = variant().restore(&g.snapshot()).unwrap();
+    assert_eq!(resumed.snapshot(), g.snapshot());
+    assert_eq!(resumed.setup_requests().len(), 1);
+    for game in [&mut g, &mut resumed] {
+        game.setup(Color::White, "seed day").unwrap().unwrap();
+    }
+    assert_eq!(resumed.start_fen(), g.start_fen());
+    assert_eq!(resumed.secrets(), g.secrets());
+    assert!(variant().restore("referee-seed nonsense").is_err());
+}
+
+#[test]
+fn repetitions_count_positions_with_the_same_swap_rights() {
+    let mut g = game("4k3/8/8/8/8/8/8/N3K2n w - - 0 1");
+    // Each Knight loses its swap right with its first move, so the start and the position
+    // after 1. Nb3 (Black's Knight still unmoved) never recur; the position after 1. Nb3 Ng3
+    // recurs after every round of four moves.
+    for (i, text) in ["Nb3", "Ng3", "Na1", "Nh1", "Nb3", "Ng3", "Na1", "Nh1", "Nb3"].into_iter().enumerate() {
+        play(&mut g, text);
+        assert!(g.claimable_draws().is_empty(), "after move {i}, {text}");
+    }
+    play(&mut g, "Ng3");
+    assert_eq!(g.claimable_draws(), vec![herald::engine::ClaimableDraw::ThreefoldRepetition]);
+}
