@@ -12,6 +12,7 @@ pub mod capablanca;
 pub mod chance;
 pub mod chess;
 pub mod crown;
+pub mod secret_intelligence;
 pub mod standard;
 
 use std::fmt;
@@ -231,7 +232,7 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown]
+    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &secret_intelligence::SecretIntelligence]
 }
 
 /// The variant with this identifier.
