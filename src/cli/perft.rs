@@ -24,6 +24,13 @@ pub struct PerftArgs {
 /// Prints the leaf count as the last line.
 pub fn run(args: PerftArgs) -> Result<(), String> {
     let variant = super::variant(&args.variant)?;
+    if !variant.engine_moves() {
+        return Err(format!(
+            "{} moves by rules of its own beyond the chess engine, so perft here would count the wrong \
+             moves; its move counts are checked in its rules tests",
+            variant.id()
+        ));
+    }
     let pos = match &args.fen {
         Some(text) => fen::read(variant.rules(), text).map_err(|e| format!("--fen: {e}"))?,
         None => variant.start_position(),

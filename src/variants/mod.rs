@@ -38,6 +38,13 @@ pub trait Variant: Sync {
     fn start_position(&self) -> Position {
         fen::read(self.rules(), self.rules().def().start_fen).expect("a variant's start position is legal")
     }
+    /// Whether the chess-family engine alone plays this variant's moves, so that
+    /// [`Variant::start_position`] and perft mean something. False for a variant whose moves
+    /// follow rules of its own beyond the engine's tables (Secret Intelligence Chess's Spy,
+    /// Decoy and swaps); its own game type is then the only judge of a move.
+    fn engine_moves(&self) -> bool {
+        true
+    }
     /// A new game from the variant's starting position.
     fn new_game(&'static self) -> Box<dyn VariantGame>;
     /// A new game for the referee to run, given a fresh secret seed of the referee's. A

@@ -139,6 +139,10 @@ impl Variant for SecretIntelligence {
         rules()
     }
 
+    fn engine_moves(&self) -> bool {
+        false
+    }
+
     fn new_game(&'static self) -> Box<dyn VariantGame> {
         Box::new(self.drawn(FIXED_SEED, "", ""))
     }
