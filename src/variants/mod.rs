@@ -11,6 +11,7 @@
 pub mod capablanca;
 pub mod chess;
 pub mod crown;
+pub mod royal;
 pub mod standard;
 
 use std::fmt;
@@ -209,7 +210,7 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown]
+    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &royal::Royal]
 }
 
 /// The variant with this identifier.
