@@ -357,7 +357,7 @@ impl VariantGame for RoyalGame {
         self.position = after;
         self.keys.push(after.repetition_key());
         self.checks.push(gives_check);
-        if matches!(self.outcome(), Some(Outcome::Win { reason: WinReason::PerpetualCheck, .. })) {
+        if gives_check && matches!(self.outcome(), Some(Outcome::Win { reason: WinReason::PerpetualCheck, .. })) {
             // The seed's mark for the check that completes a perpetual check.
             written = format!("{}P+", written.trim_end_matches(['+', '-']));
         }

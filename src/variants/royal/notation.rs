@@ -92,7 +92,14 @@ fn spellings(pos: &RoyalPosition, m: RoyalMove) -> Vec<NumericMove> {
                 Some((from, to)) => {
                     let piece = board.piece_at(from).map_or("G", |p| designator(p.role)).to_string();
                     let capture = board.piece_at(to).is_some();
-                    [Target::File(to.file()), Target::Square(to)]
+                    // The file alone, as the seed's "C3-G4", while the Guard stays on the first
+                    // rank; its square when it leaves it.
+                    let targets = if to.rank() == from.rank() {
+                        vec![Target::File(to.file()), Target::Square(to)]
+                    } else {
+                        vec![Target::Square(to)]
+                    };
+                    targets
                         .into_iter()
                         .map(|to| NumericMove::Castle {
                             king_file,
