@@ -56,7 +56,10 @@ fn the_sample_game_s_castlings_put_the_pieces_where_the_seed_says() {
     use herald::engine::Color::{Black, White};
     // "4... C8": Black's King to its Knight's square 88, the Rook to 78 beside it.
     let after_4 = &positions[8];
-    assert_eq!((at(after_4, "88"), at(after_4, "78"), at(after_4, "68")), (Some((Black, "K")), Some((Black, "R")), None));
+    assert_eq!(
+        (at(after_4, "88"), at(after_4, "78"), at(after_4, "68")),
+        (Some((Black, "K")), Some((Black, "R")), None)
+    );
     // "6. C3-G4 (Guard moved to 41, King to 31, Rook to 51.)"
     let after_6 = &positions[11];
     assert_eq!(at(after_6, "41"), Some((White, "G")));

@@ -536,3 +536,51 @@ fn walk(from: Square, df: i8, dr: i8, range: u8, size: BoardSize) -> Vec<Square>
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(pieces: Vec<PieceDef>) -> VariantDef {
+        VariantDef {
+            size: BoardSize::TEN_BY_EIGHT,
+            pieces,
+            start_fen: "",
+            castling: Vec::new(),
+            promotion: "",
+            double_step: DoubleStep::Never,
+            en_passant: false,
+            stalemate: StalemateRule::Draw,
+        }
+    }
+
+    /// The squares a piece of `color` moves to from `from` without capturing, on an empty board.
+    fn reach(rules: &Rules, color: Color, from: Square) -> Vec<Square> {
+        let mut all: Vec<Square> = rules
+            .rays(color, Role(0), from)
+            .iter()
+            .filter(|ray| !ray.captures)
+            .flat_map(|&ray| rules.ray_squares(ray).to_vec())
+            .collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn confined_rays_stop_in_the_enemy_half() {
+        let rules = Rules::new(def(vec![PieceDef::new("Guard", 'G', "cW").confined("mfW3")])).unwrap();
+        let sq = |f, r| Square::new(f, r).unwrap();
+        // From the third rank (0-based 2) forward: the fourth rank, then the fifth, where the
+        // ray enters the enemy half and ends.
+        assert_eq!(reach(&rules, Color::White, sq(4, 2)).iter().filter(|s| s.file() == 4).count(), 2);
+        // From the sixth rank: one square. For Black the halves are the other way round.
+        assert_eq!(reach(&rules, Color::White, sq(4, 5)).iter().filter(|s| s.file() == 4).count(), 1);
+        assert_eq!(reach(&rules, Color::Black, sq(4, 5)).iter().filter(|s| s.file() == 4).count(), 2);
+    }
+
+    #[test]
+    fn confined_movement_may_not_capture() {
+        let err = Rules::new(def(vec![PieceDef::new("Guard", 'G', "W").confined("F3")])).unwrap_err();
+        assert_eq!(err, DefinitionError::ConfinedCapture('G'));
+    }
+}
