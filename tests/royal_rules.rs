@@ -25,8 +25,8 @@ fn fen(pieces: &[(&str, char)], turn: char, castling: &str) -> String {
         .map(|r| {
             let mut out = String::new();
             let mut empty = 0;
-            for f in 0..10 {
-                match board[r][f] {
+            for cell in board[r] {
+                match cell {
                     Some(c) => {
                         if empty > 0 {
                             out.push_str(&empty.to_string());
@@ -229,7 +229,10 @@ fn a_rook_recaptures_over_its_guards_on_the_very_next_move_only() {
 }
 
 /// The castlings of a position, as (King's square, Rook's square, Guard move) triples.
-fn castlings(pos: &RoyalPosition) -> BTreeSet<(String, String, Option<(String, String)>)> {
+/// A castling as the squares the King and Rook land on and the Guard's move, if any.
+type CastlingSquares = (String, String, Option<(String, String)>);
+
+fn castlings(pos: &RoyalPosition) -> BTreeSet<CastlingSquares> {
     pos.legal_moves()
         .into_iter()
         .filter_map(|m| match m {

@@ -278,7 +278,7 @@ impl RoyalGame {
         let current = *self.keys.last()?;
         let seen: Vec<usize> = self.keys.iter().enumerate().filter(|&(_, &k)| k == current).map(|(i, _)| i).collect();
         let first = *seen.iter().rev().nth(2)?;
-        let mover = |ply: usize| if ply % 2 == 0 { self.start.turn() } else { self.start.turn().other() };
+        let mover = |ply: usize| if ply.is_multiple_of(2) { self.start.turn() } else { self.start.turn().other() };
         let always_checked =
             |side: Color| (first..self.checks.len()).filter(|&p| mover(p) == side).all(|p| self.checks[p]);
         match Color::BOTH.map(always_checked) {
