@@ -472,3 +472,31 @@ fn fifty_moves_without_a_capture_draw_and_pawn_moves_do_not_reset_them() {
     assert_eq!(points(outcome), (400, 500));
     assert_eq!(points(Outcome::Draw { reason: DrawReason::Agreement }), (400, 500));
 }
+
+#[test]
+fn the_seed_s_check_marks() {
+    // "+ Check, -+ Discovered Check, ++ Double Check": the Rook on 18 looks along the eighth
+    // rank at Black's King on 108 once the Knight on 68 steps away.
+    let pieces = [("18", 'R'), ("68", 'N'), ("108", 'k'), ("17", 'p'), ("61", 'K')];
+    let mut discovered = game_from(&pieces, 'w');
+    assert_eq!(discovered.play("N-76").unwrap().notation, "N-76-+");
+    // From 87 the Knight checks too.
+    let mut double = game_from(&pieces, 'w');
+    assert_eq!(double.play("N-87").unwrap().notation, "N-87++");
+    let mut plain = game_from(&[("108", 'k'), ("17", 'p'), ("61", 'K'), ("22", 'R')], 'w');
+    assert_eq!(plain.play("R-28").unwrap().notation, "R-28+");
+}
+
+#[test]
+fn the_check_that_completes_a_perpetual_check_is_marked_p_plus() {
+    // "P+ Perpetual Check": here the position that comes back is one with Black in check, so
+    // the third time it stands, White's checking move ends the game.
+    let pieces = [("108", 'k'), ("13", 'p'), ("12", 'P'), ("58", 'Q'), ("31", 'K')];
+    let mut game = game_from(&pieces, 'b');
+    let mut last = String::new();
+    for text in ["K-107", "Q-57", "K-108", "Q-58"].iter().cycle().take(8) {
+        last = game.play(text).unwrap().notation;
+    }
+    assert_eq!(last, "Q-58P+");
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::PerpetualCheck }));
+}
