@@ -158,3 +158,20 @@ fn a_game_starts_from_a_position_record() {
     assert_eq!(game.move_number(), 24);
     assert!(royal.game_from_fen("not a position").is_err());
 }
+
+#[test]
+fn algebraic_castling_names_a_castling_only_when_one_fits() {
+    // After 4. B-85 Black's King may castle short to its Bishop's square 78 or its Knight's
+    // square 88 (its Guard is on 98): "O-O" could be either, so herald asks which.
+    let positions = sample_positions();
+    let pos = &positions[7];
+    let legal = pos.legal_moves();
+    match notation::read(pos, &legal, "O-O") {
+        Err(herald::notation::input::MoveInputError::Ambiguous { candidates, .. }) => {
+            assert_eq!(candidates, ["C7", "C8"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let c8 = notation::read(pos, &legal, "C8").unwrap();
+    assert!(matches!(c8, RoyalMove::Castle(c) if c.king_to.numeric() == "88" && c.rook_to.numeric() == "78"));
+}
