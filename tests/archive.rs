@@ -201,3 +201,18 @@ fn a_changed_secret_fails_to_open_or_to_replay() {
     let report = archive::verify(&lie);
     assert!(report.failed.iter().any(|f| f.contains("genesis")), "{:?}", report.failed);
 }
+
+/// A variant with its own scoring: the result in the mails carries its points (Royal Chess
+/// scores a draw 0.4 for White and 0.5 for Black), and so does the archive's record.
+#[test]
+fn a_royal_draw_is_mailed_with_its_points() {
+    let mut table = Table::new("royal-points");
+    let id = table.new_game("royal");
+    table.reply(ALICE, "draw");
+    table.reply(BOB, "accept");
+    let last = String::from_utf8_lossy(table.mails(BOB).last().unwrap()).to_string();
+    assert!(last.contains("Points: White 0.4, Black 0.5."), "{last}");
+    let record = table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
+    let result = record.result.unwrap();
+    assert_eq!((result.white_points, result.black_points), (400, 500));
+}

@@ -15,6 +15,11 @@ pub enum WinReason {
     RoyalCaptured,
     /// The loser resigned.
     Resignation,
+    /// The winner checked the loser's royal piece on every move of a cycle that repeated the
+    /// position for the third time (a win in Royal Chess, where the referee recognises it).
+    PerpetualCheck,
+    /// The loser has only its royal piece left and the winner more (Royal Chess's bared King).
+    BareKing,
 }
 
 /// Why a game was drawn.
@@ -81,6 +86,8 @@ impl fmt::Display for Outcome {
                     WinReason::Stalemate => "by stalemate",
                     WinReason::RoyalCaptured => "by capturing the royal piece",
                     WinReason::Resignation => "by resignation",
+                    WinReason::PerpetualCheck => "by perpetual check",
+                    WinReason::BareKing => "by baring the king",
                 };
                 write!(f, "{} wins {how}", winner.title())
             }

@@ -32,12 +32,25 @@ pub struct PieceDef {
     pub minor: bool,
     /// Stays on squares of one colour for the whole game (a bishop).
     pub color_bound: bool,
+    /// More movement in Betza notation, move-only (`m`), whose rays are cut in the enemy half
+    /// of the board (Royal Chess's Guards' minor moves): a ray goes on past a square only
+    /// while that square is in the mover's own half, or lies on the first rank of the enemy
+    /// half and the ray runs along that rank. So it ends on the first square it enters the
+    /// enemy half by, and a ray that starts deeper in the enemy half goes one square unless
+    /// that square leads back home. Empty for most pieces.
+    pub confined: &'static str,
 }
 
 impl PieceDef {
     /// An ordinary piece with the given name, letter and movement.
     pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
-        PieceDef { name, letter, betza, pawn: false, royal: false, minor: false, color_bound: false }
+        PieceDef { name, letter, betza, pawn: false, royal: false, minor: false, color_bound: false, confined: "" }
+    }
+
+    /// Adds move-only movement cut in the enemy half of the board (see [`PieceDef::confined`]).
+    pub const fn confined(mut self, betza: &'static str) -> PieceDef {
+        self.confined = betza;
+        self
     }
 
     /// Marks the piece as a pawn.
@@ -172,6 +185,9 @@ pub enum DefinitionError {
     /// More castling pieces than [`MAX_CASTLERS`], or one piece listed twice, or a short
     /// direction that is not 0 or 1.
     Castling,
+    /// A piece's confined movement (see [`PieceDef::confined`]) may capture; it must be
+    /// move-only, since the attack tables do not depend on the square's half.
+    ConfinedCapture(char),
 }
 
 impl fmt::Display for DefinitionError {
@@ -186,6 +202,9 @@ impl fmt::Display for DefinitionError {
             DefinitionError::UnknownLetter(c) => write!(f, "no piece has the letter {c}"),
             DefinitionError::Castling => {
                 write!(f, "at most {MAX_CASTLERS} different pieces castle, each with a short direction of 0 or 1")
+            }
+            DefinitionError::ConfinedCapture(c) => {
+                write!(f, "the confined movement of {c} captures; it must be move-only (m)")
             }
         }
     }
@@ -269,6 +288,15 @@ impl Rules {
             .iter()
             .map(|p| betza::parse(p.betza).map_err(DefinitionError::Betza))
             .collect::<Result<_, _>>()?;
+        let confined: Vec<Vec<betza::Atom>> = def
+            .pieces
+            .iter()
+            .map(|p| if p.confined.is_empty() { Ok(Vec::new()) } else { betza::parse(p.confined) })
+            .collect::<Result<_, _>>()
+            .map_err(DefinitionError::Betza)?;
+        if let Some(p) = def.pieces.iter().zip(&confined).find(|(_, atoms)| atoms.iter().any(|a| a.captures)) {
+            return Err(DefinitionError::ConfinedCapture(p.0.letter));
+        }
 
         let roles = def.pieces.len();
         let max_distance = usize::from(MAX_FILES.max(MAX_RANKS));
@@ -303,6 +331,23 @@ impl Rules {
                                 len: path.len() as u8,
                                 moves: atom.moves,
                                 captures: atom.captures,
+                            });
+                        }
+                    }
+                    for atom in &confined[r] {
+                        for &(df, dr) in &atom.steps {
+                            let path =
+                                confine(from, walk(from, df, dr * color.forward(), atom.range, size), color, size);
+                            if path.is_empty() {
+                                continue;
+                            }
+                            let ray_start = rules.ray_squares.len() as u32;
+                            rules.ray_squares.extend(&path);
+                            rules.rays.push(Ray {
+                                start: ray_start,
+                                len: path.len() as u8,
+                                moves: true,
+                                captures: false,
                             });
                         }
                     }
@@ -462,6 +507,19 @@ fn span_index(color: Color, role: Role, sq: Square, roles: usize) -> usize {
     (color.index() * roles + role.index()) * LAYOUT_SQUARES + sq.index()
 }
 
+/// Cuts a confined ray (see [`PieceDef::confined`]) from `from` for a `color` piece: it goes
+/// on past a square only while the square is in `color`'s own half, or on the first rank of
+/// the enemy half with the ray running along that rank.
+fn confine(from: Square, mut path: Vec<Square>, color: Color, size: BoardSize) -> Vec<Square> {
+    let half = size.ranks / 2;
+    let relative = |sq: Square| if color.is_white() { sq.rank() } else { size.ranks - 1 - sq.rank() };
+    let goes_on = |sq: Square| relative(sq) < half || (relative(sq) == half && sq.rank() == from.rank());
+    if let Some(stop) = path.iter().position(|&sq| !goes_on(sq)) {
+        path.truncate(stop + 1);
+    }
+    path
+}
+
 /// The squares reached from `from` by repeating the step `(df, dr)` up to `range` times
 /// (0 = until the edge).
 fn walk(from: Square, df: i8, dr: i8, range: u8, size: BoardSize) -> Vec<Square> {
@@ -477,4 +535,52 @@ fn walk(from: Square, df: i8, dr: i8, range: u8, size: BoardSize) -> Vec<Square>
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(pieces: Vec<PieceDef>) -> VariantDef {
+        VariantDef {
+            size: BoardSize::TEN_BY_EIGHT,
+            pieces,
+            start_fen: "",
+            castling: Vec::new(),
+            promotion: "",
+            double_step: DoubleStep::Never,
+            en_passant: false,
+            stalemate: StalemateRule::Draw,
+        }
+    }
+
+    /// The squares a piece of `color` moves to from `from` without capturing, on an empty board.
+    fn reach(rules: &Rules, color: Color, from: Square) -> Vec<Square> {
+        let mut all: Vec<Square> = rules
+            .rays(color, Role(0), from)
+            .iter()
+            .filter(|ray| !ray.captures)
+            .flat_map(|&ray| rules.ray_squares(ray).to_vec())
+            .collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn confined_rays_stop_in_the_enemy_half() {
+        let rules = Rules::new(def(vec![PieceDef::new("Guard", 'G', "cW").confined("mfW3")])).unwrap();
+        let sq = |f, r| Square::new(f, r).unwrap();
+        // From the third rank (0-based 2) forward: the fourth rank, then the fifth, where the
+        // ray enters the enemy half and ends.
+        assert_eq!(reach(&rules, Color::White, sq(4, 2)).iter().filter(|s| s.file() == 4).count(), 2);
+        // From the sixth rank: one square. For Black the halves are the other way round.
+        assert_eq!(reach(&rules, Color::White, sq(4, 5)).iter().filter(|s| s.file() == 4).count(), 1);
+        assert_eq!(reach(&rules, Color::Black, sq(4, 5)).iter().filter(|s| s.file() == 4).count(), 2);
+    }
+
+    #[test]
+    fn confined_movement_may_not_capture() {
+        let err = Rules::new(def(vec![PieceDef::new("Guard", 'G', "W").confined("F3")])).unwrap_err();
+        assert_eq!(err, DefinitionError::ConfinedCapture('G'));
+    }
 }

@@ -3,6 +3,8 @@
 pub mod diagram;
 pub mod fen;
 pub mod input;
+pub mod numeric;
 pub mod pgn;
+pub mod record;
 pub mod san;
 pub mod uci;

@@ -157,7 +157,9 @@ fn read_move_token(token: &str, number: &mut Option<u32>, moves: &mut Vec<PgnMov
     let digits = token.chars().take_while(char::is_ascii_digit).count();
     let rest = &token[digits..];
     let dots = rest.chars().take_while(|&c| c == '.' || c == '…').count();
-    let mut text = rest;
+    // A token of digits alone is a move in numeric notation ("5254", Royal Chess's "54"),
+    // not a move number, which has its dots.
+    let mut text = token;
     if digits > 0 && dots > 0 {
         *number = token[..digits].parse().ok();
         text = &rest[rest.char_indices().nth(dots).map_or(rest.len(), |(b, _)| b)..];
@@ -225,6 +227,14 @@ mod tests {
         assert_eq!(bare.len(), 1);
         assert_eq!(bare[0].moves.len(), 3);
         assert_eq!(bare[0].result, None);
+    }
+
+    #[test]
+    fn moves_of_digits_alone_are_moves() {
+        let games = parse("1. 54 N-76 2. 5254 6x55 *");
+        let texts: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["54", "N-76", "5254", "6x55"]);
+        assert_eq!(games[0].moves[2].number, Some(2));
     }
 
     #[test]

@@ -134,6 +134,15 @@ struct Person {
 struct ResultContext {
     score: String,
     reason: String,
+    /// The points each side gets, where the variant's scoring is not simply 1, ½ and 0
+    /// (Royal Chess): "White 0.65, Black 0.3".
+    points: Option<String>,
+}
+
+/// Thousandths of a point as players write them: 1, 0.5, 0.65.
+fn points_text(thousandths: u16) -> String {
+    let text = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Everything a template may use: built from the recipient's view and the game's public
@@ -796,7 +805,16 @@ impl<'a> Referee<'a> {
             move_label: label(number, to_move),
             deadline,
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
-            result: record.result.as_ref().map(|r| ResultContext { score: r.score.clone(), reason: r.reason.clone() }),
+            result: record.result.as_ref().map(|r| {
+                let plain = matches!((r.white_points, r.black_points), (1000, 0) | (0, 1000) | (500, 500));
+                ResultContext {
+                    score: r.score.clone(),
+                    reason: r.reason.clone(),
+                    points: (!plain).then(|| {
+                        format!("White {}, Black {}", points_text(r.white_points), points_text(r.black_points))
+                    }),
+                }
+            }),
             example_move: if color.is_white() { "Nf3".to_string() } else { "Nf6".to_string() },
             event,
             // One's own move in full; the opponent's only as this player's view shows it (in a
@@ -907,4 +925,19 @@ fn reusable_message_id(id: &str) -> bool {
 /// drop a mail whose Message-ID they have seen).
 pub fn thread_root(tokens: &Tokens, game: i64, color: Color, domain: &str) -> String {
     format!("herald.{game}.{}.{}@{domain}", color.name(), tokens.tag(&format!("root:{game}:{}", color.name())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_text;
+
+    #[test]
+    fn points_are_written_as_players_write_them() {
+        assert_eq!(points_text(1000), "1");
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(500), "0.5");
+        assert_eq!(points_text(650), "0.65");
+        assert_eq!(points_text(250), "0.25");
+        assert_eq!(points_text(1500), "1.5");
+    }
 }

@@ -12,6 +12,7 @@ pub mod capablanca;
 pub mod chance;
 pub mod chess;
 pub mod crown;
+pub mod royal;
 pub mod secret_intelligence;
 pub mod standard;
 
@@ -239,7 +240,7 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &secret_intelligence::SecretIntelligence]
+    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &secret_intelligence::SecretIntelligence, &royal::Royal]
 }
 
 /// The variant with this identifier.
