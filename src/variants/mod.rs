@@ -11,6 +11,7 @@
 pub mod capablanca;
 pub mod chess;
 pub mod crown;
+pub mod safety_in_numbers;
 pub mod standard;
 
 use std::fmt;
@@ -209,7 +210,7 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown]
+    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &safety_in_numbers::SafetyInNumbers]
 }
 
 /// The variant with this identifier.
