@@ -91,6 +91,9 @@ struct Query {
     from_rank: Option<u8>,
     to: Option<Square>,
     capture: bool,
+    /// The text says the move takes nothing ("-"): in this variant "e2-f3" and "exf3" are
+    /// different moves, so "-" is not read as "or a capture".
+    quiet: bool,
     promotion: Option<Role>,
     /// Castling: 0 short, 1 long.
     castle: Option<usize>,
@@ -159,6 +162,7 @@ fn read_query(pos: &CrowdPosition, text: &str) -> Option<Query> {
         return None;
     }
     q.capture = chars.contains(&'x');
+    q.quiet = chars.contains(&'-');
     let at = chars.iter().position(|&c| c == '-' || c == 'x');
     let squares: Vec<char> = chars.iter().copied().filter(|&c| c != '-' && c != 'x').collect();
     if squares.len() < 2 {
@@ -181,6 +185,10 @@ fn read_query(pos: &CrowdPosition, text: &str) -> Option<Query> {
             q.from_rank = Some(rank_of(*r, size.ranks)?);
         }
         _ => return None,
+    }
+    // SAN writes a pawn's capture with its file and "x": a bare "f3" is the pawn's step.
+    if q.role.is_none() && origin.is_empty() {
+        q.quiet = true;
     }
     Some(q)
 }
@@ -211,6 +219,7 @@ fn fits(pos: &CrowdPosition, q: &Query, m: CrowdMove, any_piece: bool) -> bool {
         && q.from_file.is_none_or(|f| m.from.file() == f)
         && q.from_rank.is_none_or(|r| m.from.rank() == r)
         && (!q.capture || m.is_capture())
+        && (!q.quiet || !m.is_capture())
         && m.promotion == q.promotion
 }
 
@@ -309,6 +318,15 @@ fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
     }
     if q.capture && there.is_empty() && pos.ep_square() != Some(to) {
         return format!("there is nothing to capture on {to}");
+    }
+    if q.quiet
+        && let Some(&m) = legal.iter().find(|&&m| fits(pos, &Query { quiet: false, ..q.clone() }, m, true))
+    {
+        return format!(
+            "that move captures on {to} (write {}): a piece that can capture a lone enemy piece may not stand \
+             with it instead",
+            write_plain(pos, m)
+        );
     }
     // Legal moves that fit but for the promotion say what is missing.
     let promotions: Vec<String> = legal
