@@ -478,6 +478,17 @@ fn the_view_shows_crowds_and_names_them() {
 }
 
 #[test]
+fn a_large_crowd_is_listed_under_the_board_so_that_it_fits_a_mail_line() {
+    let game = game_from("8/8/8/3[PPBBnnkK]4/8/8/4[Rr]3/8 w - - 0 1");
+    let board = herald::notation::diagram::render(&game.view(Observer::Everyone), Color::White);
+    let rank = |n: u8| board.lines().find(|l| l.starts_with(&format!("{n} "))).unwrap().to_string();
+    assert_eq!(rank(5).split_whitespace().collect::<Vec<_>>(), ["5", ".", ".", ".", "*1", ".", ".", ".", ".", "5"]);
+    assert_eq!(rank(2).split_whitespace().collect::<Vec<_>>(), ["2", ".", ".", ".", ".", "Rr", ".", ".", ".", "2"]);
+    assert!(board.lines().any(|l| l == "*1 = d5: PPBBKnnk"), "{board}");
+    assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
+}
+
+#[test]
 fn a_game_resumes_from_its_snapshot() {
     let mut game = VARIANT.game(VARIANT.start());
     play_all(&mut game, "e4 e5 Nc3 e5-e4 Nc3-e4 Nf6 Nf3 Ng8 Ng1");
