@@ -24,7 +24,11 @@ fn play(game: &mut CrowdGame, text: &str) -> String {
 
 /// Plays a move list with move numbers ("1. e4 e5 2. Nc3"); returns what herald wrote.
 fn play_all(game: &mut CrowdGame, moves: &str) -> Vec<String> {
-    moves.split_whitespace().filter(|w| !w.ends_with('.') && !w.chars().all(|c| c.is_ascii_digit())).map(|m| play(game, m)).collect()
+    moves
+        .split_whitespace()
+        .filter(|w| !w.ends_with('.') && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(|m| play(game, m))
+        .collect()
 }
 
 fn refused(game: &mut CrowdGame, text: &str) -> String {
@@ -42,10 +46,13 @@ fn refused(game: &mut CrowdGame, text: &str) -> String {
 fn on(game: &CrowdGame, square: &str) -> String {
     let pos = game.position();
     let sq = pos.rules().size().parse_algebraic(square).unwrap();
-    pos.at(sq).iter().map(|p| {
-        let c = pos.rules().piece(p.role).letter;
-        if p.color == Color::White { c } else { c.to_ascii_lowercase() }
-    }).collect()
+    pos.at(sq)
+        .iter()
+        .map(|p| {
+            let c = pos.rules().piece(p.role).letter;
+            if p.color == Color::White { c } else { c.to_ascii_lowercase() }
+        })
+        .collect()
 }
 
 /// The legal moves in the variant's notation, sorted.

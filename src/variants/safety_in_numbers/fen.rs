@@ -53,10 +53,9 @@ impl fmt::Display for CrowdFenError {
             CrowdFenError::RankCount(n) => write!(f, "the board has {n} ranks, not 8"),
             CrowdFenError::FileCount { rank, found } => write!(f, "rank {rank} has {found} squares, not 8"),
             CrowdFenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
-            CrowdFenError::Crowd(s) => write!(
-                f,
-                "{s:?} is not a crowd: write the letters of two or more pieces between [ and ], as in [Pp]"
-            ),
+            CrowdFenError::Crowd(s) => {
+                write!(f, "{s:?} is not a crowd: write the letters of two or more pieces between [ and ], as in [Pp]")
+            }
             CrowdFenError::Turn(s) => write!(f, "side to move {s:?} is not w or b"),
             CrowdFenError::Castling(s) => write!(f, "castling field {s:?} is not - or letters of KQkq"),
             CrowdFenError::EnPassant(s) => write!(f, "en passant field {s:?} is not a square or -"),

@@ -34,11 +34,11 @@ pub use position::{CrowdMove, CrowdMoveKind, CrowdPosition, CrowdPositionError, 
 use super::chess::{KING, ROOK, fide_pieces};
 use super::standard::snapshot_field;
 use super::{Cell, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+use crate::engine::ClaimableDraw;
 use crate::engine::geometry::BoardSize;
 use crate::engine::outcome::{DrawReason, Outcome};
 use crate::engine::piece::Color;
 use crate::engine::rules::{CastlingDef, DoubleStep, Rules, StalemateRule, VariantDef};
-use crate::engine::ClaimableDraw;
 use crate::notation::input::MoveInputError;
 
 /// The FIDE start, which is also how the FEN extension writes it.
@@ -55,7 +55,13 @@ impl SafetyInNumbers {
 
     /// A game from `start`.
     pub fn game(&'static self, start: CrowdPosition) -> CrowdGame {
-        CrowdGame { variant: self, keys: vec![start.repetition_key()], position: start.clone(), start, moves: Vec::new() }
+        CrowdGame {
+            variant: self,
+            keys: vec![start.repetition_key()],
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+        }
     }
 }
 
@@ -198,10 +204,7 @@ impl CrowdGame {
             })
             .collect();
         (!crowds.is_empty()).then(|| {
-            format!(
-                "Crowds, where nothing can be captured and a king is never in check: {}.",
-                crowds.join(", ")
-            )
+            format!("Crowds, where nothing can be captured and a king is never in check: {}.", crowds.join(", "))
         })
     }
 }

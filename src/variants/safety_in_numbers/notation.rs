@@ -49,7 +49,9 @@ pub fn write_plain(pos: &CrowdPosition, m: CrowdMove) -> String {
         let rivals: Vec<CrowdMove> = pos
             .legal_moves()
             .into_iter()
-            .filter(|o| o.to == m.to && o.from != m.from && o.role == m.role && !matches!(o.kind, CrowdMoveKind::Castle { .. }))
+            .filter(|o| {
+                o.to == m.to && o.from != m.from && o.role == m.role && !matches!(o.kind, CrowdMoveKind::Castle { .. })
+            })
             .collect();
         if !rivals.is_empty() {
             if rivals.iter().all(|o| o.from.file() != m.from.file()) {
@@ -146,7 +148,8 @@ fn read_query(pos: &CrowdPosition, text: &str) -> Option<Query> {
         let sign = end >= 2 && matches!(chars[end - 2], '=' | '/' | '(');
         let after_rank = end >= 2 && chars[end - 2].is_ascii_digit();
         if c.is_ascii_uppercase() && (sign || after_rank)
-            || c.is_ascii_lowercase() && (sign || after_rank && chars[..end - 1].iter().filter(|c| c.is_ascii_digit()).count() >= 2)
+            || c.is_ascii_lowercase()
+                && (sign || after_rank && chars[..end - 1].iter().filter(|c| c.is_ascii_digit()).count() >= 2)
         {
             q.promotion = Some(role_for_letter(pos, c.to_ascii_uppercase())?);
             end -= if sign { 2 } else { 1 };
@@ -287,7 +290,8 @@ fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
                 must be empty, and the king may not be in check, pass through an attacked square or land on one"
             .to_string();
     }
-    let piece_word = q.role.map_or_else(|| if q.origin().is_some() { "piece".to_string() } else { "pawn".to_string() }, name);
+    let piece_word =
+        q.role.map_or_else(|| if q.origin().is_some() { "piece".to_string() } else { "pawn".to_string() }, name);
     if let Some(from) = q.origin() {
         let ours: Vec<Role> = pos.at(from).iter().filter(|p| p.color == us).map(|p| p.role).collect();
         if ours.is_empty() {
@@ -366,6 +370,9 @@ fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
     if movers.is_empty() {
         format!("no {piece_word} of yours that fits has a legal move")
     } else {
-        format!("no {piece_word} of yours can go to {to} that way; the legal {piece_word} moves are {}", movers.join(", "))
+        format!(
+            "no {piece_word} of yours can go to {to} that way; the legal {piece_word} moves are {}",
+            movers.join(", ")
+        )
     }
 }

@@ -89,7 +89,9 @@ pub enum CrowdPositionError {
 impl fmt::Display for CrowdPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CrowdPositionError::KingCount { color, count } => write!(f, "{color} has {count} kings; exactly one is needed"),
+            CrowdPositionError::KingCount { color, count } => {
+                write!(f, "{color} has {count} kings; exactly one is needed")
+            }
             CrowdPositionError::PawnOnBackRank(sq) => write!(f, "a pawn stands on {sq}, on a first or last rank"),
             CrowdPositionError::OppositeCheck => f.write_str("the side not to move is in check"),
             CrowdPositionError::BadCastlingRight(color) => {
@@ -333,7 +335,14 @@ impl CrowdPosition {
 
     /// What a move of a `us` `role` from `from` along a ray with these powers may do on
     /// `to`, and whether the ray goes on beyond it.
-    fn arrival(&self, role: Role, from: Square, to: Square, moves: bool, captures: bool) -> (Option<CrowdMoveKind>, bool) {
+    fn arrival(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        moves: bool,
+        captures: bool,
+    ) -> (Option<CrowdMoveKind>, bool) {
         let us = self.turn;
         let there = self.at(to);
         match there {
