@@ -15,7 +15,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(pos) = fen::read(rules, text) {
         let written = fen::write(&pos);
         let again = fen::read(rules, &written).expect("herald reads the FEN it wrote");
-        assert_eq!(again, pos, "{written}");
+        // The same position for the repetition rules (an en passant square without a legal
+        // capture is not written, so the setups may differ in that alone), and the same text.
+        assert_eq!(again.repetition_key(), pos.repetition_key(), "{written}");
         assert_eq!(fen::write(&again), written);
         let _ = pos.legal_moves();
         let _ = pos.outcome();
