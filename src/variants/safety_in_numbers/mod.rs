@@ -35,9 +35,9 @@ use super::chess::{KING, ROOK, fide_pieces};
 use super::standard::snapshot_field;
 use super::{Cell, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
 use crate::engine::ClaimableDraw;
-use crate::engine::geometry::BoardSize;
+use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::outcome::{DrawReason, Outcome};
-use crate::engine::piece::Color;
+use crate::engine::piece::{Color, Piece};
 use crate::engine::rules::{CastlingDef, DoubleStep, Rules, StalemateRule, VariantDef};
 use crate::notation::input::MoveInputError;
 
@@ -160,14 +160,16 @@ impl CrowdGame {
         Ok(CrowdGame { variant, start, position, keys, moves })
     }
 
-    fn cells(&self) -> Vec<(crate::engine::geometry::Square, Cell)> {
+    /// Every square with what stands on it: a crowd's pieces White's first, each side's in role
+    /// order (a crowd has no order of its own).
+    fn cells(&self) -> Vec<(Square, Cell)> {
         let pos = &self.position;
         let rules = pos.rules();
         rules
             .size()
             .squares()
             .map(|sq| {
-                let letter = |p: &crate::engine::piece::Piece| (p.color, rules.piece(p.role).letter);
+                let letter = |p: &Piece| (p.color, rules.piece(p.role).letter);
                 let cell = match pos.at(sq) {
                     [] => Cell::Empty,
                     [single] => {

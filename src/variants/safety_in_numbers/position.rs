@@ -625,9 +625,6 @@ impl CrowdPosition {
         let mut minors = 0;
         let mut bound_on = [false; 2];
         let mut all_bound = true;
-        if rules.def().stalemate == StalemateRule::Loss {
-            return false;
-        }
         for (sq, piece) in self.pieces() {
             let def = rules.piece(piece.role);
             if def.royal {
