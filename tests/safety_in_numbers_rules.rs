@@ -208,6 +208,19 @@ fn pawns_are_never_blockaded() {
     assert_eq!(on(&game, "e6"), "Pp");
 }
 
+/// The seed's text of the first game, as printed (annotations, "4 Ke1-e2", "3...d7-d5").
+#[test]
+fn the_first_example_game_reads_as_the_seed_prints_it() {
+    let mut game = VARIANT.game(VARIANT.start());
+    play_all(&mut game, "1. e4 e5 2. Nc3 e5-e4? 3. Nc3-e4 3...d7-d5 4 Ke1-e2?!? Qd8-e7? 5 Ke2-e3 Qe7-e4+ 6 Ke3-e4");
+    assert_eq!(game.fen(), "rnb1kbnr/ppp2ppp/8/3p4/4[PNKpq]3/8/PPPP1PPP/R1BQ1BNR b kq - 5 6");
+    // The same game in SAN where SAN is unambiguous: "e4" for Black's pawn forming the crowd,
+    // "Ne4" and "Qe4" joining it, "Ke4" for the king.
+    let mut san = VARIANT.game(VARIANT.start());
+    play_all(&mut san, "1. e4 e5 2. Nc3 e4 3. Ne4 d5 4. Ke2 Qe7 5. Ke3 Qe4+ 6. Ke4");
+    assert_eq!(san.moves(), game.moves());
+}
+
 /// "It is possible to get both Kings onto the same square, and it can be done at least as
 /// early as White's 7th move."
 #[test]
