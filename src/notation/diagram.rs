@@ -3,9 +3,12 @@
 //! The side given as `bottom` is at the bottom, as a player sees the board from their own
 //! side: White has rank 1 at the bottom and the a-file on the left; Black sees it turned
 //! round. Upper case is
-//! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden; a
-//! crowd shows all its pieces' letters together. Every column is as wide as the widest cell,
-//! so the diagram stays aligned in a monospaced font.
+//! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden (listed
+//! under the board with the label it is tracked by); a
+//! crowd shows all its pieces' letters together ("PNp"). Every column is as wide as the
+//! widest cell, so the diagram stays aligned in a monospaced font; a crowd of more than
+//! [`MAX_CROWD_LETTERS`] pieces is marked "*1", "*2"... on the board and listed under it, so
+//! that the board stays narrower than a mail line.
 
 use crate::engine::geometry::{Square, file_letter};
 use crate::engine::piece::Color;
@@ -24,13 +27,29 @@ fn cell_text(cell: &Cell) -> String {
     }
 }
 
+/// The most letters a crowd shows on the board itself: eight columns of seven characters
+/// and the rank labels stay within 64 characters.
+pub const MAX_CROWD_LETTERS: usize = 6;
+
 /// Renders `view`'s board with `bottom`'s side at the bottom.
 pub fn render(view: &View, bottom: Color) -> String {
     let size = view.size;
     let flipped = bottom == Color::Black;
     let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
+    let mut large_crowds = Vec::new();
+    // Hidden pieces by the label they are tracked by, so the reader can follow each one.
+    let mut tracked: Vec<(Square, &str)> = Vec::new();
     for (sq, cell) in &view.cells {
-        texts[sq.index()] = cell_text(cell);
+        if let Cell::Hidden(_, label) = cell {
+            tracked.push((*sq, label));
+        }
+        let text = cell_text(cell);
+        texts[sq.index()] = if text.chars().count() > MAX_CROWD_LETTERS {
+            large_crowds.push(format!("*{} = {sq}: {text}", large_crowds.len() + 1));
+            format!("*{}", large_crowds.len())
+        } else {
+            text
+        };
     }
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
     let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
@@ -58,6 +77,15 @@ pub fn render(view: &View, bottom: Color) -> String {
     }
     out.push_str(&footer);
     out.push('\n');
+    for line in large_crowds {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if !tracked.is_empty() {
+        tracked.sort_by_key(|(sq, _)| sq.index());
+        let list: Vec<String> = tracked.iter().map(|(sq, label)| format!("{sq} ({label})")).collect();
+        out.push_str(&format!("Unknown pieces, with the square each started on: {}\n", list.join(", ")));
+    }
     out
 }
 

@@ -13,6 +13,7 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod royal;
+pub mod safety_in_numbers;
 pub mod secret_intelligence;
 pub mod standard;
 
@@ -240,7 +241,14 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[&chess::Chess, &capablanca::Capablanca, &crown::Crown, &secret_intelligence::SecretIntelligence, &royal::Royal]
+    &[
+        &chess::Chess,
+        &capablanca::Capablanca,
+        &crown::Crown,
+        &secret_intelligence::SecretIntelligence,
+        &royal::Royal,
+        &safety_in_numbers::SafetyInNumbers,
+    ]
 }
 
 /// The variant with this identifier.
