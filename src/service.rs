@@ -471,7 +471,7 @@ impl Service {
     }
 
     /// The daemon: passes every `inbox.poll_seconds` until `stop` is raised (by SIGTERM or
-    /// SIGINT), finishing the mail in hand first.
+    /// SIGINT), finishing the batch of mails in hand first.
     pub fn serve(&mut self, lock: &SendLock, transport: &dyn Transport, stop: &AtomicBool) -> Result<(), ServiceError> {
         let pause = Duration::from_secs(self.config.inbox.poll_seconds.max(1));
         while !stop.load(Ordering::SeqCst) {
