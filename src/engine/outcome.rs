@@ -2,7 +2,9 @@
 
 use std::fmt;
 
+use super::geometry::Square;
 use super::piece::Color;
+use super::rules::{PieceDef, StalemateRule};
 
 /// Why a game was won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +77,64 @@ impl Outcome {
             None => "1/2-1/2",
         }
     }
+}
+
+/// What a chess-family position decides by itself, the same in every variant that has its
+/// own position type: no legal move is checkmate (if `in_check`) or stalemate, scored by the
+/// variant's [`StalemateRule`]; then a dead position; then the seventy-five-move rule.
+/// Repetition needs the game's history and is the game's to judge. `in_check` and `dead`
+/// are asked only when needed.
+pub fn decided_by_position(
+    to_move: Color,
+    has_legal_move: bool,
+    in_check: impl FnOnce() -> bool,
+    stalemate: StalemateRule,
+    dead: impl FnOnce() -> bool,
+    halfmoves: u32,
+) -> Option<Outcome> {
+    let them = to_move.other();
+    if !has_legal_move {
+        return Some(if in_check() {
+            Outcome::Win { winner: them, reason: WinReason::Checkmate }
+        } else {
+            match stalemate {
+                StalemateRule::Draw => Outcome::Draw { reason: DrawReason::Stalemate },
+                StalemateRule::Loss => Outcome::Win { winner: them, reason: WinReason::Stalemate },
+            }
+        });
+    }
+    if dead() {
+        return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
+    }
+    if halfmoves >= 150 {
+        return Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves });
+    }
+    None
+}
+
+/// FIDE's dead positions, read from the pieces other than the royal ones: every one of them
+/// is minor, and there is at most one, or they are all colour-bound on squares of one colour.
+/// Where stalemate is a loss, a lone king can be stalemated by a king and a minor piece, so
+/// only the royal pieces alone are dead.
+pub fn insufficient_material<'a>(
+    stalemate: StalemateRule,
+    non_royal: impl IntoIterator<Item = (Square, &'a PieceDef)>,
+) -> bool {
+    let mut minors = 0;
+    let mut bound_on = [false; 2];
+    let mut all_bound = true;
+    for (sq, def) in non_royal {
+        if stalemate == StalemateRule::Loss || !def.minor {
+            return false;
+        }
+        minors += 1;
+        if def.color_bound {
+            bound_on[usize::from(sq.is_dark())] = true;
+        } else {
+            all_bound = false;
+        }
+    }
+    minors <= 1 || (all_bound && !(bound_on[0] && bound_on[1]))
 }
 
 impl fmt::Display for Outcome {

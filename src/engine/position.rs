@@ -14,9 +14,9 @@
 use std::fmt;
 
 use super::geometry::{LAYOUT_SQUARES, Square, SquareSet};
-use super::outcome::{DrawReason, Outcome, WinReason};
+use super::outcome::{self, Outcome};
 use super::piece::{Color, Piece, Role};
-use super::rules::{DoubleStep, MAX_CASTLERS, Rules, StalemateRule};
+use super::rules::{DoubleStep, MAX_CASTLERS, Rules};
 use super::zobrist;
 
 /// What a move does besides taking a piece from one square to another.
@@ -809,62 +809,28 @@ impl Position {
         self.castling.rebuild_squares();
     }
 
-    /// True if neither side can ever mate: every piece but the kings is minor, and there is
-    /// at most one of them or they are all bishops on squares of one colour.
-    ///
-    /// Where stalemate is a loss, a lone king can be stalemated by a king and a minor piece,
-    /// so only the royal pieces alone are a dead position.
+    /// True if neither side can ever mate (see [`outcome::insufficient_material`]).
     pub fn is_insufficient_material(&self) -> bool {
-        let rules = self.rules;
-        let mut minors = 0;
-        let mut bound_on = [false; 2];
-        let mut all_bound = true;
-        let stalemate_loses = rules.def().stalemate == StalemateRule::Loss;
-        for color in Color::BOTH {
-            for sq in self.occupied_by(color) {
-                let Some(piece) = self.cells[sq.index()] else { continue };
-                let def = rules.piece(piece.role);
-                if self.royal[color.index()] == Some(sq) {
-                    continue;
-                }
-                if stalemate_loses {
-                    return false;
-                }
-                if !def.minor {
-                    return false;
-                }
-                minors += 1;
-                if def.color_bound {
-                    bound_on[usize::from(sq.is_dark())] = true;
-                } else {
-                    all_bound = false;
-                }
-            }
-        }
-        minors <= 1 || (all_bound && !(bound_on[0] && bound_on[1]))
+        let non_royal = Color::BOTH.into_iter().flat_map(|color| {
+            self.occupied_by(color)
+                .into_iter()
+                .filter(move |&sq| self.royal[color.index()] != Some(sq))
+                .filter_map(|sq| self.cells[sq.index()].map(|piece| (sq, self.rules.piece(piece.role))))
+        });
+        outcome::insufficient_material(self.rules.def().stalemate, non_royal)
     }
 
     /// The outcome that the position itself decides: checkmate, stalemate, insufficient
     /// material, the seventy-five-move rule. Repetition needs the game's history; see
     /// [`crate::engine::game::Game`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            let them = self.turn.other();
-            return Some(if self.is_check() {
-                Outcome::Win { winner: them, reason: WinReason::Checkmate }
-            } else {
-                match self.rules.def().stalemate {
-                    StalemateRule::Draw => Outcome::Draw { reason: DrawReason::Stalemate },
-                    StalemateRule::Loss => Outcome::Win { winner: them, reason: WinReason::Stalemate },
-                }
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
-        }
-        if self.halfmoves >= 150 {
-            return Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves });
-        }
-        None
+        outcome::decided_by_position(
+            self.turn,
+            !self.legal_moves().is_empty(),
+            || self.is_check(),
+            self.rules.def().stalemate,
+            || self.is_insufficient_material(),
+            self.halfmoves,
+        )
     }
 }

@@ -5,7 +5,7 @@
 //! castling (or what the variant's castling definition says: Crown writes "K0-0", "Q0-0-0"
 //! to say which piece castles), and "+" or "#" for check and checkmate.
 
-use crate::engine::geometry::file_letter;
+use crate::engine::geometry::{Square, file_letter};
 use crate::engine::position::{Move, MoveKind, Position};
 
 /// SAN of a legal move `m` in `pos`, without check marks.
@@ -37,15 +37,7 @@ pub fn write_plain(pos: &Position, m: Move) -> String {
                     && pos.piece_at(o.from).map(|p| p.role) == Some(piece.role)
             })
             .collect();
-        if !rivals.is_empty() {
-            if rivals.iter().all(|o| o.from.file() != m.from.file()) {
-                out.push(file_letter(m.from.file()));
-            } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
-                out.push_str(&(m.from.rank() + 1).to_string());
-            } else {
-                out.push_str(&m.from.algebraic());
-            }
-        }
+        out.push_str(&disambiguation(m.from, rivals.iter().map(|o| o.from)));
         if capture {
             out.push('x');
         }
@@ -67,4 +59,18 @@ pub fn write(pos: &Position, m: Move) -> String {
         out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
     }
     out
+}
+
+/// What SAN writes after the piece letter so that a move from `from` is told from the same
+/// piece's moves to the same square from `rivals`: nothing, the file, the rank, or the square.
+pub fn disambiguation(from: Square, rivals: impl Iterator<Item = Square> + Clone) -> String {
+    if rivals.clone().next().is_none() {
+        String::new()
+    } else if rivals.clone().all(|o| o.file() != from.file()) {
+        file_letter(from.file()).to_string()
+    } else if rivals.clone().all(|o| o.rank() != from.rank()) {
+        (from.rank() + 1).to_string()
+    } else {
+        from.algebraic()
+    }
 }

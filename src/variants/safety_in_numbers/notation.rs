@@ -18,6 +18,7 @@
 use crate::engine::geometry::{Square, file_letter};
 use crate::engine::piece::Role;
 use crate::notation::input::{self, MoveInputError};
+use crate::notation::san::disambiguation;
 
 use super::position::{CrowdMove, CrowdMoveKind, CrowdPosition};
 
@@ -53,15 +54,7 @@ pub fn write_plain(pos: &CrowdPosition, m: CrowdMove) -> String {
                 o.to == m.to && o.from != m.from && o.role == m.role && !matches!(o.kind, CrowdMoveKind::Castle { .. })
             })
             .collect();
-        if !rivals.is_empty() {
-            if rivals.iter().all(|o| o.from.file() != m.from.file()) {
-                out.push(file_letter(m.from.file()));
-            } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
-                out.push_str(&(m.from.rank() + 1).to_string());
-            } else {
-                out.push_str(&m.from.algebraic());
-            }
-        }
+        out.push_str(&disambiguation(m.from, rivals.iter().map(|o| o.from)));
         if m.is_capture() {
             out.push('x');
         }

@@ -17,9 +17,9 @@
 use std::fmt;
 
 use crate::engine::geometry::{LAYOUT_SQUARES, Square};
-use crate::engine::outcome::{DrawReason, Outcome, WinReason};
+use crate::engine::outcome::{self, Outcome};
 use crate::engine::piece::{Color, Piece, Role};
-use crate::engine::rules::{DoubleStep, Rules, StalemateRule};
+use crate::engine::rules::{DoubleStep, Rules};
 
 /// What a move does at its destination.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -622,48 +622,21 @@ impl CrowdPosition {
     /// dead with crowds on the board.
     pub fn is_insufficient_material(&self) -> bool {
         let rules = self.rules;
-        let mut minors = 0;
-        let mut bound_on = [false; 2];
-        let mut all_bound = true;
-        for (sq, piece) in self.pieces() {
-            let def = rules.piece(piece.role);
-            if def.royal {
-                continue;
-            }
-            if !def.minor {
-                return false;
-            }
-            minors += 1;
-            if def.color_bound {
-                bound_on[usize::from(sq.is_dark())] = true;
-            } else {
-                all_bound = false;
-            }
-        }
-        minors <= 1 || (all_bound && !(bound_on[0] && bound_on[1]))
+        let non_royal = self.pieces().filter(|(_, p)| !rules.is_royal(p.role)).map(|(sq, p)| (sq, rules.piece(p.role)));
+        outcome::insufficient_material(rules.def().stalemate, non_royal)
     }
 
     /// What the position itself decides: checkmate, stalemate, dead position, the
     /// seventy-five-move rule.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            let them = self.turn.other();
-            return Some(if self.is_check() {
-                Outcome::Win { winner: them, reason: WinReason::Checkmate }
-            } else {
-                match self.rules.def().stalemate {
-                    StalemateRule::Draw => Outcome::Draw { reason: DrawReason::Stalemate },
-                    StalemateRule::Loss => Outcome::Win { winner: them, reason: WinReason::Stalemate },
-                }
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
-        }
-        if self.halfmoves >= 150 {
-            return Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves });
-        }
-        None
+        outcome::decided_by_position(
+            self.turn,
+            !self.legal_moves().is_empty(),
+            || self.is_check(),
+            self.rules.def().stalemate,
+            || self.is_insufficient_material(),
+            self.halfmoves,
+        )
     }
 
     /// A key equal for positions that are the same for the repetition rules (FIDE 9.2.3):

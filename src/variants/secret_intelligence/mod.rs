@@ -39,7 +39,7 @@ use super::standard::snapshot_field;
 use super::{Cell, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
 use crate::engine::ClaimableDraw;
 use crate::engine::geometry::BoardSize;
-use crate::engine::outcome::{DrawReason, Outcome, WinReason};
+use crate::engine::outcome::{self, DrawReason, Outcome};
 use crate::engine::piece::{Color, Piece};
 use crate::engine::rules::{DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
 use crate::notation::input::MoveInputError;
@@ -514,18 +514,16 @@ impl VariantGame for SiGame {
         }
         let board = &self.board;
         let us = board.turn();
-        if board.legal_moves().is_empty() {
-            return Some(if board.in_check(us) {
-                Outcome::Win { winner: us.other(), reason: WinReason::Checkmate }
-            } else {
-                Outcome::Draw { reason: DrawReason::Stalemate }
-            });
-        }
-        if board.is_insufficient_material() {
-            return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
-        }
-        if board.halfmoves() >= 150 {
-            return Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves });
+        let decided = outcome::decided_by_position(
+            us,
+            !board.legal_moves().is_empty(),
+            || board.in_check(us),
+            StalemateRule::Draw,
+            || board.is_insufficient_material(),
+            board.halfmoves(),
+        );
+        if decided.is_some() {
+            return decided;
         }
         if self.repetitions() >= 5 {
             return Some(Outcome::Draw { reason: DrawReason::FivefoldRepetition });
