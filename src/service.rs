@@ -293,11 +293,14 @@ impl Service {
     /// lists them). The caller must hold the send lock (see [`SendLock`]), so no mail is
     /// ever sent by two processes at once.
     ///
-    /// Each result is a relaxed commit (see [`Store::write_relaxed`]): if a power cut loses
-    /// one, that mail is sent again with the same Message-ID, which mail clients recognise as
-    /// the same mail; a move can never be lost that way. A crash between the server's
-    /// acceptance and the commit sends the mail again too: that gap, the "was it delivered?"
-    /// question of SMTP, is as short as one commit.
+    /// A mail the relay accepted is noted in the sent journal at once ([`Store::journal_sent`],
+    /// one `write`), and the notes are folded into the outbox in one commit after each round
+    /// of sending; a failed attempt is a relaxed commit ([`Store::write_relaxed`]). Both
+    /// survive a crash of the process. If a power cut loses one, that mail is sent again with
+    /// the same Message-ID, which mail clients recognise as the same mail; a move can never
+    /// be lost that way. A crash between the server's acceptance and the note sends the mail
+    /// again too: that gap, the "was it delivered?" question of SMTP, is as short as one
+    /// `write`.
     pub fn send_due(&mut self, _lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
         let retry = self.config.outgoing.retry.clone();
         let mut tried = std::collections::HashSet::new();
@@ -305,6 +308,9 @@ impl Service {
         // Until nothing is due that this call has not tried: mails queued meanwhile by a
         // `herald ingest` waiting for the lock are sent before the lock is let go.
         loop {
+            // What an earlier round (or a sender that died) noted is folded in first, so
+            // nothing it sent is offered again.
+            self.store.settle_sent()?;
             let now = self.clock.now();
             let due: Vec<_> = self
                 .store
@@ -330,33 +336,28 @@ impl Service {
                 tried.insert(row.id);
                 let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
                 let now = clock.now();
-                let recorded = store.write_relaxed(|tx| -> Result<(), ServiceError> {
-                    match result {
-                        Ok(()) => {
-                            tx.mark_sent(row.id, now)?;
-                            report.sent += 1;
+                let recorded = match result {
+                    Ok(()) => store.journal_sent(row.id, now).map(|()| report.sent += 1).map_err(ServiceError::from),
+                    Err(e) => store.write_relaxed(|tx| -> Result<(), ServiceError> {
+                        let attempts = row.attempts + 1;
+                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                        let retry_at = (!give_up).then(|| {
+                            let doublings = (attempts - 1).min(30);
+                            let delay = retry
+                                .first_delay_seconds
+                                .saturating_mul(1u64 << doublings)
+                                .min(retry.max_delay_seconds);
+                            now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
+                        });
+                        tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                        if give_up {
+                            report.dead += 1;
+                        } else {
+                            report.retrying += 1;
                         }
-                        Err(e) => {
-                            let attempts = row.attempts + 1;
-                            let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
-                            let retry_at = (!give_up).then(|| {
-                                let doublings = (attempts - 1).min(30);
-                                let delay = retry
-                                    .first_delay_seconds
-                                    .saturating_mul(1u64 << doublings)
-                                    .min(retry.max_delay_seconds);
-                                now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
-                            });
-                            tx.mark_failed(row.id, &e.to_string(), retry_at)?;
-                            if give_up {
-                                report.dead += 1;
-                            } else {
-                                report.retrying += 1;
-                            }
-                        }
-                    }
-                    Ok(())
-                });
+                        Ok(())
+                    }),
+                };
                 if let Err(e) = recorded {
                     failed = Some(e);
                     return false;
@@ -367,6 +368,7 @@ impl Service {
                 relay_failing |= transient_failure;
                 !transient_failure
             });
+            self.store.settle_sent()?;
             if let Some(e) = failed {
                 return Err(e);
             }
