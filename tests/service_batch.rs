@@ -1,7 +1,8 @@
 //! The daemon's batches, on real parts (a SQLite file, Maildirs on disk): mails waiting
 //! together are committed together, yet each is all or nothing on its own — a duplicate in
 //! the same batch is handled once, and a mail that cannot be handled is set aside without
-//! undoing the others.
+//! undoing the others. The answers of one batch are sent while the next is read, each once,
+//! and what the sender noted as sent is never sent again, even by the next process.
 
 mod support;
 
@@ -29,6 +30,108 @@ fn files(dir: &Path) -> usize {
 /// Mails the Maildir sink delivered, over every recipient's Maildir under `root`.
 fn delivered(root: &Path) -> usize {
     std::fs::read_dir(root).unwrap().flatten().map(|e| files(&e.path().join("new"))).sum()
+}
+
+fn club_config(root: &Path) -> Config {
+    Config {
+        referee: Referee { address: "referee@club.test".into(), name: "herald".into(), domain: None },
+        database: root.join("herald.db"),
+        inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
+        outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
+        ..Config::default()
+    }
+}
+
+/// Message-IDs of the mails the Maildir sink delivered.
+fn delivered_ids(root: &Path) -> Vec<String> {
+    let mut ids = Vec::new();
+    for recipient in std::fs::read_dir(root).unwrap().flatten() {
+        for mail in std::fs::read_dir(recipient.path().join("new")).unwrap().flatten() {
+            let raw = std::fs::read(mail.path()).unwrap();
+            let headers = String::from_utf8_lossy(&raw);
+            let id = headers.lines().find_map(|l| l.strip_prefix("Message-ID: ")).expect("a Message-ID");
+            ids.push(id.to_string());
+        }
+    }
+    ids
+}
+
+/// Starts `n` games whose White players have each answered the invitation with 1. e4,
+/// waiting in the inbox; the invitations are sent.
+fn games_with_a_move_waiting(service: &mut Service, lock: &herald::service::SendLock, root: &Path, n: usize) {
+    let sink = transport::from_config(&service.config().outgoing.transport).unwrap();
+    let inbox = Maildir::create(&root.join("inbox")).unwrap();
+    for i in 0..n {
+        let (white, black) = (format!("w{i}@players.test"), format!("b{i}@players.test"));
+        service.new_game("chess", player(&white), player(&black)).unwrap();
+    }
+    let invitations = service.store().read(|tx| tx.outbox(false)).unwrap();
+    service.send_due(lock, sink.as_ref()).unwrap();
+    for row in invitations.iter().filter(|row| row.recipient.starts_with('w')) {
+        inbox.deliver(&compose_reply(&row.bytes, &row.recipient, "1. e4").unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn the_answers_of_every_batch_are_sent_once_while_the_next_batch_is_read() {
+    let root = TempDir::new("herald-batches").unwrap();
+    let config = club_config(root.path());
+    Service::init(&config).unwrap();
+    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
+    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
+    let sink = transport::from_config(&config.outgoing.transport).unwrap();
+    let games = 2 * herald::service::INBOX_BATCH + 7;
+    games_with_a_move_waiting(&mut service, &lock, root.path(), games);
+    let invitations = delivered_ids(&root.path().join("sent")).len();
+    assert_eq!(invitations, 2 * games);
+
+    let pass = service.serve_pass(&lock, sink.as_ref(), &AtomicBool::new(false)).unwrap();
+    assert_eq!(pass.batches.len(), 3);
+    assert_eq!((pass.handled.len(), pass.sent.sent, pass.sent.retrying, pass.sent.dead), (games, 2 * games, 0, 0));
+
+    // Every answer arrived, once: two per move, all Message-IDs distinct.
+    let mut ids = delivered_ids(&root.path().join("sent"));
+    assert_eq!(ids.len(), invitations + 2 * games);
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), invitations + 2 * games, "a Message-ID was delivered twice");
+    // The outbox says so: each row sent after one attempt, and the journal is folded in.
+    let outbox = service.store().read(|tx| tx.outbox(false)).unwrap();
+    assert_eq!(outbox.len(), 4 * games);
+    for row in &outbox {
+        assert_eq!((row.status.as_str(), row.attempts), ("sent", 1), "{row:?}");
+    }
+    let journal = root.path().join("herald.db.sent");
+    assert_eq!(std::fs::metadata(&journal).map(|m| m.len()).unwrap_or(0), 0, "the sent journal is folded and emptied");
+    // A second pass finds nothing to do.
+    let again = service.serve_pass(&lock, sink.as_ref(), &AtomicBool::new(false)).unwrap();
+    assert_eq!((again.handled.len(), again.sent.sent), (0, 0));
+    assert_eq!(delivered_ids(&root.path().join("sent")).len(), invitations + 2 * games);
+}
+
+/// A sender that died after the relay took a mail, and after noting it in the sent journal
+/// but before folding the note into the outbox, left that mail "pending" in the database.
+/// The next sender reads the journal first and does not send it again.
+#[test]
+fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
+    let root = TempDir::new("herald-journal").unwrap();
+    let config = club_config(root.path());
+    Service::init(&config).unwrap();
+    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
+    service.new_game("chess", player("w@players.test"), player("b@players.test")).unwrap();
+    let pending = service.store().read(|tx| tx.outbox(true)).unwrap();
+    assert_eq!(pending.len(), 2, "the two invitations wait");
+    // What the dead sender wrote: the first invitation's note (row id, time sent).
+    std::fs::write(root.path().join("herald.db.sent"), format!("{} 1700000000\n", pending[1].id)).unwrap();
+
+    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
+    let sink = transport::from_config(&config.outgoing.transport).unwrap();
+    let sent = service.send_due(&lock, sink.as_ref()).unwrap();
+    assert_eq!(sent.sent, 1, "only the invitation not noted is sent");
+    let ids = delivered_ids(&root.path().join("sent"));
+    assert_eq!(ids, [format!("<{}>", pending[0].message_id)]);
+    let outbox = service.store().read(|tx| tx.outbox(false)).unwrap();
+    assert!(outbox.iter().all(|row| row.status == "sent"), "{outbox:?}");
 }
 
 #[test]

@@ -103,7 +103,7 @@ impl fmt::Display for SendError {
 impl std::error::Error for SendError {}
 
 /// A way to send a rendered message.
-pub trait Transport {
+pub trait Transport: Send + Sync {
     /// Sends `message` (the exact bytes of the mail, CRLF line endings) to the envelope's
     /// recipients. `Ok` means the next hop has taken responsibility for the mail.
     fn send(&self, envelope: &Envelope, message: &[u8]) -> Result<(), SendError>;

@@ -565,12 +565,14 @@ impl Tx<'_> {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Up to `limit` mails due at `now`, oldest first.
-    pub fn due_mail(&self, now: Timestamp, limit: usize) -> Result<Vec<OutboxRow>> {
+    /// Up to `limit` mails due at `now` whose row ids are above `after`, oldest first. (A
+    /// sender goes on from the last row it tried, so a mail it has sent but not yet folded
+    /// into the outbox is not offered to it again.)
+    pub fn due_mail(&self, now: Timestamp, after: i64, limit: usize) -> Result<Vec<OutboxRow>> {
         let mut stmt = self.tx.prepare_cached(&format!(
-            "{OUTBOX_SELECT} WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2"
+            "{OUTBOX_SELECT} WHERE status = 'pending' AND next_attempt_at <= ?1 AND id > ?2 ORDER BY id LIMIT ?3"
         ))?;
-        Ok(stmt.query_map(params![ts(now), limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
+        Ok(stmt.query_map(params![ts(now), after, limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Records a successful send; recording it again changes nothing.

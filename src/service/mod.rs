@@ -1,6 +1,9 @@
 //! The service: the edges around the referee core. It reads mail, loads the game, asks the
-//! core, and writes the decision with its mails in one transaction; it sends the outbox; it
-//! watches a Maildir. All I/O of a running referee happens here (and in `store` and `mail`).
+//! core, and writes the decision with its mails in one transaction; it sends the outbox
+//! (`sender`); it watches a Maildir. All I/O of a running referee happens here (and in
+//! `store` and `mail`).
+
+mod sender;
 
 use std::fmt;
 use std::fs::File;
@@ -14,7 +17,7 @@ use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
-use crate::mail::transport::{Envelope, SendErrorKind, Transport};
+use crate::mail::transport::Transport;
 use crate::referee::commitment::hex;
 use crate::referee::records::{Effects, Player};
 use crate::referee::templates::{TemplateError, Templates};
@@ -22,6 +25,9 @@ use crate::referee::token::Tokens;
 use crate::referee::{Referee, RefereeError, Settings};
 use crate::store::{Store, StoreError, Tx};
 use crate::variants;
+
+pub use sender::Sent;
+use sender::{Rounds, Sender};
 
 /// The name of the token secret in the database's `meta` table.
 const SECRET_KEY: &str = "reply_token_secret";
@@ -95,32 +101,14 @@ pub enum Ingested {
     Duplicate,
 }
 
-/// What one pass over the outbox did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sent {
-    /// Mails sent.
-    pub sent: usize,
-    /// Mails that failed and will be retried.
-    pub retrying: usize,
-    /// Mails that became dead letters.
-    pub dead: usize,
-}
-
-impl Sent {
-    fn add(&mut self, other: &Sent) {
-        self.sent += other.sent;
-        self.retrying += other.retrying;
-        self.dead += other.dead;
-    }
-}
-
 /// What one pass of the daemon did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {
-    /// For each mail handled from the inbox, its share of its batch's time (from reading
-    /// the batch to having sent its answers and moved it to `cur/`): what a mail costs.
+    /// For each mail handled from the inbox, its share of its batch's reading time (from
+    /// reading the batch to having committed it and moved it to `cur/`).
     pub handled: Vec<Duration>,
-    /// For each batch, its number of mails and its time: the latency of its mails.
+    /// For each batch, its number of mails and the time from reading it to having sent its
+    /// answers: the latency of its mails.
     pub batches: Vec<(usize, Duration)>,
     /// Mails that could not be handled and were set aside.
     pub set_aside: usize,
@@ -135,6 +123,8 @@ pub struct Service {
     templates: Templates,
     tokens: Tokens,
     store: Store,
+    /// The outbox's sender, on a connection of its own; opened at the first send.
+    sender: Option<Sender>,
     clock: Arc<dyn Clock>,
 }
 
@@ -175,6 +165,7 @@ impl Service {
             tokens: Tokens::new(&secret),
             templates,
             store,
+            sender: None,
             clock,
             config,
         })
@@ -287,106 +278,33 @@ impl Service {
         (handler, &mut self.store)
     }
 
-    /// Sends every mail that was due when the call began, once each, recording each result
-    /// right after its attempt. Transient failures are retried later with doubling delays;
-    /// permanent ones, and mails that failed too often, become dead letters (`herald outbox`
-    /// lists them). The caller must hold the send lock (see [`SendLock`]), so no mail is
-    /// ever sent by two processes at once.
-    ///
-    /// A mail the relay accepted is noted in the sent journal at once ([`Store::journal_sent`],
-    /// one `write`), and the notes are folded into the outbox in one commit after each round
-    /// of sending; a failed attempt is a relaxed commit ([`Store::write_relaxed`]). Both
-    /// survive a crash of the process. If a power cut loses one, that mail is sent again with
-    /// the same Message-ID, which mail clients recognise as the same mail; a move can never
-    /// be lost that way. A crash between the server's acceptance and the note sends the mail
-    /// again too: that gap, the "was it delivered?" question of SMTP, is as short as one
-    /// `write`.
-    pub fn send_due(&mut self, _lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
-        let retry = self.config.outgoing.retry.clone();
-        let mut tried = std::collections::HashSet::new();
-        let mut report = Sent::default();
-        // Until nothing is due that this call has not tried: mails queued meanwhile by a
-        // `herald ingest` waiting for the lock are sent before the lock is let go.
-        loop {
-            // What an earlier round (or a sender that died) noted is folded in first, so
-            // nothing it sent is offered again.
-            self.store.settle_sent()?;
-            let now = self.clock.now();
-            let due: Vec<_> = self
-                .store
-                .read(|tx| tx.due_mail(now, 1_000))?
-                .into_iter()
-                .filter(|row| !tried.contains(&row.id))
-                .collect();
-            if due.is_empty() {
-                return Ok(report);
-            }
-            let mails: Vec<(Envelope, &[u8])> = due
-                .iter()
-                .map(|row| {
-                    (Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] }, &row.bytes[..])
-                })
-                .collect();
-            let mut failed = None;
-            let mut relay_failing = false;
-            let store = &mut self.store;
-            let clock = &self.clock;
-            transport.send_each(&mails, &mut |i, result| {
-                let row = &due[i];
-                tried.insert(row.id);
-                let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
-                let now = clock.now();
-                let recorded = match result {
-                    Ok(()) => store.journal_sent(row.id, now).map(|()| report.sent += 1).map_err(ServiceError::from),
-                    Err(e) => store.write_relaxed(|tx| -> Result<(), ServiceError> {
-                        let attempts = row.attempts + 1;
-                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
-                        let retry_at = (!give_up).then(|| {
-                            let doublings = (attempts - 1).min(30);
-                            let delay = retry
-                                .first_delay_seconds
-                                .saturating_mul(1u64 << doublings)
-                                .min(retry.max_delay_seconds);
-                            now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
-                        });
-                        tx.mark_failed(row.id, &e.to_string(), retry_at)?;
-                        if give_up {
-                            report.dead += 1;
-                        } else {
-                            report.retrying += 1;
-                        }
-                        Ok(())
-                    }),
-                };
-                if let Err(e) = recorded {
-                    failed = Some(e);
-                    return false;
-                }
-                // A relay that failed for now (down, refusing, timing out) would most likely
-                // fail the next mails too, each after its own timeout: they wait for the
-                // next pass instead of holding up the daemon or the mail server's pipe.
-                relay_failing |= transient_failure;
-                !transient_failure
-            });
-            self.store.settle_sent()?;
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            if relay_failing {
-                return Ok(report);
-            }
-        }
+    /// Sends every mail that is due, once each, recording each result right after its
+    /// attempt (see `service/sender.rs`). The caller must hold the send lock (see
+    /// [`SendLock`]), so no mail is ever sent by two processes at once.
+    pub fn send_due(&mut self, lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
+        self.sender()?.send_due(lock, transport)
     }
 
-    /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled, its
-    /// answers sent, and then moved to `cur/` (stopping early if `stop` is raised); then
+    fn sender(&mut self) -> Result<&mut Sender, ServiceError> {
+        if self.sender.is_none() {
+            let clock = self.clock.clone();
+            self.sender = Some(Sender::open(&self.config.database, clock, self.config.outgoing.retry.clone())?);
+        }
+        Ok(self.sender.as_mut().expect("opened above"))
+    }
+
+    /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled and then
+    /// moved to `cur/` (stopping early if `stop` is raised), and its answers are sent; then
     /// whatever else is due in the outbox is sent. A mail that cannot be handled for a reason
     /// that retrying will not cure is set aside (moved to `cur/` flagged, and reported) so it
     /// cannot stop the daemon; a transient failure ends the pass and the mail waits in `new/`.
     ///
     /// Mails are taken in batches of up to [`INBOX_BATCH`] and each batch is committed once
     /// (see [`Service::ingest_batch`]): when mail arrives faster than the disk completes a
-    /// commit, the daemon keeps up; when it arrives one at a time, a batch is one mail.
+    /// commit, the daemon keeps up; when it arrives one at a time, a batch is one mail. The
+    /// answers of each batch are sent by a second thread (the sender, with its own database
+    /// connection) while this one reads and commits the next batch: sending waits on the
+    /// relay and reading on the disk, and neither need wait for the other.
     pub fn serve_pass(
         &mut self,
         lock: &SendLock,
@@ -398,53 +316,96 @@ impl Service {
             let maildir =
                 Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
             let paths = maildir.new_mail().map_err(|e| ServiceError::Io(format!("reading {}", dir.display()), e))?;
-            for batch in paths.chunks(INBOX_BATCH) {
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let started = Instant::now();
-                let mut raws = Vec::with_capacity(batch.len());
-                for path in batch {
-                    let raw = read_capped(path, self.config.inbox.max_message_bytes)
-                        .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
-                    raws.push(raw);
-                }
-                let results = self.ingest_batch(&raws)?;
-                let sent = self.send_due(lock, transport)?;
-                pass.sent.add(&sent);
-                // Each mail is moved after the commit: a crash before the move only means the
-                // mail is read again and recognised as handled.
-                let mut handled = 0;
-                let mut transient = None;
-                for (path, result) in batch.iter().zip(results) {
-                    match result {
-                        Ok(_) => {
-                            maildir
-                                .mark_seen(path)
-                                .map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
-                            handled += 1;
-                        }
-                        Err(e) if e.is_transient() => transient = Some(e),
-                        Err(e) => {
-                            eprintln!("herald serve: {} set aside: {e}", path.display());
-                            maildir
-                                .set_aside(path)
-                                .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
-                            pass.set_aside += 1;
-                        }
+            if !paths.is_empty() {
+                let sender = match self.sender.take() {
+                    Some(sender) => sender,
+                    None => {
+                        Sender::open(&self.config.database, self.clock.clone(), self.config.outgoing.retry.clone())?
                     }
-                }
-                let elapsed = started.elapsed();
-                pass.handled.extend(std::iter::repeat_n(elapsed / batch.len() as u32, handled));
-                pass.batches.push((batch.len(), elapsed));
-                if let Some(e) = transient {
-                    return Err(e);
-                }
+                };
+                let (signal, signals) = std::sync::mpsc::channel();
+                let (sender, reading, sending) = std::thread::scope(|scope| {
+                    let sending = scope.spawn(move || sender.follow(lock, transport, signals));
+                    let reading = self.read_inbox(&maildir, &paths, stop, &signal, &mut pass);
+                    drop(signal);
+                    let (sender, sending) = sending.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    (sender, reading, sending)
+                });
+                self.sender = Some(sender);
+                let (sent, rounds) = sending?;
+                pass.sent.add(&sent);
+                let batches = reading?;
+                let last = self.send_due(lock, transport)?;
+                pass.sent.add(&last);
+                pass.batches = latencies(&batches, &rounds, Instant::now());
+                return Ok(pass);
             }
         }
         let sent = self.send_due(lock, transport)?;
         pass.sent.add(&sent);
         Ok(pass)
+    }
+
+    /// The reading half of [`Service::serve_pass`]: handles `paths` batch by batch, signals
+    /// the sender after each commit, and moves each mail out of `new/`. Returns each batch's
+    /// start, commit and size. Stops early when `stop` is raised or the sender has ended (it
+    /// failed; the pass reports why).
+    fn read_inbox(
+        &mut self,
+        maildir: &Maildir,
+        paths: &[PathBuf],
+        stop: &AtomicBool,
+        signal: &std::sync::mpsc::Sender<()>,
+        pass: &mut Pass,
+    ) -> Result<Vec<Batch>, ServiceError> {
+        let mut batches = Vec::new();
+        for batch in paths.chunks(INBOX_BATCH) {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let started = Instant::now();
+            let mut raws = Vec::with_capacity(batch.len());
+            for path in batch {
+                let raw = read_capped(path, self.config.inbox.max_message_bytes)
+                    .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
+                raws.push(raw);
+            }
+            let results = self.ingest_batch(&raws)?;
+            let committed = Instant::now();
+            let sender_alive = signal.send(()).is_ok();
+            // Each mail is moved after the commit: a crash before the move only means the
+            // mail is read again and recognised as handled.
+            let mut handled = 0;
+            let mut transient = None;
+            for (path, result) in batch.iter().zip(results) {
+                match result {
+                    Ok(_) => {
+                        maildir
+                            .mark_seen(path)
+                            .map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
+                        handled += 1;
+                    }
+                    Err(e) if e.is_transient() => transient = Some(e),
+                    Err(e) => {
+                        eprintln!("herald serve: {} set aside: {e}", path.display());
+                        maildir
+                            .set_aside(path)
+                            .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
+                        pass.set_aside += 1;
+                    }
+                }
+            }
+            let elapsed = started.elapsed();
+            pass.handled.extend(std::iter::repeat_n(elapsed / batch.len() as u32, handled));
+            batches.push(Batch { started, committed, mails: batch.len() });
+            if let Some(e) = transient {
+                return Err(e);
+            }
+            if !sender_alive {
+                break;
+            }
+        }
+        Ok(batches)
     }
 
     /// The send lock, if no other process holds it now: taken by the daemon for its life,
@@ -491,6 +452,25 @@ impl Service {
         }
         Ok(())
     }
+}
+
+/// When a batch of the inbox was read and committed, and its size.
+struct Batch {
+    started: Instant,
+    committed: Instant,
+    mails: usize,
+}
+
+/// Each batch's size and latency: from its start to the end of the first round of sending
+/// that began after its commit (and so saw its answers), or to `end` (the pass's last send).
+fn latencies(batches: &[Batch], rounds: &Rounds, end: Instant) -> Vec<(usize, Duration)> {
+    batches
+        .iter()
+        .map(|batch| {
+            let sent = rounds.iter().find(|(start, _)| *start >= batch.committed).map_or(end, |&(_, done)| done);
+            (batch.mails, sent - batch.started)
+        })
+        .collect()
 }
 
 /// An incoming mail as far as it could be read.

@@ -1,0 +1,190 @@
+//! Sending the outbox. The sender has a database connection of its own, so that the daemon
+//! can send one batch's answers on one thread while it reads the next batch on another.
+//!
+//! Every result is recorded the moment it is known: a mail the relay accepted is noted in
+//! the sent journal ([`Store::journal_sent`], one `write`), and the notes are folded into the
+//! outbox ([`Store::settle_sent`]) before anyone reads what is due from the start again; a
+//! failed attempt is a relaxed commit ([`Store::write_relaxed`]). Both survive a crash of
+//! the process. If a power cut loses one, that mail is sent again with the same Message-ID,
+//! which mail clients recognise as the same mail; a move can never be lost that way. A crash
+//! between the server's acceptance and the note sends the mail again too: that gap, the
+//! "was it delivered?" question of SMTP, is as short as one `write`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+use std::time::Instant;
+
+use crate::clock::Clock;
+use crate::config::Retry;
+use crate::mail::transport::{Envelope, SendErrorKind, Transport};
+use crate::store::{Store, StoreError};
+
+use super::{SendLock, ServiceError};
+
+/// Most mails read from the outbox at once.
+const ROUND_LIMIT: usize = 1_000;
+
+/// What sending did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sent {
+    /// Mails sent.
+    pub sent: usize,
+    /// Mails that failed and will be retried.
+    pub retrying: usize,
+    /// Mails that became dead letters.
+    pub dead: usize,
+}
+
+impl Sent {
+    pub(super) fn add(&mut self, other: &Sent) {
+        self.sent += other.sent;
+        self.retrying += other.retrying;
+        self.dead += other.dead;
+    }
+}
+
+/// What one round of sending did.
+#[derive(Default)]
+struct Round {
+    sent: Sent,
+    /// Mails tried.
+    tried: usize,
+    /// The relay failed for now: the next mails would most likely fail too.
+    relay_failing: bool,
+}
+
+/// The rounds a [`Sender::follow`] made, each from its start to its end.
+pub(super) type Rounds = Vec<(Instant, Instant)>;
+
+/// The outbox's sender.
+pub(super) struct Sender {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    retry: Retry,
+}
+
+impl Sender {
+    pub(super) fn open(database: &Path, clock: Arc<dyn Clock>, retry: Retry) -> Result<Sender, ServiceError> {
+        Ok(Sender { store: Store::open(database)?, clock, retry })
+    }
+
+    /// Sends every mail that was due when the call began, once each (and the mails that
+    /// become due meanwhile, such as those a `herald ingest` waiting for the lock queues, so
+    /// that they are sent before the lock is let go). Transient failures are retried later
+    /// with doubling delays; permanent ones, and mails that failed too often, become dead
+    /// letters (`herald outbox` lists them). The lock proves that no other process sends.
+    pub(super) fn send_due(&mut self, lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
+        // What an earlier round (or a sender that died) noted is folded in first, so nothing
+        // it sent is offered again.
+        self.settle()?;
+        let mut report = Sent::default();
+        let mut after = 0;
+        let outcome = loop {
+            match self.round(lock, transport, &mut after) {
+                Ok(round) => {
+                    report.add(&round.sent);
+                    if round.tried == 0 || round.relay_failing {
+                        break Ok(report);
+                    }
+                }
+                Err(e) => break Err(e),
+            }
+        };
+        self.settle()?;
+        outcome
+    }
+
+    /// Sends while the daemon reads its inbox: a round after each signal (a batch of
+    /// answers committed), until the signals end. After the relay has failed, the pass sends
+    /// nothing more (the mails wait for the next pass rather than each waiting for its own
+    /// timeout). Gives itself back, with what it did, for the pass's last [`Sender::send_due`].
+    pub(super) fn follow(
+        mut self,
+        lock: &SendLock,
+        transport: &dyn Transport,
+        signals: Receiver<()>,
+    ) -> (Sender, Result<(Sent, Rounds), ServiceError>) {
+        let mut report = Sent::default();
+        let mut rounds = Vec::new();
+        let mut after = 0;
+        let mut relay_failing = false;
+        let outcome = self.settle().and_then(|()| {
+            while signals.recv().is_ok() {
+                // Several batches committed meanwhile are one round.
+                while signals.try_recv().is_ok() {}
+                if relay_failing {
+                    continue;
+                }
+                let started = Instant::now();
+                let round = self.round(lock, transport, &mut after)?;
+                rounds.push((started, Instant::now()));
+                report.add(&round.sent);
+                relay_failing = round.relay_failing;
+            }
+            Ok(())
+        });
+        (self, outcome.map(|()| (report, rounds)))
+    }
+
+    /// Folds the sent journal into the outbox.
+    fn settle(&mut self) -> Result<(), ServiceError> {
+        self.store.settle_sent()?;
+        Ok(())
+    }
+
+    /// One round: the mails due now, after row `after` (which it moves past them), each
+    /// result recorded right after its attempt.
+    fn round(&mut self, _lock: &SendLock, transport: &dyn Transport, after: &mut i64) -> Result<Round, ServiceError> {
+        let now = self.clock.now();
+        let due = self.store.read(|tx| tx.due_mail(now, *after, ROUND_LIMIT))?;
+        let mut round = Round::default();
+        let Some(last) = due.last() else { return Ok(round) };
+        *after = last.id;
+        let mails: Vec<(Envelope, &[u8])> = due
+            .iter()
+            .map(|row| (Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] }, &row.bytes[..]))
+            .collect();
+        let mut failed = None;
+        let (store, clock, retry) = (&mut self.store, &self.clock, &self.retry);
+        transport.send_each(&mails, &mut |i, result| {
+            let row = &due[i];
+            round.tried += 1;
+            let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
+            let now = clock.now();
+            let recorded = match result {
+                Ok(()) => store.journal_sent(row.id, now).map(|()| round.sent.sent += 1),
+                Err(e) => store.write_relaxed(|tx| -> Result<(), StoreError> {
+                    let attempts = row.attempts + 1;
+                    let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                    let retry_at = (!give_up).then(|| {
+                        let doublings = (attempts - 1).min(30);
+                        let delay =
+                            retry.first_delay_seconds.saturating_mul(1u64 << doublings).min(retry.max_delay_seconds);
+                        now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
+                    });
+                    tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                    if give_up {
+                        round.sent.dead += 1;
+                    } else {
+                        round.sent.retrying += 1;
+                    }
+                    Ok(())
+                }),
+            };
+            if let Err(e) = recorded {
+                failed = Some(e);
+                return false;
+            }
+            // A relay that failed for now (down, refusing, timing out) would most likely
+            // fail the next mails too, each after its own timeout: they wait for the next
+            // pass instead of holding up the daemon or the mail server's pipe.
+            round.relay_failing |= transient_failure;
+            !transient_failure
+        });
+        match failed {
+            Some(e) => Err(e.into()),
+            None => Ok(round),
+        }
+    }
+}
