@@ -932,6 +932,12 @@ fn serve_killed_while_sending_delivers_each_mail_once_after_restart() {
     assert!(taken.starts_with("herald.1.white.") && taken.ends_with("@game.test"), "{taken}");
     assert!(stalled.starts_with("herald.1.black.") && stalled.ends_with("@game.test"), "{stalled}");
     let outbox_after_kill = club.outbox();
+    // The outbox says which mail the first relay took, though it was not yet recorded as sent.
+    assert!(
+        outbox_after_kill.contains("1 of the pending mails were taken by the relay")
+            && outbox_after_kill.lines().any(|l| l.contains(" noted ") && l.contains(&taken)),
+        "{outbox_after_kill}"
+    );
 
     // Failures of the contract are collected, so that one does not hide the other.
     let mut findings = Vec::new();

@@ -375,14 +375,24 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         .store()
         .read(|tx| Ok((tx.outbox(!args.all)?, tx.outbox_counts()?)))
         .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let noted = service.store().sent_notes().map_err(|e| e.to_string())?;
     let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
     println!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
+    let is_noted = |row: &crate::store::OutboxRow| row.status == "pending" && noted.contains(&row.id);
+    let noted_pending = rows.iter().filter(|row| is_noted(row)).count();
+    if noted_pending > 0 {
+        println!(
+            "{noted_pending} of the pending mails were taken by the relay and noted in {}.sent; the next \
+             sender records them as sent (status \"noted\" below)",
+            service.config().database.display()
+        );
+    }
     for row in rows {
         let game = row.game_id.map_or("-".to_string(), |g| format!("#{g}"));
         println!(
             "{:<6} {:<8} {:<6} attempts {:<2} next {}  to {}  <{}>{}",
             row.id,
-            row.status,
+            if is_noted(&row) { "noted" } else { &row.status },
             game,
             row.attempts,
             row.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),

@@ -258,6 +258,13 @@ impl Store {
         Ok(notes.len())
     }
 
+    /// The outbox rows noted in the sent journal and not yet folded in (after a sender died,
+    /// or while one sends): the relay has them, though the outbox still says pending.
+    pub fn sent_notes(&self) -> Result<Vec<i64>> {
+        let notes = self.journal.read().map_err(|e| StoreError::Io(self.journal.path().to_path_buf(), e))?;
+        Ok(notes.into_iter().map(|(id, _)| id).collect())
+    }
+
     /// Read-only access outside a write transaction.
     pub fn read<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
