@@ -598,6 +598,39 @@ fn a_stale_move_number_is_refused() {
     assert!(round.only(ALICE).body().contains("Your move 3. Qh5 is recorded."));
 }
 
+/// A move without a number is checked against the mail it answers. Alice answers the
+/// invitation with 1. e4, then thinks better of it and answers the invitation again with
+/// d4; her second mail is held up until Bob has answered. Played now, "d4" would be a legal
+/// second move she never chose: it is refused, because the mail it answers is from before
+/// Bob's move. Answering the latest mail, the same text is played.
+#[test]
+fn an_unnumbered_move_answering_a_mail_from_before_the_latest_move_is_refused() {
+    let club = Club::start();
+    let id = club.new_game();
+    let invitation = club.latest(ALICE);
+    club.round(|| {
+        club.reply(ALICE, &invitation, "e4");
+    })
+    .assert_counts(1, 1, 0);
+    play(&club, BOB, "e5").assert_counts(1, 1, 0);
+    let before = state(&club, id);
+
+    let round = club.round(|| {
+        club.reply(ALICE, &invitation, "d4");
+    });
+    round.assert_counts(1, 0, 0);
+    let body = round.only(ALICE).body();
+    assert!(body.contains("answers one of my mails from before the latest move"), "{body}");
+    assert!(body.contains("send it again with its number (2. d4)"), "{body}");
+    assert_eq!(state(&club, id).show, before.show);
+    assert_eq!(moves(&club, id), ["e4", "e5"]);
+
+    // The same move, answering the mail that showed Bob's move, is played.
+    let round = play(&club, ALICE, "d4");
+    round.assert_counts(1, 1, 0);
+    assert_eq!(moves(&club, id), ["e4", "e5", "d4"]);
+}
+
 // ---------------------------------------------------------------------------
 // 5. and 6. Mail that is not from the player its token names
 

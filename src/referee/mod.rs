@@ -319,7 +319,8 @@ impl<'a> Referee<'a> {
         {
             return self.setup_answered(&mut loaded, color, first_line, answer, now);
         }
-        let decision = self.command(&mut loaded, color, commands::read(&mail.body), now)?;
+        let answered = mail.in_reply_to.as_deref().and_then(|id| self.moves_when_written(id, &loaded.record, color));
+        let decision = self.command(&mut loaded, color, commands::read(&mail.body), answered, now)?;
         Ok(decision)
     }
 
@@ -485,12 +486,25 @@ impl<'a> Referee<'a> {
         now.checked_add(jiff::SignedDuration::from_hours(24 * days)).unwrap_or(now)
     }
 
-    /// Carries out a verified player's command.
+    /// How many moves had been played when the referee wrote its mail `id` to `color` in
+    /// `record`'s game, if `id` is the Message-ID of such a mail: the invitation (before any
+    /// move) or a later mail, whose Message-ID says it (see [`Referee::mail`]).
+    fn moves_when_written(&self, id: &str, record: &GameRecord, color: Color) -> Option<usize> {
+        if id == thread_root(self.tokens, record.id, color, &self.settings.domain) {
+            return Some(0);
+        }
+        let rest = id.strip_prefix(&format!("herald.{}.{}.p", record.id, color.name()))?;
+        rest.split_once('.')?.0.parse().ok()
+    }
+
+    /// Carries out a verified player's command. `answered` is how many moves had been played
+    /// when the referee wrote the mail the command answers, if it answers one of them.
     fn command(
         &self,
         g: &mut Loaded,
         color: Color,
         command: Command,
+        answered: Option<usize>,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let finished = g.record.status == GameStatus::Finished;
@@ -561,6 +575,21 @@ impl<'a> Referee<'a> {
                         "Your mail gives the move as {} {text}, but the game is at {current} — it may be an old \
                          or reordered mail. Nothing was played; if {text} is still your move, send it again.",
                         number.label()
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                // A move without its number is checked against the mail it answers: one that
+                // answers a mail from before the latest move is an old mail resent, or a
+                // second thought that crossed the opponent's move, and is not what the
+                // player would play now.
+                if number.is_none()
+                    && let Some(seen) = answered
+                    && seen < g.game.moves().len()
+                {
+                    let message = format!(
+                        "Your mail answers one of my mails from before the latest move, so it may be an old, \
+                         resent or reordered mail. Nothing was played; if {text} is still your move, send it \
+                         again with its number ({current} {text}), or as an answer to my latest mail."
                     );
                     return self.reject(g, color, Some(&text), &message, now);
                 }
@@ -873,12 +902,15 @@ impl<'a> Referee<'a> {
         let token = self.tokens.token(record.id, color);
         let root = thread_root(self.tokens, record.id, color, &self.settings.domain);
         // The counter numbers every mail of the game, to either player; it is hidden in a
-        // keyed hash so that a player cannot count the mails the opponent received.
+        // keyed hash so that a player cannot count the mails the opponent received. The
+        // number of moves played is public, and is written in the clear ("p12"): a reply
+        // to this mail names it in In-Reply-To, which tells a stale move from a fresh one.
         let message_id = if context.event == "invite" {
             root.clone()
         } else {
             let tag = self.tokens.tag(&format!("message:{}:{}:{}", record.id, color.name(), record.mail_seq));
-            format!("herald.{}.{}.{tag}@{}", record.id, color.name(), self.settings.domain)
+            let moves = g.game.moves().len();
+            format!("herald.{}.{}.p{moves}.{tag}@{}", record.id, color.name(), self.settings.domain)
         };
         record.mail_seq += 1;
         let to = record.player(color).email.clone();
