@@ -153,6 +153,24 @@ pub struct Games {
     /// Days a player has for each move; shown in every mail as the reply-by date.
     #[serde(default = "default_days_per_move")]
     pub days_per_move: u32,
+    /// Hours before a deadline at which the player it runs against is reminded; 0: never.
+    #[serde(default = "default_reminder_hours")]
+    pub reminder_hours: u32,
+    /// What happens when a deadline passes.
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
+}
+
+/// What happens when a player's time for a move runs out (checked by the daemon's passes).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OnTimeout {
+    /// The player to move loses on time, as in correspondence chess. Before the first move,
+    /// while a secret choice is awaited, the player is only told, as with `remind`.
+    #[default]
+    Forfeit,
+    /// The player is told that the time ran out; the game waits for the move.
+    Remind,
 }
 
 fn default_database() -> PathBuf {
@@ -188,6 +206,9 @@ fn default_max_attempts() -> u32 {
 fn default_days_per_move() -> u32 {
     3
 }
+fn default_reminder_hours() -> u32 {
+    24
+}
 
 impl Default for Inbox {
     fn default() -> Inbox {
@@ -217,7 +238,11 @@ impl Default for Retry {
 
 impl Default for Games {
     fn default() -> Games {
-        Games { days_per_move: default_days_per_move() }
+        Games {
+            days_per_move: default_days_per_move(),
+            reminder_hours: default_reminder_hours(),
+            on_timeout: OnTimeout::default(),
+        }
     }
 }
 

@@ -50,6 +50,8 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
         name: "herald referee".into(),
         domain: "club.test".into(),
         days_per_move: 3,
+        reminder_hours: 24,
+        on_timeout: herald::config::OnTimeout::Forfeit,
         zone: jiff::tz::TimeZone::UTC,
     };
     let templates = Templates::load(None).unwrap();

@@ -31,6 +31,8 @@ impl Table {
             name: "herald referee".into(),
             domain: "club.test".into(),
             days_per_move: 3,
+            reminder_hours: 24,
+            on_timeout: herald::config::OnTimeout::Forfeit,
             zone: jiff::tz::TimeZone::UTC,
         };
         let templates = Templates::load(None).unwrap();

@@ -215,9 +215,10 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
     if args.once {
         let pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
         eprintln!(
-            "herald serve: {} mail(s) handled, {} set aside, {} sent, {} to retry, {} dead",
+            "herald serve: {} mail(s) handled, {} set aside, {} game(s) on the clock, {} sent, {} to retry, {} dead",
             pass.handled.len(),
             pass.set_aside,
+            pass.deadlines,
             pass.sent.sent,
             pass.sent.retrying,
             pass.sent.dead

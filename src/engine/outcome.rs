@@ -22,6 +22,8 @@ pub enum WinReason {
     PerpetualCheck,
     /// The loser has only its royal piece left and the winner more (Royal Chess's bared King).
     BareKing,
+    /// The loser's time for a move ran out (the referee's deadline, not the board's).
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -148,6 +150,7 @@ impl fmt::Display for Outcome {
                     WinReason::Resignation => "by resignation",
                     WinReason::PerpetualCheck => "by perpetual check",
                     WinReason::BareKing => "by baring the king",
+                    WinReason::Timeout => "on time",
                 };
                 write!(f, "{} wins {how}", winner.title())
             }

@@ -368,7 +368,8 @@ pub fn verify(archive: &Archive) -> Report {
             }
         }
         (Some(r), None) => {
-            // Not decided by the board: resignation, agreement, or a claim the rules allow.
+            // Not decided by the board: resignation, agreement, a loss on time (only the side
+            // to move can lose it), or a claim the rules allow.
             let claims: Vec<String> = game
                 .claimable_draws()
                 .into_iter()
@@ -380,13 +381,18 @@ pub fn verify(archive: &Archive) -> Report {
                     | ("0-1", "Black wins by resignation")
                     | ("1/2-1/2", "Draw by agreement")
             );
+            let on_time = match (r.score.as_str(), r.reason.as_str()) {
+                ("1-0", "White wins on time") => game.turn() == crate::engine::Color::Black,
+                ("0-1", "Black wins on time") => game.turn() == crate::engine::Color::White,
+                _ => false,
+            };
             let by_claim = r.score == "1/2-1/2" && claims.contains(&r.reason);
-            if by_word || by_claim {
+            if by_word || by_claim || on_time {
                 report.passed.push(format!("the result {} ({}) is one the players may give", r.score, r.reason));
             } else {
                 report.failed.push(format!(
                     "the recorded result {} ({}) does not follow: the moves decide nothing, and it is not a \
-                     resignation, an agreement or a valid claim",
+                     resignation, an agreement, a loss on time of the side to move or a valid claim",
                     r.score, r.reason
                 ));
             }

@@ -40,6 +40,10 @@ pub struct Settings {
     pub domain: String,
     /// Days a player has for each move.
     pub days_per_move: u32,
+    /// Hours before a deadline at which the player is reminded; 0: never.
+    pub reminder_hours: u32,
+    /// What happens when a deadline passes.
+    pub on_timeout: crate::config::OnTimeout,
     /// Time zone for dates shown to players.
     pub zone: jiff::tz::TimeZone,
 }
@@ -52,6 +56,8 @@ impl Settings {
             name: config.referee.name.clone(),
             domain: config.domain().to_string(),
             days_per_move: config.games.days_per_move,
+            reminder_hours: config.games.reminder_hours,
+            on_timeout: config.games.on_timeout,
             zone: config.zone(),
         }
     }
@@ -162,6 +168,8 @@ struct MailContext {
     your_turn: bool,
     move_label: String,
     deadline: String,
+    /// Missing the deadline loses the game (rather than only being told).
+    timeout_loses: bool,
     draw_offer: Option<String>,
     result: Option<ResultContext>,
     example_move: String,
@@ -250,6 +258,7 @@ impl<'a> Referee<'a> {
             created_at: now,
             updated_at: now,
             deadline: Some(self.deadline(now)),
+            deadline_notices: 0,
             mail_seq: 0,
             commitments: Vec::new(),
             genesis: None,
@@ -381,7 +390,7 @@ impl<'a> Referee<'a> {
         self.commit_new_secrets(g)?;
         if g.game.setup_requests().is_empty() {
             self.begin(g);
-            g.record.deadline = Some(self.deadline(now));
+            self.start_clock(g, now);
             let mails = self.both(g, "game_begins", None, now)?;
             return Ok(self.decided(
                 g,
@@ -479,6 +488,65 @@ impl<'a> Referee<'a> {
             }),
         }
         Ok(())
+    }
+
+    /// A new deadline for the player now on the clock, with none of its notices sent.
+    fn start_clock(&self, g: &mut Loaded, now: Timestamp) {
+        g.record.deadline = Some(self.deadline(now));
+        g.record.deadline_notices = 0;
+    }
+
+    /// What the clock decides for a game at `now`, if anything. The clock runs against the
+    /// side to move, or before the first move against whoever still owes a secret choice.
+    /// When the deadline is `reminder_hours` away, they are reminded; when it has passed,
+    /// the side to move loses on time (`on_timeout: forfeit`), or is told that the time ran
+    /// out and the game waits (`on_timeout: remind`, and always before the first move, when
+    /// no move has been missed). Each notice is mailed once per deadline, so calling this
+    /// again changes nothing.
+    pub fn on_deadline(&self, record: GameRecord, now: Timestamp) -> Result<Option<Decision>, RefereeError> {
+        let Some(deadline) = record.deadline.filter(|_| record.status == GameStatus::Active) else {
+            return Ok(None);
+        };
+        let variant = variants::by_id(&record.variant)
+            .ok_or_else(|| RefereeError::Snapshot(format!("unknown variant {}", record.variant)))?;
+        let game = variant.restore(&record.snapshot).map_err(|e| RefereeError::Snapshot(e.to_string()))?;
+        let mut g = Loaded { record, game, revealed_now: Vec::new() };
+        let requests = g.game.setup_requests();
+        let setting_up = !requests.is_empty();
+        let on_clock: Vec<Color> = if setting_up {
+            Color::BOTH.into_iter().filter(|c| requests.iter().any(|r| r.player == *c)).collect()
+        } else {
+            vec![g.game.turn()]
+        };
+        let names = |colors: &[Color]| colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ");
+        if now >= deadline {
+            if self.settings.on_timeout == crate::config::OnTimeout::Forfeit && !setting_up {
+                let loser = g.game.turn();
+                let outcome = Outcome::Win { winner: loser.other(), reason: crate::engine::WinReason::Timeout };
+                self.finish(&mut g, outcome, now);
+                let mails = self.both(&mut g, "finished", None, now)?;
+                let detail = format!("{loser} lost on time (deadline {deadline})");
+                return Ok(Some(self.decided(&g, mails, Vec::new(), "timeout", detail)));
+            }
+            if g.record.deadline_notices >= 2 {
+                return Ok(None);
+            }
+            g.record.deadline_notices = 2;
+            let mails =
+                on_clock.iter().map(|&c| self.game_mail(&mut g, c, "time_up", None, now)).collect::<Result<_, _>>()?;
+            let detail = format!("time ran out for {} (deadline {deadline}); the game waits", names(&on_clock));
+            return Ok(Some(self.decided(&g, mails, Vec::new(), "time_up", detail)));
+        }
+        let hours = i64::from(self.settings.reminder_hours);
+        let remind_from = deadline.checked_sub(jiff::SignedDuration::from_hours(hours)).unwrap_or(deadline);
+        if hours == 0 || now < remind_from || g.record.deadline_notices >= 1 {
+            return Ok(None);
+        }
+        g.record.deadline_notices = 1;
+        let mails =
+            on_clock.iter().map(|&c| self.game_mail(&mut g, c, "reminder", None, now)).collect::<Result<_, _>>()?;
+        let detail = format!("reminded {} of the deadline {deadline}", names(&on_clock));
+        Ok(Some(self.decided(&g, mails, Vec::new(), "reminder", detail)))
     }
 
     fn deadline(&self, now: Timestamp) -> Timestamp {
@@ -673,7 +741,7 @@ impl<'a> Referee<'a> {
         if offer_draw {
             g.record.draw_offer = Some(color);
         }
-        g.record.deadline = Some(self.deadline(now));
+        self.start_clock(g, now);
         let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
         let other = self.game_mail(
             g,
@@ -833,6 +901,8 @@ impl<'a> Referee<'a> {
             your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
             move_label: label(number, to_move),
             deadline,
+            timeout_loses: self.settings.on_timeout == crate::config::OnTimeout::Forfeit
+                && g.game.setup_requests().is_empty(),
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
             result: record.result.as_ref().map(|r| {
                 let plain = matches!((r.white_points, r.black_points), (1000, 0) | (0, 1000) | (500, 500));

@@ -87,6 +87,9 @@ pub struct GameRecord {
     pub updated_at: Timestamp,
     /// When the side to move must have replied.
     pub deadline: Option<Timestamp>,
+    /// Notices of the current deadline mailed so far: 1 after the reminder, 2 once the
+    /// player was told that the time ran out. A new deadline starts again at 0.
+    pub deadline_notices: u8,
     /// Mails sent in this game so far; numbers each mail's Message-ID.
     pub mail_seq: u32,
     /// The secrets committed so far, with their openings (which only the referee knows until

@@ -112,6 +112,8 @@ pub struct Pass {
     pub batches: Vec<(usize, Duration)>,
     /// Mails that could not be handled and were set aside.
     pub set_aside: usize,
+    /// Games the clock acted on: reminders, losses on time, notices that time ran out.
+    pub deadlines: usize,
     /// What the outbox sends did.
     pub sent: Sent,
 }
@@ -335,15 +337,43 @@ impl Service {
                 let (sent, rounds) = sending?;
                 pass.sent.add(&sent);
                 let batches = reading?;
+                pass.deadlines = self.check_deadlines()?;
                 let last = self.send_due(lock, transport)?;
                 pass.sent.add(&last);
                 pass.batches = latencies(&batches, &rounds, Instant::now());
                 return Ok(pass);
             }
         }
+        pass.deadlines = self.check_deadlines()?;
         let sent = self.send_due(lock, transport)?;
         pass.sent.add(&sent);
         Ok(pass)
+    }
+
+    /// Lets the clock act on every game whose deadline is near or past (see
+    /// [`Referee::on_deadline`]): each game in a transaction of its own with the mails it
+    /// causes. Returns how many games it acted on. Every daemon pass runs it after reading the
+    /// inbox, so a move that arrived before the pass counts; a club that takes mail by pipe
+    /// runs `herald serve --once` from cron for it.
+    pub fn check_deadlines(&mut self) -> Result<usize, ServiceError> {
+        let now = self.clock.now();
+        let hours = i64::from(self.settings.reminder_hours);
+        let remind_from = now.checked_add(jiff::SignedDuration::from_hours(hours)).unwrap_or(now);
+        let ids = self.store.read(|tx| tx.games_on_the_clock(now, remind_from))?;
+        let mut acted = 0;
+        for id in ids {
+            let (handler, store) = self.handler();
+            let changed = store.write(|tx| -> Result<bool, ServiceError> {
+                // Loaded again inside the transaction: a move may have come in meanwhile.
+                let Some(record) = tx.game(id)? else { return Ok(false) };
+                let referee = Referee::new(handler.settings, handler.templates, handler.tokens, &os_nonce);
+                let Some(decision) = referee.on_deadline(record, now)? else { return Ok(false) };
+                tx.apply(&decision.effects, handler.from, now, None)?;
+                Ok(true)
+            })?;
+            acted += usize::from(changed);
+        }
+        Ok(acted)
     }
 
     /// The reading half of [`Service::serve_pass`]: handles `paths` batch by batch, signals

@@ -406,13 +406,15 @@ impl Tx<'_> {
         let result = game.result.as_ref();
         self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
-                                black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                                black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head,
+                                deadline_notices)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
              ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
                 result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
                 black_points = excluded.black_points, draw_offer = excluded.draw_offer,
                 updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq,
-                genesis = excluded.genesis, chain_head = excluded.chain_head",
+                genesis = excluded.genesis, chain_head = excluded.chain_head,
+                deadline_notices = excluded.deadline_notices",
             params![
                 game.id,
                 game.variant,
@@ -431,6 +433,7 @@ impl Tx<'_> {
                 game.mail_seq,
                 game.genesis,
                 game.chain_head,
+                game.deadline_notices,
             ],
         )?;
         for c in &game.commitments {
@@ -572,6 +575,18 @@ impl Tx<'_> {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The active games the clock may have something to say about: their deadline has
+    /// passed by `now` and the player was not yet told so, or it falls before `remind_from`
+    /// and the player was not yet reminded. Oldest deadline first.
+    pub fn games_on_the_clock(&self, now: Timestamp, remind_from: Timestamp) -> Result<Vec<i64>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT id FROM games WHERE status = 'active'
+               AND ((deadline <= ?1 AND deadline_notices < 2) OR (deadline <= ?2 AND deadline_notices < 1))
+             ORDER BY deadline, id",
+        )?;
+        Ok(stmt.query_map([ts(now), ts(remind_from)], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Up to `limit` mails due at `now` whose row ids are above `after`, oldest first. (A
     /// sender goes on from the last row it tried, so a mail it has sent but not yet folded
     /// into the outbox is not offered to it again.)
@@ -631,13 +646,14 @@ const GAME_SELECT: &str = "SELECT g.id, g.variant,
         (SELECT email FROM players WHERE id = g.black_id) AS black_email,
         (SELECT name FROM players WHERE id = g.black_id) AS black_name,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
-        g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head
+        g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
+        g.deadline_notices
     FROM games g";
 
 const GAME_SELECT_WITH_PLIES: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
+        g.deadline_notices, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
     FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
 
 const OUTBOX_SELECT: &str = "SELECT id, game_id, message_id, envelope_from, recipient, bytes, status, attempts,
@@ -684,6 +700,7 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             created_at: from_ts(r.get("created_at")?),
             updated_at: from_ts(r.get("updated_at")?),
             deadline: r.get::<_, Option<i64>>("deadline")?.map(from_ts),
+            deadline_notices: r.get("deadline_notices")?,
             mail_seq: r.get("mail_seq")?,
             commitments: Vec::new(),
             genesis: r.get("genesis")?,

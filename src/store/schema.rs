@@ -104,4 +104,9 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE moves ADD COLUMN sealed TEXT;
     "#,
+    // 4: which notices of the current deadline were mailed (1: the reminder, 2: time's up).
+    r#"
+    ALTER TABLE games ADD COLUMN deadline_notices INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_deadline ON games (status, deadline);
+    "#,
 ];

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use herald::clock::{FixedClock, Timestamp};
-use herald::config::{Config, Inbox, Outgoing, Referee, Transport};
+use herald::config::{Config, Games, Inbox, Outgoing, Referee, Transport};
 use herald::mail::maildir::Maildir;
 use herald::mail::reply::compose_reply;
 use herald::mail::transport::MaildirSink;
@@ -25,6 +25,11 @@ pub struct Table {
 impl Table {
     /// A new club in a fresh temporary folder.
     pub fn new(name: &str) -> Table {
+        Table::with_games(name, Games::default())
+    }
+
+    /// A new club with these game settings (days per move, reminders, timeouts).
+    pub fn with_games(name: &str, games: Games) -> Table {
         let root = std::env::temp_dir().join(format!(
             "herald-{name}-{}-{}",
             std::process::id(),
@@ -35,6 +40,7 @@ impl Table {
             database: root.join("herald.db"),
             inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
             outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
+            games,
             ..Config::default()
         };
         Service::init(&config).unwrap();
@@ -66,6 +72,23 @@ impl Table {
         self.clock.advance(60);
         self.service.ingest(&mail, None).unwrap();
         self.service.send_due(&self.lock, &self.sink).unwrap();
+    }
+}
+
+impl Table {
+    /// `seconds` pass; then a daemon's pass runs (the inbox Maildir, the clock, the outbox).
+    pub fn pass_after(&mut self, seconds: i64) -> herald::service::Pass {
+        self.clock.advance(seconds);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        self.service.serve_pass(&self.lock, &self.sink, &stop).unwrap()
+    }
+
+    /// `who` replies `text` to the last mail they got, into the inbox Maildir, where it
+    /// waits for the next pass.
+    pub fn reply_to_inbox(&mut self, who: &str, text: &str) {
+        let latest = self.mails(who).pop().expect("a mail to reply to");
+        let mail = compose_reply(&latest, who, text).unwrap();
+        Maildir::create(&self.root.join("inbox")).unwrap().deliver(&mail).unwrap();
     }
 }
 

@@ -247,7 +247,9 @@ impl Variant for Royal {
                     WinReason::Stalemate => (700, 250),
                     WinReason::PerpetualCheck => (650, 300),
                     WinReason::BareKing => (750, 200),
-                    WinReason::Checkmate | WinReason::RoyalCaptured | WinReason::Resignation => (1000, 0),
+                    WinReason::Checkmate | WinReason::RoyalCaptured | WinReason::Resignation | WinReason::Timeout => {
+                        (1000, 0)
+                    }
                 };
                 if winner.is_white() { (win, loss) } else { (loss, win) }
             }
