@@ -171,3 +171,18 @@ fn before_the_first_move_only_who_still_owes_a_secret_choice_is_on_the_clock() {
     assert!(mails[0].1.contains("Your time for your secret choice ran out"), "{}", mails[0].1);
     assert_eq!(status(&mut table, id), ("active".to_string(), None));
 }
+
+/// A game whose stored state cannot be read stops neither the daemon nor the other games'
+/// clocks.
+#[test]
+fn a_broken_game_does_not_stop_the_other_clocks() {
+    let mut table = Table::new("deadline-broken");
+    let broken = table.new_game("chess");
+    let sound = table.new_game("chess");
+    let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
+    db.execute("UPDATE games SET snapshot = 'not a snapshot' WHERE id = ?1", [broken]).unwrap();
+    let pass = table.pass_after(73 * HOUR);
+    assert_eq!(pass.deadlines, 1, "only the sound game was decided");
+    assert_eq!(status(&mut table, sound), ("finished".to_string(), Some("0-1 Black wins on time".to_string())));
+    assert_eq!(status(&mut table, broken).0, "active");
+}

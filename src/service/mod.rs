@@ -370,8 +370,14 @@ impl Service {
                 let Some(decision) = referee.on_deadline(record, now)? else { return Ok(false) };
                 tx.apply(&decision.effects, handler.from, now, None)?;
                 Ok(true)
-            })?;
-            acted += usize::from(changed);
+            });
+            match changed {
+                Ok(changed) => acted += usize::from(changed),
+                Err(e) if e.is_transient() => return Err(e),
+                // One game that cannot be read (a broken stored state) must not stop the
+                // daemon or the other games' clocks; it is reported at every pass.
+                Err(e) => eprintln!("herald serve: game #{id}: the clock cannot act: {e}"),
+            }
         }
         Ok(acted)
     }
