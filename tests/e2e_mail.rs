@@ -655,11 +655,22 @@ fn a_forged_from_changes_nothing_and_learns_nothing() {
     );
 
     assert_eq!(state(&club, id), before, "game, moves and the game's event log are unchanged");
-    let events = events(&club, None);
-    assert_eq!(events.len(), unverified_before + 1, "{events:?}");
-    let (kind, detail) = events.last().unwrap();
+    let logged = events(&club, None);
+    assert_eq!(logged.len(), unverified_before + 1, "{logged:?}");
+    let (kind, detail) = logged.last().unwrap();
     assert_eq!(kind, "unverified");
     assert!(detail.contains("mallory@players.test"), "{detail}");
+
+    // Mallory tries again: logged, not answered a second time the same day, so forging an
+    // address in From cannot make herald a source of mail to it (backscatter).
+    let round = club.round(|| {
+        club.reply(MALLORY, &bobs, "1... d5");
+    });
+    round.assert_counts(0, 0, 0);
+    assert_eq!(state(&club, id), before);
+    let (kind, detail) = events(&club, None).pop().unwrap();
+    assert_eq!(kind, "unverified");
+    assert!(detail.contains("not answered: this address had an answer within the last day"), "{detail}");
 
     // Bob's own move is still 1... e5.
     play(&club, BOB, "1... e5").assert_counts(1, 1, 0);

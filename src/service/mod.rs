@@ -36,6 +36,9 @@ const SECRET_KEY: &str = "reply_token_secret";
 /// the next sender.
 const SEND_LOCK_WAIT: Duration = Duration::from_secs(10);
 
+/// How often, at most, a mail that could not be verified is answered, per sender address.
+const ANSWER_UNVERIFIED_EVERY: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
+
 /// Most mails handled in one transaction by the daemon.
 pub const INBOX_BATCH: usize = 64;
 
@@ -543,7 +546,7 @@ impl Handler<'_> {
             return Ok(Ingested::Duplicate);
         }
         let referee = Referee::new(self.settings, self.templates, self.tokens, &os_nonce);
-        let decision = match too_large {
+        let mut decision = match too_large {
             Some((size, limit)) => referee.too_large(mail, *size, *limit, now)?,
             None => {
                 let game = match referee.claimed_identity(mail) {
@@ -554,6 +557,20 @@ impl Handler<'_> {
             }
         };
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
+        // One short answer a day, at most, to an address whose mail could not be verified:
+        // whoever forges someone's address in From cannot make the referee a source of mail
+        // to them (backscatter), and a player writing from a wrong address has the answer.
+        if decision.outcome == "unverified"
+            && !decision.effects.mails.is_empty()
+            && let Some(from) = sender
+            && tx.answered_unverified_since(from, now.checked_sub(ANSWER_UNVERIFIED_EVERY).unwrap_or(now))?
+        {
+            decision.effects.mails.clear();
+            decision.outcome = "unverified-unanswered";
+            for event in &mut decision.effects.events {
+                event.detail.push_str("; not answered: this address had an answer within the last day");
+            }
+        }
         let game_id = decision.effects.game.as_ref().map(|g| g.id);
         let inbox_id = tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;

@@ -355,6 +355,19 @@ impl Tx<'_> {
             .is_some())
     }
 
+    /// True if a mail from `sender` that could not be verified was answered at or after
+    /// `since` (such mails are recorded with the outcome "unverified").
+    pub fn answered_unverified_since(&self, sender: &str, since: Timestamp) -> Result<bool> {
+        Ok(self
+            .tx
+            .prepare_cached(
+                "SELECT 1 FROM inbox WHERE outcome = 'unverified' AND lower(sender) = lower(?1) AND received_at >= ?2",
+            )?
+            .query_row(params![sender, ts(since)], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
     /// Records a handled mail; returns its row id.
     pub fn record_inbox(
         &self,
