@@ -142,10 +142,12 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
         let who = if to_move == Color::White { ALICE } else { BOB };
         let moves = legal_moves(&club.latest(who).body());
         assert!(!moves.is_empty(), "ply {ply}: {who} has no moves listed");
-        // Prefer captures now and then, so that captures and their notices are covered.
+        // Prefer captures now and then, so that captures and their notices are covered; not
+        // in the first six plies, where a capture may take a king the setup left exposed
+        // and end the game before the scan below has enough mails to read.
         let capture = moves.iter().find(|m| m.contains('x'));
         let choice = match capture {
-            Some(m) if ply % 3 == 2 => m.clone(),
+            Some(m) if ply % 3 == 2 && ply >= 6 => m.clone(),
             _ => moves[(ply * 7 + 3) % moves.len()].clone(),
         };
         let (alice, bob) = play(&club, who, &choice);
