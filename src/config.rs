@@ -326,6 +326,18 @@ impl Config {
                 "referee.address {address:?} must be local@domain without a '+' (herald adds +TOKEN itself)"
             )));
         }
+        let games = &self.games;
+        if games.days_per_move == 0 {
+            return Err(ConfigError::Invalid("games.days_per_move must be at least 1".into()));
+        }
+        if u64::from(games.reminder_hours) >= 24 * u64::from(games.days_per_move) {
+            return Err(ConfigError::Invalid(format!(
+                "games.reminder_hours ({}) must be less than the {} hours of games.days_per_move, or every \
+                 move would be followed at once by a reminder",
+                games.reminder_hours,
+                24 * u64::from(games.days_per_move)
+            )));
+        }
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
         }
@@ -421,6 +433,14 @@ mod tests {
         assert!(Config::parse("referee:\n  address: nobody\n").unwrap_err().to_string().contains("not a mail address"));
         assert!(Config::parse("referee:\n  address: r+x@y.org\n").is_err());
         assert!(Config::parse("referee:\n  address: r@y.org\ntime_zone: Mars/Olympus\n").is_err());
+        let games = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ngames:\n{yaml}"));
+        let overlap = games("  days_per_move: 2\n  reminder_hours: 48\n").unwrap_err().to_string();
+        assert!(overlap.contains("games.reminder_hours (48) must be less than the 48 hours"), "{overlap}");
+        assert!(games("  days_per_move: 2\n  reminder_hours: 47\n").is_ok());
+        assert!(games("  days_per_move: 0\n  reminder_hours: 0\n").is_err());
+        assert!(games("  on_timeout: never\n").is_err());
+        let remind = games("  on_timeout: remind\n").unwrap();
+        assert_eq!((remind.games.on_timeout, remind.games.reminder_hours), (OnTimeout::Remind, 24));
     }
 
     #[test]

@@ -181,8 +181,29 @@ fn a_broken_game_does_not_stop_the_other_clocks() {
     let sound = table.new_game("chess");
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute("UPDATE games SET snapshot = 'not a snapshot' WHERE id = ?1", [broken]).unwrap();
-    let pass = table.pass_after(73 * HOUR);
+    assert_eq!(table.pass_after(49 * HOUR).deadlines, 1, "only the sound game's White is reminded");
+    let pass = table.pass_after(24 * HOUR);
     assert_eq!(pass.deadlines, 1, "only the sound game was decided");
     assert_eq!(status(&mut table, sound), ("finished".to_string(), Some("0-1 Black wins on time".to_string())));
     assert_eq!(status(&mut table, broken).0, "active");
+}
+
+/// A deadline that passed while nobody looked (the daemon was down, or the club has just
+/// upgraded from a herald that did not enforce deadlines) costs nobody the game by surprise:
+/// the player is reminded first, with `reminder_hours` from then, and only then loses.
+#[test]
+fn a_deadline_that_passed_unseen_is_moved_after_a_reminder() {
+    let mut table = Table::new("deadline-unseen");
+    let id = table.new_game("chess");
+    let before = counts(&table);
+    // The daemon comes back a day after White's deadline (2026-11-24 12:00).
+    assert_eq!(table.pass_after(96 * HOUR).deadlines, 1);
+    assert_eq!(status(&mut table, id), ("active".to_string(), None));
+    let mails = new_mails(&table, ALICE, before.0);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].1.contains("A reminder: your move is due by 2026-11-26 12:00"), "{}", mails[0].1);
+    assert!(mails[0].1.contains("If no move arrives by then, you lose the game on time."), "{}", mails[0].1);
+    assert_eq!(table.pass_after(23 * HOUR).deadlines, 0);
+    assert_eq!(table.pass_after(2 * HOUR).deadlines, 1);
+    assert_eq!(status(&mut table, id), ("finished".to_string(), Some("0-1 Black wins on time".to_string())));
 }

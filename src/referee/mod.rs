@@ -17,7 +17,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::clock::Timestamp;
-use crate::engine::{Color, Outcome};
+use crate::config::OnTimeout;
+use crate::engine::{Color, Outcome, WinReason};
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
 use crate::notation::diagram;
@@ -210,6 +211,14 @@ struct Loaded {
     revealed_now: Vec<String>,
 }
 
+/// `GameRecord::deadline_notices`: what the player on the clock has been told of the
+/// current deadline (the store's `games_on_the_clock` query uses the same numbers).
+const NO_NOTICE: u8 = 0;
+/// The reminder went out.
+const REMINDED: u8 = 1;
+/// The deadline passed and the player was told so (the game waits).
+const TOLD_TIME_IS_UP: u8 = 2;
+
 /// What a game ended with, for the record.
 fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
     let (white_points, black_points) = variant.points(outcome);
@@ -258,7 +267,7 @@ impl<'a> Referee<'a> {
             created_at: now,
             updated_at: now,
             deadline: Some(self.deadline(now)),
-            deadline_notices: 0,
+            deadline_notices: NO_NOTICE,
             mail_seq: 0,
             commitments: Vec::new(),
             genesis: None,
@@ -493,7 +502,7 @@ impl<'a> Referee<'a> {
     /// A new deadline for the player now on the clock, with none of its notices sent.
     fn start_clock(&self, g: &mut Loaded, now: Timestamp) {
         g.record.deadline = Some(self.deadline(now));
-        g.record.deadline_notices = 0;
+        g.record.deadline_notices = NO_NOTICE;
     }
 
     /// What the clock decides for a game at `now`, if anything. The clock runs against the
@@ -501,8 +510,10 @@ impl<'a> Referee<'a> {
     /// When the deadline is `reminder_hours` away, they are reminded; when it has passed,
     /// the side to move loses on time (`on_timeout: forfeit`), or is told that the time ran
     /// out and the game waits (`on_timeout: remind`, and always before the first move, when
-    /// no move has been missed). Each notice is mailed once per deadline, so calling this
-    /// again changes nothing.
+    /// no move has been missed). With reminders on, nobody loses without having been
+    /// reminded: a deadline that passed before its reminder went out is moved to
+    /// `reminder_hours` after the reminder. Each notice is mailed once per deadline, so
+    /// calling this again changes nothing.
     pub fn on_deadline(&self, record: GameRecord, now: Timestamp) -> Result<Option<Decision>, RefereeError> {
         let Some(deadline) = record.deadline.filter(|_| record.status == GameStatus::Active) else {
             return Ok(None);
@@ -519,33 +530,43 @@ impl<'a> Referee<'a> {
             vec![g.game.turn()]
         };
         let names = |colors: &[Color]| colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ");
-        if now >= deadline {
-            if self.settings.on_timeout == crate::config::OnTimeout::Forfeit && !setting_up {
+        let hours = jiff::SignedDuration::from_hours(i64::from(self.settings.reminder_hours));
+        let reminders = !hours.is_zero();
+        // A deadline that passed unseen (the daemon was down, or the club has just come from
+        // a herald that did not enforce deadlines) costs nobody a game by surprise: with
+        // reminders on, the player is reminded first and has `reminder_hours` from now.
+        let passed_unseen = now >= deadline && reminders && g.record.deadline_notices == NO_NOTICE;
+        if now >= deadline && !passed_unseen {
+            if self.settings.on_timeout == OnTimeout::Forfeit && !setting_up {
                 let loser = g.game.turn();
-                let outcome = Outcome::Win { winner: loser.other(), reason: crate::engine::WinReason::Timeout };
+                let outcome = Outcome::Win { winner: loser.other(), reason: WinReason::Timeout };
                 self.finish(&mut g, outcome, now);
                 let mails = self.both(&mut g, "finished", None, now)?;
                 let detail = format!("{loser} lost on time (deadline {deadline})");
                 return Ok(Some(self.decided(&g, mails, Vec::new(), "timeout", detail)));
             }
-            if g.record.deadline_notices >= 2 {
+            if g.record.deadline_notices >= TOLD_TIME_IS_UP {
                 return Ok(None);
             }
-            g.record.deadline_notices = 2;
+            g.record.deadline_notices = TOLD_TIME_IS_UP;
             let mails =
                 on_clock.iter().map(|&c| self.game_mail(&mut g, c, "time_up", None, now)).collect::<Result<_, _>>()?;
             let detail = format!("time ran out for {} (deadline {deadline}); the game waits", names(&on_clock));
             return Ok(Some(self.decided(&g, mails, Vec::new(), "time_up", detail)));
         }
-        let hours = i64::from(self.settings.reminder_hours);
-        let remind_from = deadline.checked_sub(jiff::SignedDuration::from_hours(hours)).unwrap_or(deadline);
-        if hours == 0 || now < remind_from || g.record.deadline_notices >= 1 {
+        let remind_from = deadline.checked_sub(hours).unwrap_or(deadline);
+        if !reminders || now < remind_from || g.record.deadline_notices >= REMINDED {
             return Ok(None);
         }
-        g.record.deadline_notices = 1;
+        let mut detail = format!("reminded {} of the deadline {deadline}", names(&on_clock));
+        if passed_unseen {
+            let moved = now.checked_add(hours).unwrap_or(now);
+            g.record.deadline = Some(moved);
+            detail = format!("{detail}, which passed unseen: moved to {moved}");
+        }
+        g.record.deadline_notices = REMINDED;
         let mails =
             on_clock.iter().map(|&c| self.game_mail(&mut g, c, "reminder", None, now)).collect::<Result<_, _>>()?;
-        let detail = format!("reminded {} of the deadline {deadline}", names(&on_clock));
         Ok(Some(self.decided(&g, mails, Vec::new(), "reminder", detail)))
     }
 
@@ -597,7 +618,7 @@ impl<'a> Referee<'a> {
                 self.reject(g, color, None, &message, now)
             }
             Command::Resign => {
-                let outcome = Outcome::Win { winner: opponent, reason: crate::engine::WinReason::Resignation };
+                let outcome = Outcome::Win { winner: opponent, reason: WinReason::Resignation };
                 self.finish(g, outcome, now);
                 let mails = self.both(g, "finished", None, now)?;
                 Ok(self.decided(g, mails, Vec::new(), "resigned", format!("{color} resigned")))
@@ -901,7 +922,7 @@ impl<'a> Referee<'a> {
             your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
             move_label: label(number, to_move),
             deadline,
-            timeout_loses: self.settings.on_timeout == crate::config::OnTimeout::Forfeit
+            timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit
                 && g.game.setup_requests().is_empty(),
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
             result: record.result.as_ref().map(|r| {

@@ -590,11 +590,13 @@ impl Tx<'_> {
 
     /// The active games the clock may have something to say about: their deadline has
     /// passed by `now` and the player was not yet told so, or it falls before `remind_from`
-    /// and the player was not yet reminded. Oldest deadline first.
+    /// and the player was not yet reminded (notices: 1 reminded, 2 told that time is up; see
+    /// the referee). Oldest deadline first. The outer `deadline <= ?2` (`remind_from` is
+    /// never before `now`) lets the search use the index's deadline range.
     pub fn games_on_the_clock(&self, now: Timestamp, remind_from: Timestamp) -> Result<Vec<i64>> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT id FROM games WHERE status = 'active'
-               AND ((deadline <= ?1 AND deadline_notices < 2) OR (deadline <= ?2 AND deadline_notices < 1))
+            "SELECT id FROM games WHERE status = 'active' AND deadline <= ?2
+               AND ((deadline <= ?1 AND deadline_notices < 2) OR deadline_notices < 1)
              ORDER BY deadline, id",
         )?;
         Ok(stmt.query_map([ts(now), ts(remind_from)], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?)
