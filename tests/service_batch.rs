@@ -121,8 +121,15 @@ fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
     service.new_game("chess", player("w@players.test"), player("b@players.test")).unwrap();
     let pending = service.store().read(|tx| tx.outbox(true)).unwrap();
     assert_eq!(pending.len(), 2, "the two invitations wait");
-    // What the dead sender wrote: the first invitation's note (row id, time sent).
-    std::fs::write(root.path().join("herald.db.sent"), format!("{} 1700000000\n", pending[1].id)).unwrap();
+    // What the dead sender wrote: the first invitation's note (row id, time sent,
+    // Message-ID). And a note left from another database (one restored from a backup, say):
+    // the second invitation's row number with another mail's Message-ID, which must not
+    // count.
+    let notes = format!(
+        "{} 1700000000 {}\n{} 1700000000 herald.9.black.p0.0123@elsewhere.test\n",
+        pending[1].id, pending[1].message_id, pending[0].id
+    );
+    std::fs::write(root.path().join("herald.db.sent"), notes).unwrap();
 
     let lock = service.try_send_lock().unwrap().expect("the send lock is free");
     let sink = transport::from_config(&config.outgoing.transport).unwrap();

@@ -198,7 +198,7 @@ fn send_now(service: &mut Service) -> Result<(), String> {
 /// `herald serve [--once]`.
 pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
     let mut service = open(config)?;
-    let _daemon = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
+    let daemon = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
     // The daemon is the sender for its whole life; `herald ingest` leaves sending to it.
     let send_lock = loop {
         if let Some(lock) = service.try_send_lock().map_err(|e| e.to_string())? {
@@ -213,7 +213,14 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
         signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| format!("signal handler: {e}"))?;
     }
     if args.once {
-        let pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        let mut pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        // While this pass held the daemon lock, a `herald ingest` left its answers to it; one
+        // that committed after the pass's last send would wait for the next cron run. So the
+        // lock goes first, then one more send: an ingest that still saw the lock committed
+        // before it went, and one that did not sends for itself.
+        drop(daemon);
+        let last = service.send_due(&send_lock, transport.as_ref()).map_err(|e| e.to_string())?;
+        pass.sent.add(&last);
         eprintln!(
             "herald serve: {} mail(s) handled, {} set aside, {} game(s) on the clock, {} sent, {} to retry, {} dead",
             pass.handled.len(),

@@ -922,8 +922,7 @@ impl<'a> Referee<'a> {
             your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
             move_label: label(number, to_move),
             deadline,
-            timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit
-                && g.game.setup_requests().is_empty(),
+            timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit && g.game.setup_requests().is_empty(),
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
             result: record.result.as_ref().map(|r| {
                 let plain = matches!((r.white_points, r.black_points), (1000, 0) | (0, 1000) | (500, 500));

@@ -36,8 +36,9 @@ const SECRET_KEY: &str = "reply_token_secret";
 /// the next sender.
 const SEND_LOCK_WAIT: Duration = Duration::from_secs(10);
 
-/// How often, at most, a mail that could not be verified is answered, per sender address.
-const ANSWER_UNVERIFIED_EVERY: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
+/// How often, at most, a sender address gets a short answer outside any game (to a mail that
+/// could not be verified, or was too large to read).
+const ANSWER_OUTSIDE_GAMES_EVERY: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
 
 /// Most mails handled in one transaction by the daemon.
 pub const INBOX_BATCH: usize = 64;
@@ -322,12 +323,8 @@ impl Service {
                 Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
             let paths = maildir.new_mail().map_err(|e| ServiceError::Io(format!("reading {}", dir.display()), e))?;
             if !paths.is_empty() {
-                let sender = match self.sender.take() {
-                    Some(sender) => sender,
-                    None => {
-                        Sender::open(&self.config.database, self.clock.clone(), self.config.outgoing.retry.clone())?
-                    }
-                };
+                self.sender()?;
+                let sender = self.sender.take().expect("opened above");
                 let (signal, signals) = std::sync::mpsc::channel();
                 let (sender, reading, sending) = std::thread::scope(|scope| {
                     let sending = scope.spawn(move || sender.follow(lock, transport, signals));
@@ -557,16 +554,22 @@ impl Handler<'_> {
             }
         };
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        // One short answer a day, at most, to an address whose mail could not be verified:
-        // whoever forges someone's address in From cannot make the referee a source of mail
-        // to them (backscatter), and a player writing from a wrong address has the answer.
-        if decision.outcome == "unverified"
+        // One short answer a day, at most, to an address whose mail could not be verified or
+        // was too large to read: whoever forges someone's address in From cannot make the
+        // referee a source of mail to them (backscatter), and a player writing from a wrong
+        // address, or with a huge attachment, has had the answer.
+        let unanswered = match decision.outcome {
+            "unverified" => Some("unverified-unanswered"),
+            "too-large" => Some("too-large-unanswered"),
+            _ => None,
+        };
+        if let Some(unanswered) = unanswered
             && !decision.effects.mails.is_empty()
             && let Some(from) = sender
-            && tx.answered_unverified_since(from, now.checked_sub(ANSWER_UNVERIFIED_EVERY).unwrap_or(now))?
+            && tx.answered_outside_games_since(from, now.checked_sub(ANSWER_OUTSIDE_GAMES_EVERY).unwrap_or(now))?
         {
             decision.effects.mails.clear();
-            decision.outcome = "unverified-unanswered";
+            decision.outcome = unanswered;
             for event in &mut decision.effects.events {
                 event.detail.push_str("; not answered: this address had an answer within the last day");
             }

@@ -37,7 +37,8 @@ pub struct Sent {
 }
 
 impl Sent {
-    pub(super) fn add(&mut self, other: &Sent) {
+    /// Adds what another send did.
+    pub fn add(&mut self, other: &Sent) {
         self.sent += other.sent;
         self.retrying += other.retrying;
         self.dead += other.dead;
@@ -153,7 +154,7 @@ impl Sender {
             let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
             let now = clock.now();
             let recorded = match result {
-                Ok(()) => store.journal_sent(row.id, now).map(|()| round.sent.sent += 1),
+                Ok(()) => store.journal_sent(row.id, &row.message_id, now).map(|()| round.sent.sent += 1),
                 Err(e) => store.write_relaxed(|tx| -> Result<(), StoreError> {
                     let attempts = row.attempts + 1;
                     let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;

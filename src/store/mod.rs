@@ -52,7 +52,8 @@ impl StoreError {
                     | rusqlite::ErrorCode::OutOfMemory
             ),
             StoreError::Sqlite(_) => false,
-            StoreError::Io(..) => true,
+            // A file herald may not read or write stays so until an administrator acts.
+            StoreError::Io(_, e) => e.kind() != std::io::ErrorKind::PermissionDenied,
             StoreError::NotInitialised(_) | StoreError::Corrupt(_) => false,
         }
     }
@@ -161,6 +162,8 @@ impl Store {
         let mut store = Store { conn, relaxed: None, journal: SentJournal::beside(path), path: path.to_path_buf() };
         store.configure()?;
         store.migrate()?;
+        // Made now, by whoever made the database, with its owner and mode.
+        store.journal.open().map_err(|e| StoreError::Io(store.journal.path().to_path_buf(), e))?;
         Ok(store)
     }
 
@@ -232,25 +235,29 @@ impl Store {
         write_on(self.relaxed.as_mut().expect("opened above"), f)
     }
 
-    /// Notes that the relay accepted outbox row `id` at `now`, in the sent journal (see
-    /// `store/sent_journal.rs`): as safe as a relaxed commit, and much cheaper, for the one
-    /// record made for every mail sent. Only the holder of the send lock may call it, and it
-    /// must call [`Store::settle_sent`] before it reads what is due again.
-    pub fn journal_sent(&mut self, id: i64, now: Timestamp) -> Result<()> {
-        self.journal.append(id, now).map_err(|e| StoreError::Io(self.journal.path().to_path_buf(), e))
+    /// Notes that the relay accepted outbox row `id` (Message-ID `message_id`) at `now`, in
+    /// the sent journal (see `store/sent_journal.rs`): as safe as a relaxed commit, and much
+    /// cheaper, for the one record made for every mail sent. Only the holder of the send lock
+    /// may call it, and it must call [`Store::settle_sent`] before it reads what is due from
+    /// the start again.
+    pub(crate) fn journal_sent(&mut self, id: i64, message_id: &str, now: Timestamp) -> Result<()> {
+        self.journal.append(id, message_id, now).map_err(|e| StoreError::Io(self.journal.path().to_path_buf(), e))
     }
 
     /// Folds the sent journal into the outbox, in one relaxed commit, and empties it;
-    /// returns how many notes it held. Only for the holder of the send lock.
-    pub fn settle_sent(&mut self) -> Result<usize> {
+    /// returns how many notes it held. It first opens the journal for appending, so that a
+    /// sender that could not note what it sends fails here, before sending anything. Only
+    /// for the holder of the send lock.
+    pub(crate) fn settle_sent(&mut self) -> Result<usize> {
         let io = |journal: &SentJournal, e| StoreError::Io(journal.path().to_path_buf(), e);
+        self.journal.open().map_err(|e| io(&self.journal, e))?;
         let notes = self.journal.read().map_err(|e| io(&self.journal, e))?;
         if notes.is_empty() {
             return Ok(0);
         }
         self.write_relaxed(|tx| -> Result<()> {
-            for &(id, at) in &notes {
-                tx.mark_sent(id, at)?;
+            for note in &notes {
+                tx.mark_sent(note.id, &note.message_id, note.at)?;
             }
             Ok(())
         })?;
@@ -262,7 +269,7 @@ impl Store {
     /// or while one sends): the relay has them, though the outbox still says pending.
     pub fn sent_notes(&self) -> Result<Vec<i64>> {
         let notes = self.journal.read().map_err(|e| StoreError::Io(self.journal.path().to_path_buf(), e))?;
-        Ok(notes.into_iter().map(|(id, _)| id).collect())
+        Ok(notes.into_iter().map(|note| note.id).collect())
     }
 
     /// Read-only access outside a write transaction.
@@ -355,13 +362,15 @@ impl Tx<'_> {
             .is_some())
     }
 
-    /// True if a mail from `sender` that could not be verified was answered at or after
-    /// `since` (such mails are recorded with the outcome "unverified").
-    pub fn answered_unverified_since(&self, sender: &str, since: Timestamp) -> Result<bool> {
+    /// True if a mail from `sender` that could not be verified or was too large was answered
+    /// after `since` (such mails are recorded with the outcome "unverified" or
+    /// "too-large"; those not answered, with another).
+    pub fn answered_outside_games_since(&self, sender: &str, since: Timestamp) -> Result<bool> {
         Ok(self
             .tx
             .prepare_cached(
-                "SELECT 1 FROM inbox WHERE outcome = 'unverified' AND lower(sender) = lower(?1) AND received_at >= ?2",
+                "SELECT 1 FROM inbox WHERE outcome IN ('unverified', 'too-large')
+                   AND lower(sender) = lower(?1) AND received_at > ?2",
             )?
             .query_row(params![sender, ts(since)], |_| Ok(()))
             .optional()?
@@ -612,12 +621,13 @@ impl Tx<'_> {
         Ok(stmt.query_map(params![ts(now), after, limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Records a successful send; recording it again changes nothing.
-    pub fn mark_sent(&self, id: i64, now: Timestamp) -> Result<()> {
+    /// Records that the mail of row `id` with Message-ID `message_id` was sent; recording it
+    /// again changes nothing.
+    pub fn mark_sent(&self, id: i64, message_id: &str, now: Timestamp) -> Result<()> {
         self.exec(
             "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL
-             WHERE id = ?1 AND status = 'pending'",
-            params![id, ts(now)],
+             WHERE id = ?1 AND message_id = ?3 AND status = 'pending'",
+            params![id, ts(now), message_id],
         )?;
         Ok(())
     }

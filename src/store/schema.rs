@@ -105,10 +105,11 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE moves ADD COLUMN sealed TEXT;
     "#,
     // 4: which notices of the current deadline were mailed (1: the reminder, 2: time's up);
-    // the mails that could not be verified and were answered, by sender.
+    // the mails answered outside any game (not verified, too large), by sender.
     r#"
     ALTER TABLE games ADD COLUMN deadline_notices INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX games_deadline ON games (status, deadline);
-    CREATE INDEX inbox_unverified ON inbox (lower(sender), received_at) WHERE outcome = 'unverified';
+    CREATE INDEX inbox_answered_outside_games ON inbox (lower(sender), received_at)
+        WHERE outcome IN ('unverified', 'too-large');
     "#,
 ];
