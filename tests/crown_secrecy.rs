@@ -45,14 +45,13 @@ fn text(mail: &OutgoingRecord) -> String {
 /// Plays `script` with White's crown on `white_crown`; returns every mail Bob got, in order,
 /// until White's note is opened, and whether it was opened.
 fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
-    let settings = Settings {
-        address: "referee@club.test".into(),
-        name: "herald referee".into(),
-        domain: "club.test".into(),
-        days_per_move: 3,
-        reminder_hours: 24,
-        on_timeout: herald::config::OnTimeout::Forfeit,
-        zone: jiff::tz::TimeZone::UTC,
+    let settings = {
+        let referee = herald::config::Referee {
+            address: "referee@club.test".into(),
+            name: "herald referee".into(),
+            domain: None,
+        };
+        Settings::from_config(&herald::config::Config { referee, ..herald::config::Config::default() })
     };
     let templates = Templates::load(None).unwrap();
     let tokens = Tokens::new(b"the same secret");

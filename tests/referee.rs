@@ -24,17 +24,16 @@ struct Table {
     sent: u32,
 }
 
+/// The settings of a club with the default configuration and the referee at club.test.
+fn club_settings() -> Settings {
+    let referee =
+        herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None };
+    Settings::from_config(&herald::config::Config { referee, ..herald::config::Config::default() })
+}
+
 impl Table {
     fn new() -> Table {
-        let settings = Settings {
-            address: "referee@club.test".into(),
-            name: "herald referee".into(),
-            domain: "club.test".into(),
-            days_per_move: 3,
-            reminder_hours: 24,
-            on_timeout: herald::config::OnTimeout::Forfeit,
-            zone: jiff::tz::TimeZone::UTC,
-        };
+        let settings = club_settings();
         let templates = Templates::load(None).unwrap();
         let tokens = Tokens::new(b"test secret");
         let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();

@@ -42,6 +42,15 @@ fn club_config(root: &Path) -> Config {
     }
 }
 
+/// A club made in `root` and opened: its service, its send lock and its transport.
+fn open_club(root: &Path) -> (Service, herald::service::SendLock, Box<dyn herald::mail::transport::Transport>) {
+    let config = club_config(root);
+    Service::init(&config).unwrap();
+    let service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
+    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
+    (service, lock, transport::from_config(&config.outgoing.transport).unwrap())
+}
+
 /// Message-IDs of the mails the Maildir sink delivered.
 fn delivered_ids(root: &Path) -> Vec<String> {
     let mut ids = Vec::new();
@@ -75,11 +84,7 @@ fn games_with_a_move_waiting(service: &mut Service, lock: &herald::service::Send
 #[test]
 fn the_answers_of_every_batch_are_sent_once_while_the_next_batch_is_read() {
     let root = TempDir::new("herald-batches").unwrap();
-    let config = club_config(root.path());
-    Service::init(&config).unwrap();
-    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
-    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
-    let sink = transport::from_config(&config.outgoing.transport).unwrap();
+    let (mut service, lock, sink) = open_club(root.path());
     let games = 2 * herald::service::INBOX_BATCH + 7;
     games_with_a_move_waiting(&mut service, &lock, root.path(), games);
     let invitations = delivered_ids(&root.path().join("sent")).len();
@@ -115,9 +120,7 @@ fn the_answers_of_every_batch_are_sent_once_while_the_next_batch_is_read() {
 #[test]
 fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
     let root = TempDir::new("herald-journal").unwrap();
-    let config = club_config(root.path());
-    Service::init(&config).unwrap();
-    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
+    let (mut service, lock, sink) = open_club(root.path());
     service.new_game("chess", player("w@players.test"), player("b@players.test")).unwrap();
     let pending = service.store().read(|tx| tx.outbox(true)).unwrap();
     assert_eq!(pending.len(), 2, "the two invitations wait");
@@ -131,8 +134,6 @@ fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
     );
     std::fs::write(root.path().join("herald.db.sent"), notes).unwrap();
 
-    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
-    let sink = transport::from_config(&config.outgoing.transport).unwrap();
     let sent = service.send_due(&lock, sink.as_ref()).unwrap();
     assert_eq!(sent.sent, 1, "only the invitation not noted is sent");
     let ids = delivered_ids(&root.path().join("sent"));
@@ -144,20 +145,8 @@ fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
 #[test]
 fn a_batch_commits_each_mail_on_its_own() {
     let root = TempDir::new("herald-batch").unwrap();
-    let config = Config {
-        referee: Referee { address: "referee@club.test".into(), name: "herald".into(), domain: None },
-        database: root.path().join("herald.db"),
-        inbox: Inbox { maildir: Some(root.path().join("inbox")), ..Inbox::default() },
-        outgoing: Outgoing {
-            transport: Transport::Maildir { path: root.path().join("sent") },
-            retry: Default::default(),
-        },
-        ..Config::default()
-    };
-    Service::init(&config).unwrap();
-    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).unwrap();
-    let lock = service.try_send_lock().unwrap().expect("the send lock is free");
-    let sink = transport::from_config(&config.outgoing.transport).unwrap();
+    let (mut service, lock, sink) = open_club(root.path());
+    let config = service.config().clone();
 
     // Three games; each White answers the invitation with a move.
     let mut replies = Vec::new();
