@@ -6,7 +6,7 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A Maildir.
 #[derive(Clone, Debug)]
@@ -91,26 +91,57 @@ fn list(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// A Maildir file name, `seconds.M<micros>P<pid>Q<counter>.<host>`, unique on this machine;
-/// zero-padded so that names sort in delivery order.
-fn unique_name() -> String {
+/// A Maildir file name, `seconds.M<micros>P<pid>Q<counter>R<random>.<host>`, unique on
+/// this machine (the random part guards against a pid reused after the clock stepped back).
+/// The microseconds and the counter are zero-padded so that names sort in delivery order:
+/// readers that take "the latest mail" by name (the demo, the tests' players) depend on it.
+pub(crate) fn unique_name() -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-    let host = fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|h| h.trim().replace(['/', ':'], "_"))
-        .unwrap_or_else(|_| "localhost".to_string());
-    format!(
-        "{}.M{:06}P{}Q{:06}.{host}",
-        now.as_secs(),
-        now.subsec_micros(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    // A failure of the random source leaves the other parts, which are unique on their own.
+    let random = getrandom::u64().unwrap_or(0);
+    name_of(now, count, random, &maildir_host())
+}
+
+fn name_of(now: Duration, count: u64, random: u64, host: &str) -> String {
+    let (seconds, micros, pid) = (now.as_secs(), now.subsec_micros(), std::process::id());
+    format!("{seconds}.M{micros:06}P{pid}Q{count:010}R{random:016x}.{host}")
+}
+
+/// The host name with `/` and `:` escaped as the Maildir convention asks (`:` separates
+/// the flags in cur/, `/` would be a directory).
+fn maildir_host() -> String {
+    let host = hostname::get().ok().and_then(|h| h.into_string().ok()).filter(|h| !h.is_empty());
+    host.unwrap_or_else(|| "localhost".to_owned()).replace('/', "\\057").replace(':', "\\072")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_unique_well_formed_and_sort_in_the_order_they_were_made() {
+        // Where the width of a number changes: 99,999 to 100,000 microseconds, counter 9 to 10.
+        let at = |micros: u64| Duration::from_micros(1_700_000_000_000_000 + micros);
+        let made = [
+            name_of(at(99_999), 9, 1, "h"),
+            name_of(at(99_999), 10, 0, "h"),
+            name_of(at(100_000), 11, 0, "h"),
+            name_of(at(1_000_000), 12, 0, "h"),
+        ];
+        let mut sorted = made.clone();
+        sorted.sort();
+        assert_eq!(sorted, made);
+        let names: Vec<String> = (0..1000).map(|_| unique_name()).collect();
+        let mut distinct = names.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct, names);
+        let a = &names[0];
+        assert_eq!(a.split('.').next().unwrap().len(), 10, "{a}");
+        assert!(!a.contains(['/', ':']), "{a}");
+    }
 
     #[test]
     fn delivered_mail_is_new_until_seen() {

@@ -27,9 +27,8 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
@@ -37,6 +36,7 @@ use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, MailBodyParameter, MailParameter};
 
 use crate::config::{self, TlsMode};
+use crate::mail::maildir::unique_name;
 
 /// The envelope of one delivery: the SMTP `MAIL FROM` and `RCPT TO` addresses, which may
 /// differ from the From and To fields of the message.
@@ -1035,31 +1035,6 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
-/// A Maildir file name, `time.unique.host`.
-fn unique_name() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    // Guards against a reused pid after a clock step; a failure of the random source
-    // leaves the other parts, which are unique on their own.
-    let random = getrandom::u64().unwrap_or(0);
-    format!(
-        "{}.M{}P{}Q{}R{random:016x}.{}",
-        now.as_secs(),
-        now.subsec_micros(),
-        std::process::id(),
-        count,
-        maildir_host()
-    )
-}
-
-/// The host name with `/` and `:` escaped as the Maildir convention asks (`:` separates
-/// the flags in cur/, `/` would be a directory).
-fn maildir_host() -> String {
-    let host = hostname::get().ok().and_then(|h| h.into_string().ok()).filter(|h| !h.is_empty());
-    host.unwrap_or_else(|| "localhost".to_owned()).replace('/', "\\057").replace(':', "\\072")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1072,15 +1047,6 @@ mod tests {
     #[test]
     fn crlf_becomes_lf_for_sendmail() {
         assert_eq!(lf_line_endings(b"a\r\nb\r\n\r\nc\rd\n"), b"a\nb\n\nc\rd\n");
-    }
-
-    #[test]
-    fn maildir_names_are_unique_and_well_formed() {
-        let a = unique_name();
-        let b = unique_name();
-        assert_ne!(a, b);
-        assert_eq!(a.split('.').next().unwrap().len(), 10, "{a}");
-        assert!(!a.contains(['/', ':']), "{a}");
     }
 
     #[test]
