@@ -12,6 +12,7 @@ pub mod clock;
 pub mod config;
 pub mod demo;
 pub mod engine;
+pub mod hex;
 pub mod mail;
 pub mod notation;
 pub mod referee;

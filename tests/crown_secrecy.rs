@@ -89,6 +89,7 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
             automatic: None,
             body: body.clone(),
             body_truncated: false,
+            no_text: None,
         };
         let decision = referee.handle_mail(&mail, Some(record.clone()), now).unwrap();
         if let Some(game) = decision.effects.game {

@@ -3,7 +3,7 @@
 //! the RFCs and the module's contract, not from running the code.
 
 use herald::mail::reader::{
-    Address, AutomaticReason, IncomingMail, ReadError, ReadLimits, read_headers, read_mail, strip_quoted_text,
+    Address, AutomaticReason, IncomingMail, NoText, ReadError, ReadLimits, read_headers, read_mail, strip_quoted_text,
 };
 use sha2::{Digest, Sha256};
 
@@ -48,7 +48,6 @@ fn thunderbird_top_posted_reply() {
          recapture on d4 next move."
     );
     assert_eq!(mail.message_id.as_deref(), Some("8f3c2a71-5d0e-4b5a-9c1e-2f7d6b1a9e44@example.com"));
-    assert_eq!(mail.dedupe_key, "mid:8f3c2a71-5d0e-4b5a-9c1e-2f7d6b1a9e44@example.com");
     // Domain lowercased, local part as sent.
     assert_eq!(mail.from, Some(Address { addr: "alice@example.com".into(), name: Some("Alice Example".into()) }));
     assert_eq!(mail.return_path.as_deref(), Some("alice@example.com"));
@@ -284,19 +283,62 @@ fn other_automatic_marks() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn missing_message_id_gives_stable_sha256_key() {
+fn missing_message_id_gives_a_stable_key() {
     let raw = fixture("no_message_id.eml");
     let mail = read(&raw);
     assert_eq!(mail.message_id, None);
-    let hex: String = Sha256::digest(&raw).iter().map(|b| format!("{b:02x}")).collect();
-    assert_eq!(mail.dedupe_key, format!("sha256:{hex}"));
+    assert!(mail.dedupe_key.starts_with("delivery:"), "{}", mail.dedupe_key);
     assert_eq!(read(&raw).dedupe_key, mail.dedupe_key);
-    // A different mail, even by one byte, has a different key.
+    // A different mail, even by one byte of its body, has a different key.
     let other = edited("no_message_id.eml", "Kg2", "Kh2");
     assert_ne!(read(&other).dedupe_key, mail.dedupe_key);
     assert_eq!(mail.body, "Kg2");
     // An address without display name.
     assert_eq!(mail.from, Some(Address { addr: "oscar@example.org".into(), name: None }));
+}
+
+/// The delivery key is the SHA-256 README documents, computed here from its description:
+/// each field as its length, `:`, the field and a newline; the body's SHA-256 in hex.
+#[test]
+fn the_delivery_key_is_the_documented_hash() {
+    let raw = fixture("thunderbird_reply.eml");
+    let text = String::from_utf8(raw.clone()).unwrap();
+    // The body with its line ends as LF and the white space at its end removed.
+    let body = text[text.find("\n\n").unwrap() + 2..].replace("\r\n", "\n");
+    let body = body.trim_end().as_bytes();
+    let hex = |bytes: &[u8]| Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let fields = [
+        "8f3c2a71-5d0e-4b5a-9c1e-2f7d6b1a9e44@example.com".to_string(),
+        "alice@example.com".to_string(),
+        "Mon, 6 Jan 2025 10:12:29 +0100".to_string(),
+        "Re: [herald] Game 17: your move (White)".to_string(),
+        hex(body),
+    ];
+    let preimage: String = fields.iter().map(|f| format!("{}:{f}\n", f.len())).collect();
+    assert_eq!(read(&raw).dedupe_key, format!("delivery:{}", hex(preimage.as_bytes())));
+}
+
+/// What makes two deliveries the same mail: a second delivery (with trace headers of its own)
+/// is; a different mail that reuses the Message-ID (a forger's, or a mail program's that gives
+/// every mail the same one) is not.
+#[test]
+fn the_same_delivery_has_the_same_key_and_a_reused_message_id_does_not() {
+    let raw = fixture("thunderbird_reply.eml");
+    let key = read(&raw).dedupe_key;
+    let mut redelivered = b"Received: from relay2.example.net by mx.example.org; Tue, 7 Jan 2025 08:00:00 +0000\n\
+        Delivered-To: referee@chess.example.org\n"
+        .to_vec();
+    redelivered.extend_from_slice(&raw);
+    assert_eq!(read(&redelivered).dedupe_key, key, "trace headers do not make another mail");
+    let crlf = String::from_utf8(raw.clone()).unwrap().replace('\n', "\r\n") + "\r\n";
+    assert_eq!(read(crlf.as_bytes()).dedupe_key, key, "line ends changed on the way");
+    let forged =
+        edited("thunderbird_reply.eml", "From: Alice Example <alice@Example.COM>", "From: mallory@example.net");
+    assert_ne!(read(&forged).dedupe_key, key, "another sender");
+    let other_text = edited("thunderbird_reply.eml", "Nf3", "Nc3");
+    assert_ne!(read(&other_text).dedupe_key, key, "another text under the same Message-ID");
+    let later = edited("thunderbird_reply.eml", "10:12:29", "10:14:02");
+    assert_ne!(read(&later).dedupe_key, key, "another Date");
 }
 
 #[test]
@@ -391,7 +433,6 @@ fn sloppy_threading_headers() {
     );
     let mail = read(&raw);
     assert_eq!(mail.message_id.as_deref(), Some("x1@example.org"));
-    assert_eq!(mail.dedupe_key, "mid:x1@example.org");
     assert_eq!(mail.in_reply_to.as_deref(), Some("herald.17.21@chess.example.org"));
     assert_eq!(mail.references, ["herald.17.21@chess.example.org"]);
 }
@@ -457,15 +498,17 @@ fn garbage_bytes_never_panic() {
 }
 
 #[test]
-fn deeply_nested_multipart_is_bounded() {
-    let mut raw = String::from("From: a@example.org\n");
+fn deeply_nested_multipart_is_still_answered_from_its_headers() {
+    let mut raw = String::from("From: Alice <alice@example.org>\nMessage-ID: <deep@example.org>\n");
     for depth in 0..300 {
         raw.push_str(&format!("Content-Type: multipart/mixed; boundary=\"b{depth}\"\n\n--b{depth}\n"));
     }
     raw.push_str("Content-Type: text/plain\n\ne4\n");
-    // mailparse stops at its recursion limit; either outcome is fine, a
-    // panic or stack overflow is not.
-    let _ = read_mail(raw.as_bytes(), &ReadLimits::default());
+    // mailparse stops at its recursion limit; the sender is still known, and told why.
+    let mail = read_mail(raw.as_bytes(), &ReadLimits::default()).unwrap();
+    assert_eq!(mail.from.unwrap().addr, "alice@example.org");
+    assert_eq!(mail.body, "");
+    assert_eq!(mail.no_text, Some(NoText::BrokenStructure("its MIME parts are nested too deeply".into())));
 }
 
 #[test]
@@ -573,4 +616,106 @@ fn forwarded_message_marker() {
 fn signature_before_quote_and_blank_line_runs() {
     let text = "  \n\nNf6\n\n\n\nSee you at the club.   \n-- \nEve\n\n> quoted";
     assert_eq!(strip_quoted_text(text), "Nf6\n\nSee you at the club.");
+}
+
+// ---------------------------------------------------------------------------
+// Mails that hold no text of the sender's own, and why
+// ---------------------------------------------------------------------------
+
+/// A mail with these extra header lines (Content-Type and the like) and this body.
+fn mail_with(extra_headers: &str, body: &str) -> IncomingMail {
+    let raw = format!(
+        "From: Alice <alice@example.org>\nTo: referee@club.test\nSubject: Re: [herald #3] chess: your move (12.)\n\
+         Message-ID: <m1@example.org>\nDate: Mon, 6 Jan 2025 10:12:29 +0100\nMIME-Version: 1.0\n{extra_headers}\n{body}"
+    );
+    read(raw.as_bytes())
+}
+
+#[test]
+fn an_empty_or_blank_mail_is_blank() {
+    for body in ["", "\n\n", "   \n\t\n", "\u{feff}\u{200b}\n\u{00a0}\u{3000}\n"] {
+        let mail = mail_with("Content-Type: text/plain; charset=utf-8\n", body);
+        assert_eq!((mail.body.as_str(), mail.no_text), ("", Some(NoText::Blank)), "{body:?}");
+    }
+}
+
+#[test]
+fn a_mail_that_only_quotes_is_all_quoted() {
+    let plain = "Content-Type: text/plain; charset=utf-8\n";
+    for body in [
+        // Gmail, Apple Mail, Thunderbird (German, Portuguese, Polish, Russian, Japanese), Outlook.
+        "On Mon, Jan 6, 2025 at 10:12 AM Herald Referee <referee@club.test> wrote:\n\n> Your move.\n",
+        "On 6 Jan 2025, at 10:12, Herald Referee <referee@club.test> wrote:\n\n> Your move.\n",
+        "Am 06.01.25 um 10:12 schrieb Herald Referee:\n> Your move.\n",
+        "Em seg., 6 de jan. de 2025 às 10:12, Herald Referee <referee@club.test> escreveu:\n\n> Your move.\n",
+        "W dniu 6.01.2025 o 10:12, Herald Referee pisze:\n> Your move.\n",
+        "06.01.2025 10:12, Herald Referee пишет:\n> Your move.\n",
+        "2025年1月6日(月) 10:12 Herald Referee <referee@club.test>:\n\n> Your move.\n",
+        "-----Original Message-----\nFrom: Herald Referee\nSent: Monday\n\nYour move.\n",
+        "________________________________\nVon: Herald Referee <referee@club.test>\nGesendet: Montag\n",
+        "> Your move.\n> 12. ...\n",
+    ] {
+        let mail = mail_with(plain, body);
+        assert_eq!((mail.body.as_str(), mail.no_text), ("", Some(NoText::AllQuoted)), "{body:?}");
+    }
+    // The HTML of a client that quotes with <blockquote type="cite">, and nothing else.
+    let html = mail_with(
+        "Content-Type: text/html; charset=utf-8\n",
+        "<html><body><div>On Mon, 6 Jan 2025, Herald Referee wrote:</div>\
+         <blockquote type=\"cite\"><div>Your move (12.).</div></blockquote></body></html>\n",
+    );
+    assert_eq!((html.body.as_str(), html.no_text), ("", Some(NoText::AllQuoted)));
+}
+
+#[test]
+fn a_mail_with_only_a_signature_says_so() {
+    for body in ["-- \nAlice Example\nChess Club\n", "--\nAlice\n", "\nSent from my iPhone\n"] {
+        let mail = mail_with("Content-Type: text/plain\n", body);
+        assert_eq!((mail.body.as_str(), mail.no_text), ("", Some(NoText::OnlySignature)), "{body:?}");
+    }
+}
+
+#[test]
+fn text_that_cannot_be_decoded_says_how() {
+    let mail = mail_with("Content-Type: text/plain\nContent-Transfer-Encoding: base64\n", "!!!not base64***\n");
+    assert_eq!(mail.no_text, Some(NoText::Undecodable("base64".into())));
+    for content_type in
+        ["Content-Type: multipart/alternative\n", "Content-Type: multipart/alternative; boundary=\"not-the-one\"\n"]
+    {
+        let mail = mail_with(content_type, "--x\nContent-Type: text/plain\n\ne4\n--x--\n");
+        assert!(matches!(mail.no_text, Some(NoText::BrokenStructure(_))), "{content_type}: {:?}", mail.no_text);
+    }
+    let attachment_only = mail_with(
+        "Content-Type: multipart/mixed; boundary=b\n",
+        "--b\nContent-Type: image/png\nContent-Disposition: attachment; filename=move.png\n\nPNG\n--b--\n",
+    );
+    assert_eq!(attachment_only.no_text, Some(NoText::NoTextPart));
+}
+
+#[test]
+fn html_too_deeply_nested_to_read_says_so() {
+    let mut html = String::new();
+    for _ in 0..2000 {
+        html.push_str("<div>");
+    }
+    html.push_str("Nf3");
+    let mail = mail_with("Content-Type: text/html\n", &html);
+    assert_eq!((mail.body.as_str(), mail.no_text), ("", Some(NoText::UnreadableHtml)));
+}
+
+#[test]
+fn invisible_characters_and_odd_spaces_around_a_move_are_gone() {
+    let body = "\u{feff}\u{200b}Nf3\u{00ad}\u{200d}\u{00a0}\u{2060}\nthanks\u{202f}!\n";
+    let mail = mail_with("Content-Type: text/plain; charset=utf-8\n", body);
+    assert_eq!(mail.body, "Nf3\nthanks !");
+    assert_eq!(mail.no_text, None);
+}
+
+#[test]
+fn an_inline_pgp_signed_mail_gives_its_signed_text() {
+    let body = "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nNf3\n- -- not a signature, dash-escaped\n\
+                -----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCAAdFiEE\n=abcd\n-----END PGP SIGNATURE-----\n\n\
+                On Mon, 6 Jan 2025, Herald Referee wrote:\n> Your move.\n";
+    let mail = mail_with("Content-Type: text/plain\n", body);
+    assert_eq!(mail.body, "Nf3\n-- not a signature, dash-escaped");
 }

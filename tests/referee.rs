@@ -65,6 +65,7 @@ impl Table {
             automatic: None,
             body: body.into(),
             body_truncated: false,
+            no_text: None,
         }
     }
 

@@ -24,8 +24,8 @@
 //! ended as well as every move. Anyone can recompute a chain, so an archive proves nothing
 //! on its own: it is the heads the players received by mail that an archive must match.
 
-use super::commitment::sha256_hex;
 use crate::engine::Color;
+use crate::hex::sha256 as sha256_hex;
 
 /// The genesis hash of a game.
 pub fn genesis(

@@ -14,7 +14,6 @@ pub mod templates;
 pub mod token;
 
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use crate::clock::Timestamp;
 use crate::config::OnTimeout;
@@ -473,8 +472,8 @@ impl<'a> Referee<'a> {
         let Some(to) = mail.from.as_ref().map(|a| a.addr.clone()) else { return Ok(()) };
         let thread = mail.message_id.clone().filter(|id| reusable_message_id(id));
         let Rendered { subject, body } = self.templates.render(template, context)?;
-        let digest = Sha256::digest(mail.dedupe_key.as_bytes());
-        let message_id = format!("herald.reply.{}@{}", commitment::hex(&digest[..12]), self.settings.domain);
+        let digest = crate::hex::sha256(mail.dedupe_key.as_bytes());
+        let message_id = format!("herald.reply.{}@{}", &digest[..24], self.settings.domain);
         let outgoing = OutgoingMail {
             from_name: self.settings.name.clone(),
             from: self.settings.address.clone(),

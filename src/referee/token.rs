@@ -15,8 +15,8 @@
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
-use super::commitment::hex;
 use crate::engine::Color;
+use crate::hex::encode as hex;
 
 /// Hex digits of the MAC in a token (80 bits).
 const MAC_HEX: usize = 20;

@@ -18,7 +18,6 @@ use crate::config::Config;
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
 use crate::mail::transport::Transport;
-use crate::referee::commitment::hex;
 use crate::referee::records::{Effects, Player};
 use crate::referee::templates::{TemplateError, Templates};
 use crate::referee::token::Tokens;
@@ -145,7 +144,7 @@ impl Service {
                 getrandom::fill(&mut secret).map_err(|e| {
                     ServiceError::Io("operating system random source".into(), std::io::Error::other(e.to_string()))
                 })?;
-                tx.set_meta(SECRET_KEY, &hex(&secret))?;
+                tx.set_meta(SECRET_KEY, &crate::hex::encode(&secret))?;
             }
             Ok(())
         })?;
@@ -164,7 +163,8 @@ impl Service {
         let secret = store
             .read(|tx| tx.meta(SECRET_KEY))?
             .ok_or_else(|| ServiceError::Store(StoreError::NotInitialised(config.database.clone())))?;
-        let secret = unhex(&secret).ok_or_else(|| StoreError::Corrupt("the token secret is not hex".into()))?;
+        let secret =
+            crate::hex::decode(&secret).ok_or_else(|| StoreError::Corrupt("the token secret is not hex".into()))?;
         let templates = Templates::load(config.templates.as_deref()).map_err(ServiceError::Template)?;
         Ok(Service {
             settings: Settings::from_config(&config),
@@ -519,8 +519,7 @@ enum Incoming {
 
 /// The dedupe key of a mail that cannot be read: the hash of its bytes.
 fn unreadable_key(raw: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    format!("sha256:{}", hex(&Sha256::digest(raw)))
+    format!("sha256:{}", crate::hex::sha256(raw))
 }
 
 /// What the service lends the referee core to handle mails inside a transaction.
@@ -675,11 +674,4 @@ fn os_nonce() -> [u8; 16] {
     let mut nonce = [0u8; 16];
     getrandom::fill(&mut nonce).expect("the operating system's random source is available");
     nonce
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len() / 2).map(|i| u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()).collect()
 }

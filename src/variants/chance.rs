@@ -46,19 +46,15 @@ pub fn player_seed(text: &str) -> Result<String, String> {
 
 /// The referee's seed as written in its commitment: 64 lower-case hex characters.
 pub fn seed_hex(seed: &[u8; 32]) -> String {
-    seed.iter().map(|b| format!("{b:02x}")).collect()
+    crate::hex::encode(seed)
 }
 
 /// Reads a referee seed written by [`seed_hex`].
 pub fn parse_seed_hex(text: &str) -> Option<[u8; 32]> {
-    if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
         return None;
     }
-    let mut seed = [0u8; 32];
-    for (i, byte) in seed.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(seed)
+    crate::hex::decode(text)?.try_into().ok()
 }
 
 /// HMAC-SHA256 of `message` under `key`, as raw bytes.
