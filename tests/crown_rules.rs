@@ -639,10 +639,17 @@ fn snapshots_keep_choices_phase_castling_and_history() {
     assert!(crown().restore(&snapshot.replace("crowns king king", "crowns king")).is_err());
 }
 
+/// A side with both monarchs chooses its crown; a side with one wears it on that one, known to
+/// both (the seed's problem: "Whites: K e1, ... blacks: K h8, Q f8"); a side with neither, or
+/// with two queens, is no Crown position.
 #[test]
-fn positions_from_fen_need_each_sides_king_and_queen() {
-    assert!(crown().game_from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").is_err());
-    assert!(crown().game_from_fen("3qk3/8/8/8/8/8/8/Q2QK3 w - - 0 1").is_err());
+fn positions_from_fen_give_each_side_a_monarch_to_crown() {
+    let game = crown().game_from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+    let waiting: Vec<String> = game.setup_requests().into_iter().map(|r| r.label).collect();
+    assert_eq!(waiting, ["white.crown"], "Black's lone king wears the crown; White still chooses");
+    assert!(game.view(Observer::Player(Color::White)).notices.iter().any(|n| n == "Black's crown: king (opened)."));
+    assert!(crown().game_from_fen("3qk3/8/8/8/8/8/8/Q2QK3 w - - 0 1").is_err(), "two white queens");
+    assert!(crown().game_from_fen("4k3/8/8/8/8/8/8/4R3 w - - 0 1").is_err(), "no white monarch");
     let start = crown().new_game();
     assert_eq!(start.start_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ADEHadeh - 0 1");
     // X-FEN castling letters cannot say which monarch's right they mean.

@@ -6,7 +6,7 @@
 use herald::clock::Timestamp;
 use herald::engine::Color;
 use herald::mail::reader::{Address, AutomaticReason, IncomingMail};
-use herald::referee::records::{GameRecord, GameStatus, Player};
+use herald::referee::records::{GameRecord, GameStatus, Player, Verdict};
 use herald::referee::templates::Templates;
 use herald::referee::token::Tokens;
 use herald::referee::{Decision, Referee, Settings};
@@ -98,7 +98,7 @@ fn recipients(decision: &Decision) -> Vec<&str> {
 fn a_legal_move_is_recorded_and_both_players_are_told() {
     let mut t = Table::new();
     let d = t.say(ALICE, "1. e4");
-    assert_eq!(d.outcome, "move");
+    assert_eq!(d.verdict, Verdict::Move);
     assert_eq!(d.effects.moves.len(), 1);
     assert_eq!(d.effects.moves[0].notation, "e4");
     assert_eq!(recipients(&d), [ALICE, BOB]);
@@ -114,7 +114,7 @@ fn an_illegal_move_gets_a_reason_and_changes_nothing() {
     let mut t = Table::new();
     let before = t.record.snapshot.clone();
     let d = t.say(ALICE, "Ke2");
-    assert_eq!(d.outcome, "rejected");
+    assert_eq!(d.verdict, Verdict::Rejected);
     assert!(d.effects.moves.is_empty());
     assert_eq!(recipients(&d), [ALICE]);
     assert!(text(&d.effects.mails[0]).contains("not a legal move"));
@@ -125,7 +125,7 @@ fn an_illegal_move_gets_a_reason_and_changes_nothing() {
 fn a_move_out_of_turn_is_refused() {
     let mut t = Table::new();
     let d = t.say(BOB, "e5");
-    assert_eq!(d.outcome, "rejected");
+    assert_eq!(d.verdict, Verdict::Rejected);
     assert!(text(&d.effects.mails[0]).contains("It is not your move"));
     assert_eq!(recipients(&d), [BOB]);
 }
@@ -138,13 +138,13 @@ fn a_stale_or_wrongly_numbered_move_is_refused() {
     let before = t.record.snapshot.clone();
     // An old mail: White's first move again.
     let d = t.say(ALICE, "1. Nf3");
-    assert_eq!(d.outcome, "rejected");
+    assert_eq!(d.verdict, Verdict::Rejected);
     assert!(text(&d.effects.mails[0]).contains("the game is at 2."), "{}", text(&d.effects.mails[0]));
     assert_eq!(t.record.snapshot, before);
     // Black's dots for White's move.
-    assert_eq!(t.say(ALICE, "2... Nf3").outcome, "rejected");
+    assert_eq!(t.say(ALICE, "2... Nf3").verdict, Verdict::Rejected);
     // The right number is accepted.
-    assert_eq!(t.say(ALICE, "2. Nf3").outcome, "move");
+    assert_eq!(t.say(ALICE, "2. Nf3").verdict, Verdict::Move);
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn a_forged_sender_changes_nothing_and_learns_nothing() {
     let before = t.record.clone();
     let forged = t.mail("mallory@evil.test", Color::White, "e4");
     let d = t.handle(&forged);
-    assert_eq!(d.outcome, "unverified");
+    assert_eq!(d.verdict, Verdict::Unverified);
     assert!(d.effects.game.is_none());
     assert!(d.effects.moves.is_empty());
     assert_eq!(recipients(&d), ["mallory@evil.test"]);
@@ -170,7 +170,7 @@ fn a_valid_token_from_the_wrong_player_is_refused() {
     // Alice replies with Bob's token (to Bob's Reply-To address).
     let mail = t.mail(ALICE, Color::Black, "e4");
     let d = t.handle(&mail);
-    assert_eq!(d.outcome, "unverified");
+    assert_eq!(d.verdict, Verdict::Unverified);
     assert!(d.effects.game.is_none());
 }
 
@@ -180,12 +180,12 @@ fn a_mail_without_a_token_is_refused() {
     let mut mail = t.mail(ALICE, Color::White, "e4");
     mail.delivered_to = vec!["referee@club.test".into()];
     mail.to = vec!["referee@club.test".into()];
-    assert_eq!(t.handle(&mail).outcome, "unverified");
+    assert_eq!(t.handle(&mail).verdict, Verdict::Unverified);
     // The token in the subject is enough, for clients that drop the "+" part.
     let token = t.tokens.token(1, Color::White);
     mail.subject = format!("Re: [herald #1] chess: your move (1.) [ref:{token}]");
     mail.dedupe_key.push('2');
-    assert_eq!(t.handle(&mail).outcome, "move");
+    assert_eq!(t.handle(&mail).verdict, Verdict::Move);
 }
 
 #[test]
@@ -194,20 +194,71 @@ fn automatic_mail_is_never_answered() {
     let mut mail = t.mail(ALICE, Color::White, "I am on holiday until Monday.");
     mail.automatic = Some(AutomaticReason::AutoSubmitted("auto-replied".into()));
     let d = t.handle(&mail);
-    assert_eq!(d.outcome, "automatic");
+    assert_eq!(d.verdict, Verdict::Automatic);
     assert!(d.effects.mails.is_empty());
     assert!(d.effects.game.is_none());
 }
 
+/// The decoded body of a mail.
+fn body(mail: &herald::referee::records::OutgoingRecord) -> String {
+    mailparse::parse_mail(&mail.bytes).unwrap().get_body().unwrap().replace("\r\n", "\n")
+}
+
+/// A mail that holds no command is answered with why, in the player's terms, first; then the
+/// help, word for word the answer to "help".
 #[test]
-fn unknown_text_gets_the_help() {
+fn a_mail_without_a_command_gets_why_and_then_the_help_word_for_word() {
     let mut t = Table::new();
+    let help = t.say(ALICE, "help");
+    assert_eq!(help.verdict, Verdict::Help);
+    let help = body(&help.effects.mails[0]);
+    let greeting = "Hello Alice,\n\n";
+    assert!(help.starts_with(greeting), "{help}");
+    let with_reason =
+        |reason: &str| help.replacen(greeting, &format!("{greeting}{reason} Nothing was changed.\n\n"), 1);
     let d = t.say(ALICE, "Hello, how does this work?");
-    assert_eq!(d.outcome, "help");
-    assert!(text(&d.effects.mails[0]).contains("how to talk to it"));
+    assert_eq!(d.verdict, Verdict::Help);
     assert!(d.effects.moves.is_empty());
-    assert_eq!(t.say(ALICE, "help").outcome, "help");
-    assert_eq!(t.say(BOB, "").outcome, "help");
+    let reason = "The first line of your mail, \"Hello, how does this work?\", is neither a move nor a command.";
+    assert_eq!(body(&d.effects.mails[0]), with_reason(reason));
+    let d = t.say(ALICE, "");
+    assert_eq!(body(&d.effects.mails[0]), with_reason("Your mail held no command: it was empty."));
+    let mut quoted = t.mail(ALICE, Color::White, "");
+    quoted.no_text = Some(herald::mail::reader::NoText::AllQuoted);
+    let d = t.handle(&quoted);
+    let reason = "Your mail held no command: everything in it was quoted from an earlier mail.";
+    assert_eq!(body(&d.effects.mails[0]), with_reason(reason));
+    let d = t.say(ALICE, "12.");
+    assert_eq!(body(&d.effects.mails[0]), with_reason("Your mail gives a move number (12.) but no move."));
+}
+
+/// A Subject read when the text holds nothing: the move in it is played.
+#[test]
+fn a_move_in_the_subject_of_an_empty_reply_is_read() {
+    let mut t = Table::new();
+    let mut mail = t.mail(ALICE, Color::White, "");
+    mail.subject = "Nf3 Re: [herald #1] chess: your move (1.) [ref:1w0]".into();
+    let d = t.handle(&mail);
+    assert_eq!(d.verdict, Verdict::Move);
+    assert_eq!(d.effects.moves[0].notation, "Nf3");
+    // A text that holds a command wins over the Subject.
+    let mut mail = t.mail(BOB, Color::Black, "e5");
+    mail.subject = "Re: d5".into();
+    assert_eq!(t.handle(&mail).effects.moves[0].notation, "e5");
+}
+
+/// Whoever sends as one of herald's own addresses is never answered: herald would be
+/// answering itself.
+#[test]
+fn mail_from_herald_s_own_addresses_is_never_answered() {
+    let mut t = Table::new();
+    for from in ["referee@club.test", "Referee@CLUB.test", "referee+1w0123@club.test"] {
+        let mut mail = t.mail(ALICE, Color::White, "e4");
+        mail.from = Some(Address { addr: from.into(), name: None });
+        let d = t.handle(&mail);
+        assert_eq!(d.verdict, Verdict::OwnAddress, "{from}");
+        assert!(d.effects.mails.is_empty() && d.effects.game.is_none(), "{from}");
+    }
 }
 
 #[test]
@@ -223,18 +274,18 @@ fn board_resends_the_view_to_that_player_only() {
 fn draw_offer_with_a_move_then_accepted() {
     let mut t = Table::new();
     let d = t.say(ALICE, "e4 draw");
-    assert_eq!(d.outcome, "move");
+    assert_eq!(d.verdict, Verdict::Move);
     assert_eq!(t.record.draw_offer, Some(Color::White));
     assert!(text(&d.effects.mails[1]).contains("offers a draw"));
     let d = t.say(BOB, "accept");
-    assert_eq!(d.outcome, "draw");
+    assert_eq!(d.verdict, Verdict::Draw);
     assert_eq!(t.record.status, GameStatus::Finished);
     let result = t.record.result.clone().unwrap();
     assert_eq!(result.score, "1/2-1/2");
     assert_eq!((result.white_points, result.black_points), (500, 500));
     assert_eq!(recipients(&d), [ALICE, BOB]);
     // After the end nothing more is played.
-    assert_eq!(t.say(BOB, "e5").outcome, "rejected");
+    assert_eq!(t.say(BOB, "e5").verdict, Verdict::Rejected);
 }
 
 #[test]
@@ -244,13 +295,13 @@ fn a_draw_offer_is_declined_by_word_or_by_a_move() {
     t.say(ALICE, "draw");
     assert_eq!(t.record.draw_offer, Some(Color::White));
     let d = t.say(BOB, "decline");
-    assert_eq!(d.outcome, "declined");
+    assert_eq!(d.verdict, Verdict::Declined);
     assert_eq!(t.record.draw_offer, None);
     assert_eq!(recipients(&d), [BOB, ALICE]);
     t.say(ALICE, "draw");
     t.say(BOB, "e5");
     assert_eq!(t.record.draw_offer, None, "a move declines the open offer");
-    assert_eq!(t.say(BOB, "accept").outcome, "rejected", "no offer to accept");
+    assert_eq!(t.say(BOB, "accept").verdict, Verdict::Rejected, "no offer to accept");
 }
 
 #[test]
@@ -266,11 +317,11 @@ fn a_repetition_is_claimed_with_draw() {
         (ALICE, "Ng1"),
         (BOB, "Ng8"),
     ] {
-        assert_eq!(t.say(who, mv).outcome, "move");
+        assert_eq!(t.say(who, mv).verdict, Verdict::Move);
     }
     // The start position has now stood three times with White to move: White may claim.
     let d = t.say(ALICE, "draw");
-    assert_eq!(d.outcome, "draw");
+    assert_eq!(d.verdict, Verdict::Draw);
     assert!(t.record.result.as_ref().unwrap().reason.contains("repetition"));
 }
 
@@ -278,7 +329,7 @@ fn a_repetition_is_claimed_with_draw() {
 fn resignation_ends_the_game() {
     let mut t = Table::new();
     let d = t.say(BOB, "resign");
-    assert_eq!(d.outcome, "resigned");
+    assert_eq!(d.verdict, Verdict::Resigned);
     let result = t.record.result.clone().unwrap();
     assert_eq!(result.score, "1-0");
     assert!(result.reason.contains("resignation"));
@@ -292,7 +343,7 @@ fn checkmate_ends_the_game_and_both_get_the_result() {
         t.say(who, mv);
     }
     let d = t.say(ALICE, "Qxf7#");
-    assert_eq!(d.outcome, "move");
+    assert_eq!(d.verdict, Verdict::Move);
     assert_eq!(t.record.status, GameStatus::Finished);
     assert_eq!(t.record.result.as_ref().unwrap().score, "1-0");
     for mail in &d.effects.mails {
@@ -303,7 +354,7 @@ fn checkmate_ends_the_game_and_both_get_the_result() {
 #[test]
 fn every_mail_threads_under_the_players_first_mail() {
     let mut t = Table::new();
-    let root_white = herald::referee::thread_root(&t.tokens, 1, Color::White, "club.test");
+    let root_white = herald::referee::ids::thread_root(&t.tokens, 1, Color::White, "club.test");
     let d1 = t.say(ALICE, "e4");
     let d2 = t.say(BOB, "e5");
     let ids: Vec<&str> = d1.effects.mails.iter().chain(&d2.effects.mails).map(|m| m.message_id.as_str()).collect();

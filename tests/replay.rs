@@ -150,3 +150,58 @@ fn the_crown_sample_game_replays_with_its_secrets() {
     let out = herald(&["replay", "--variant", "crown", &file], b"");
     assert!(String::from_utf8_lossy(&out.stderr).contains("--secret"));
 }
+
+/// The seed's Crown problem: "Whites: K e1, N h4, R a6, R b7, blacks: K h8, Q f8. Whites begin
+/// and win in 4 moves. ... in any solution we must suppose a most unfavorable variant -
+/// remained monarch has crown ... 1. ... Kg8. Then 2. Nxf8 Kh8 3. Ra8 Kg8 4. Ne6 (or Ng6), and
+/// whites won." White has no queen, so its crown is on its king; Black's is given.
+#[test]
+fn the_crown_problem_sets_up_from_its_fen_with_a_secret() {
+    let problem = b"[FEN \"5q1k/1R6/R7/8/7N/8/8/4K3 w - - 0 1\"]\n\n1. Ng6 Kg8 2. Nxf8 Kh8 3. Ra8 Kg8 4. Ne6\n";
+    let out = herald(&["replay", "--variant", "crown", "--secret", "black.crown=king", "-"], problem);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // 4. Ne6 uncovers the rook on a8: the King on g8 has no square left.
+    assert_eq!(stdout_lines(&out), ["R5k1/1R6/4N3/8/8/8/8/4K3 b - - 4 4"]);
+    let mate = herald(
+        &["replay", "--variant", "crown", "--secret", "black.crown=king", "-"],
+        &[problem.as_slice(), b"4... Kh8"].concat(),
+    );
+    assert!(
+        String::from_utf8_lossy(&mate.stderr).contains("the game is over"),
+        "{}",
+        String::from_utf8_lossy(&mate.stderr)
+    );
+    // Had Black crowned the queen, 2. Nxf8 would have taken the crown at once.
+    let out = herald(&["replay", "--variant", "crown", "--secret", "black.crown=queen", "-"], problem);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 2... Kh8"), "{}", String::from_utf8_lossy(&out.stderr));
+    // White's only monarch wears its crown: it cannot be given as the queen.
+    let out = herald(
+        &["replay", "--variant", "crown", "--secret", "white.crown=queen", "--secret", "black.crown=king", "-"],
+        problem,
+    );
+    assert!(!out.status.success());
+}
+
+/// The seeds' own game texts, copied as printed: Royal Chess's sample game (its move-number
+/// lines, "(6...)", the comments in brackets, "14. Bx75!...", file 10 printed as one unknown
+/// glyph, "RR (black resigns) ???"; only the page's question between two lines, "Could it have
+/// done more?", is left out, being prose) and Safety in Numbers's first game ("4 Ke1-e2?!?", a
+/// move number without its period).
+#[test]
+fn the_seeds_game_texts_replay_as_printed() {
+    let royal = "1.  54           N-76\n2.  44           86\n3.  N-43         B-87\n4.  B-85         C8\n\
+        5.  Q-42         36\n6.  C3-G4  (Guard moved to 41, King to 31, Rook to 51.)\n\n\n\
+        (6...) 55 7. 64 5x44 8. Bx44 96 9. B-74 N-46 10. N1-62 (A number after a piece designator indicates a \
+        rank or file to distinguish which piece is to move.)\n(10...) N-95 11. 65 Nx74 12. Gx74 B-75 13. B-53 \
+        N-34?? 14. Bx75!...\n(14...) Nx42 15. B-84 N-34? 16. B-\u{FFFD}6+ G'-97 17. Bx97+ Kx97 18. \u{FFFD}4 \
+        \u{FFFD}5 19. 94 R-\u{FFFD}8 20. 9x\u{FFFD}5 Rx\u{FFFD}5 21. G'-94 K-\u{FFFD}7 22. R5-91 85 23. \
+        G'x\u{FFFD}5+ K-98 (9x\u{FFFD}6 would have prolonged the agony.)\n\n\
+        24. Gx85 RR (black resigns) ???\n";
+    let out = herald(&["replay", "--variant", "royal", "-"], royal.as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let safety = "1. e4 e5 2. Nc3 e5-e4? 3. Nc3-e4\n\n3...d7-d5 4 Ke1-e2?!? Qd8-e7? 5 Ke2-e3 Qe7-e4+\n";
+    let out = herald(&["replay", "--variant", "safety-in-numbers", "-"], safety.as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // "after 6 Ke3-e4": the seed's next move is legal from the position reached.
+    assert_eq!(stdout_lines(&out), ["rnb1kbnr/ppp2ppp/8/3p4/4[PNpq]3/4K3/PPPP1PPP/R1BQ1BNR w kq - 4 6"]);
+}

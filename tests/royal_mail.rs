@@ -22,7 +22,12 @@ fn a_royal_chess_game_by_mail_in_numeric_notation() {
     assert!(invitation.contains("Royal Chess"), "{invitation}");
     // The 10x8 board: ten files, and White's back rank from the seed's order R G N B Q K B N G' R
     // (the King's Guard shown as H).
-    assert!(invitation.contains("a b c d e f g h i j"), "{invitation}");
+    // Files are labelled as the notation numbers them, 1 to 9 and 0; the example move is one
+    // of the variant's own (the seed's first), not SAN.
+    assert!(invitation.contains("1 2 3 4 5 6 7 8 9 0"), "{invitation}");
+    assert!(!invitation.contains("a b c d e f g h i j"), "{invitation}");
+    assert!(invitation.contains("    1. 54\n"), "{invitation}");
+    assert!(!invitation.contains("Nf3"), "{invitation}");
     assert!(invitation.contains("R G N B Q K B N H R"), "{invitation}");
     assert!(invitation.contains("r g n b q k b n h r"), "{invitation}");
     assert!(!invitation.contains(" k  "), "{invitation}");

@@ -493,14 +493,14 @@ fn the_view_shows_crowds_and_names_them() {
     let e4 = view.cells.iter().find(|(sq, _)| sq.algebraic() == "e4").unwrap();
     assert_eq!(e4.1, Cell::Crowd(vec![(Color::White, 'P'), (Color::White, 'N'), (Color::Black, 'P')]));
     assert!(view.notices.iter().any(|n| n.contains("e4 (white pawn, knight; black pawn)")), "{:?}", view.notices);
-    let board = herald::notation::diagram::render(&view, Color::Black);
+    let board = herald::variants::diagram::render(&view, Color::Black);
     assert!(board.contains("PNp"), "{board}");
 }
 
 #[test]
 fn a_large_crowd_is_listed_under_the_board_so_that_it_fits_a_mail_line() {
     let game = game_from("8/8/8/3[PPBBnnkK]4/8/8/4[Rr]3/8 w - - 0 1");
-    let board = herald::notation::diagram::render(&game.view(Observer::Everyone), Color::White);
+    let board = herald::variants::diagram::render(&game.view(Observer::Everyone), Color::White);
     let rank = |n: u8| board.lines().find(|l| l.starts_with(&format!("{n} "))).unwrap().to_string();
     assert_eq!(rank(5).split_whitespace().collect::<Vec<_>>(), ["5", ".", ".", ".", "*1", ".", ".", ".", ".", "5"]);
     assert_eq!(rank(2).split_whitespace().collect::<Vec<_>>(), ["2", ".", ".", ".", ".", "Rr", ".", ".", ".", "2"]);

@@ -178,17 +178,34 @@ fn a_batch_commits_each_mail_on_its_own() {
 
     let pass = service.serve_pass(&lock, sink.as_ref(), &AtomicBool::new(false)).unwrap();
     assert_eq!(pass.batches.len(), 1, "four waiting mails are one batch");
-    assert_eq!(pass.handled.len(), 2, "one move and one duplicate handled");
-    assert_eq!(pass.set_aside, 2, "the mails of the broken games are set aside");
+    assert_eq!(pass.handled.len(), 4, "one move, one duplicate, and two mails herald failed on, answered");
+    assert_eq!(pass.set_aside, 0, "no mail is set aside unanswered");
 
     let games = service.store().read(|tx| tx.games()).unwrap();
     let game = |id: i64| games.iter().find(|g| g.record.id == id).unwrap();
     assert_eq!(game(1).plies, 1, "the duplicate played nothing more");
     assert_eq!(game(2).plies, 0);
     assert_eq!(game(3).record.snapshot, snapshot_3, "the half-written mail was undone");
-    assert_eq!(db.query_row("SELECT count(*) FROM inbox", [], |r| r.get::<_, i64>(0)).unwrap(), 1);
-    // Two answers (to both players) for the one move, nothing for the others.
-    assert_eq!(delivered(&root.path().join("sent")) - sent_before, 2);
+    let outcomes: Vec<String> = db
+        .prepare("SELECT outcome FROM inbox ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(outcomes, ["move", "failed", "failed"]);
+    // Two answers (to both players) for the one move, and one to each player herald failed.
+    assert_eq!(delivered(&root.path().join("sent")) - sent_before, 4);
+    let failed: Vec<String> = db
+        .prepare("SELECT detail FROM events WHERE kind = 'failed' ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(failed.len(), 2);
+    assert!(failed[0].contains("w1@players.test") && failed[0].contains("stored game"), "{failed:?}");
+    assert!(failed[1].contains("w2@players.test") && failed[1].contains("UNIQUE"), "{failed:?}");
     assert_eq!(files(&root.path().join("inbox").join("new")), 0, "every mail left new/");
     assert_eq!(files(&root.path().join("inbox").join("cur")), 4);
 }

@@ -4,6 +4,7 @@
 
 mod support;
 
+use herald::referee::records::Verdict;
 use herald::service::Ingested;
 use support::table::Table;
 
@@ -30,16 +31,16 @@ fn a_stranger_is_answered_at_most_once_a_day() {
     let mut table = Table::new("short-answers");
     let huge = "x".repeat(table.service.config().inbox.max_message_bytes + 1);
 
-    assert_eq!(deliver(&mut table, 1, "how do I join?"), Ingested::Handled("unverified"));
+    assert_eq!(deliver(&mut table, 1, "how do I join?"), Ingested::Handled(Verdict::Unverified));
     assert_eq!(table.mails(STRANGER).len(), 1);
     // The same day: neither another unverified mail nor a huge one is answered.
     table.clock.advance(HOUR);
-    assert_eq!(deliver(&mut table, 2, "hello?"), Ingested::Handled("unverified-unanswered"));
-    assert_eq!(deliver(&mut table, 3, &huge), Ingested::Handled("too-large-unanswered"));
+    assert_eq!(deliver(&mut table, 2, "hello?"), Ingested::Handled(Verdict::UnverifiedUnanswered));
+    assert_eq!(deliver(&mut table, 3, &huge), Ingested::Handled(Verdict::TooLargeUnanswered));
     assert_eq!(table.mails(STRANGER).len(), 1);
     // A day after the answer, the next mail is answered again.
     table.clock.advance(23 * HOUR);
-    assert_eq!(deliver(&mut table, 4, &huge), Ingested::Handled("too-large"));
+    assert_eq!(deliver(&mut table, 4, &huge), Ingested::Handled(Verdict::TooLarge));
     assert_eq!(table.mails(STRANGER).len(), 2);
     let events = table.service.store().read(|tx| tx.events(None)).unwrap();
     let quiet = events.iter().filter(|(_, _, detail)| detail.contains("had an answer within the last day")).count();

@@ -2,7 +2,7 @@
 //! replaying, and each observer's view rendered as a diagram and move list.
 
 use herald::engine::{Color, Outcome, WinReason};
-use herald::notation::diagram;
+use herald::variants::diagram;
 use herald::variants::{self, Observer};
 
 #[test]

@@ -43,6 +43,9 @@ enum Command {
     Game(referee::GameArgs),
     /// List the mails waiting to be sent, retrying or dead.
     Outbox(referee::OutboxArgs),
+    /// The event log: every mail handled, refused or not answered, and why; mails that herald
+    /// failed to handle, with their reference.
+    Log(referee::LogArgs),
     /// Check a game's archive (from `herald game export ID --json`) with no database:
     /// commitments open, the move log is a whole chain, every move is legal, the result
     /// follows.
@@ -72,6 +75,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
         Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
+        Command::Log(args) => referee::log(cli.config.as_deref(), args),
         Command::Verify { archive } => referee::verify(&archive),
         Command::Audit { id } => referee::audit(cli.config.as_deref(), id),
         Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut std::io::stdout()).map(drop),

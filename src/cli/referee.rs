@@ -12,10 +12,10 @@ use crate::clock::SystemClock;
 use crate::config::Config;
 use crate::engine::Color;
 use crate::mail::transport;
-use crate::notation::diagram;
 use crate::referee::archive::{self, Archive};
-use crate::referee::records::{GameStatus, Player};
+use crate::referee::records::{GameRecord, GameStatus, Player};
 use crate::service::{self, Ingested, Service};
+use crate::variants::diagram;
 use crate::variants::{self, Observer};
 
 /// The configuration file given with `--config` (or `HERALD_CONFIG`), if any.
@@ -75,16 +75,21 @@ enum GameCommand {
     },
     /// List the games.
     List,
-    /// Show a game; with --as, what that player may see of it now (their view of the board,
-    /// the move list as they may read it, their notices).
+    /// Show a game as both players may know it (while a game with secrets goes on, its
+    /// secrets stay sealed); with --as, what that player may see of it now (their view of the
+    /// board, the move list as they may read it, their notices).
     Show {
         /// The game's number.
         id: i64,
         /// Show the game as this player sees it.
-        #[arg(long = "as", value_enum)]
+        #[arg(long = "as", value_enum, conflicts_with = "reveal")]
         side: Option<Side>,
+        /// Show everything, the secrets of a game still going on included.
+        #[arg(long)]
+        reveal: bool,
     },
     /// Export a game: --pgn for the moves, --json for the archive `herald verify` checks.
+    /// While a game with secrets goes on, the PGN holds only what both players may know.
     Export {
         /// The game's number.
         id: i64,
@@ -95,7 +100,25 @@ enum GameCommand {
         /// the openings revealed so far, result).
         #[arg(long)]
         json: bool,
+        /// With --pgn: every move and the start position, the secrets of a game still going
+        /// on included.
+        #[arg(long, requires = "pgn")]
+        reveal: bool,
     },
+}
+
+/// `herald log`.
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    /// Only the events of this game.
+    #[arg(long)]
+    game: Option<i64>,
+    /// How many of the newest events.
+    #[arg(long, default_value_t = 50)]
+    limit: usize,
+    /// Show the details of events of games with secrets that still go on.
+    #[arg(long)]
+    reveal: bool,
 }
 
 /// A side on the command line.
@@ -178,10 +201,12 @@ pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
             ExitCode::from(EX_TEMPFAIL)
         }
         Err(e) => {
-            // Not transient: retrying cannot help, and the mail is kept in the mail server's
-            // log. Exit 0 would lose it silently; EX_TEMPFAIL lets an administrator fix the
-            // cause (a broken template) while the mail waits in the queue.
-            eprintln!("herald ingest: {e}");
+            // Not transient, and not even recorded: whatever fails while a mail is handled is
+            // answered and logged inside the service, so this is the database itself refusing
+            // to record that (a broken or read-only database). Exit 0 would lose the mail
+            // silently; EX_TEMPFAIL keeps it in the mail server's queue while an administrator
+            // repairs the database.
+            eprintln!("herald ingest: {e}; the mail stays with the mail server");
             ExitCode::from(EX_TEMPFAIL)
         }
     }
@@ -262,13 +287,13 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
             }
             Ok(())
         }
-        GameCommand::Show { id, side } => show(&mut service, id, side.map(Color::from)),
-        GameCommand::Export { id, pgn, json } => {
+        GameCommand::Show { id, side, reveal } => show(&mut service, id, side.map(Color::from), reveal),
+        GameCommand::Export { id, pgn, json, reveal } => {
             if json {
                 let archive = archive_of(&mut service, id)?;
                 println!("{}", serde_json::to_string_pretty(&archive).map_err(|e| e.to_string())?);
             } else if pgn {
-                print!("{}", export_pgn(&mut service, id)?);
+                print!("{}", export_pgn(&mut service, id, reveal)?);
             } else {
                 return Err("choose a format: --pgn or --json".to_string());
             }
@@ -291,19 +316,39 @@ fn load_game(
     Ok((record, game))
 }
 
-/// Prints a game: as the referee sees it, or exactly as one player sees it (the text of the
-/// mail that player would get now).
-fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), String> {
+/// Whether a game keeps secrets now: it has some, and it goes on. Every output of the command
+/// line then shows only what both players may know, unless the operator asks with --reveal
+/// (and says so).
+fn sealed(record: &GameRecord) -> bool {
+    record.status == GameStatus::Active && !record.commitments.is_empty()
+}
+
+/// What the command line shows of a game to someone who is not one of its players.
+fn public_observer(record: &GameRecord, reveal: bool) -> Observer {
+    if reveal || !sealed(record) { Observer::Everyone } else { Observer::Public }
+}
+
+/// The line that says the secrets are sealed, and how to see them.
+const SEALED_NOTE: &str =
+    "This game keeps secrets while it goes on: shown here is only what both players may know (--reveal shows all).";
+
+/// Prints a game: as both players may know it (or, with `reveal`, everything), or exactly as
+/// one player sees it (the text of the mail that player would get now).
+fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Result<(), String> {
     let (record, game) = load_game(service, id)?;
     // A player sees their own view while the game goes on; afterwards nothing is secret.
     let observer = match side {
         Some(color) if record.status == GameStatus::Active => Observer::Player(color),
-        _ => Observer::Everyone,
+        Some(_) => Observer::Everyone,
+        None => public_observer(&record, reveal),
     };
     let view = game.view(observer);
     println!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
     println!("White: {}", record.white.display_name());
     println!("Black: {}", record.black.display_name());
+    if observer == Observer::Public {
+        println!("{SEALED_NOTE}");
+    }
     println!();
     print!("{}", diagram::render(&view, side.unwrap_or(Color::White)));
     println!();
@@ -318,15 +363,21 @@ fn show(service: &mut Service, id: i64, side: Option<Color>) -> Result<(), Strin
         Some(r) => println!("Result: {} ({})", r.score, r.reason),
         None => println!("{} to move", game.turn().title()),
     }
-    if side.is_none() {
+    if observer == Observer::Everyone {
         println!("FEN: {}", game.fen());
     }
     Ok(())
 }
 
-/// The game as PGN.
-fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
+/// The game as PGN. While a game with secrets goes on, and `reveal` is not given, the PGN
+/// holds what both players may know: the start and the moves when they are public (Crown),
+/// else no position and the moves as both players read them, in a comment (Secret
+/// Intelligence's ciphered entries).
+fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
     let (record, game) = load_game(service, id)?;
+    let observer = public_observer(&record, reveal);
+    let view = game.view(observer);
+    let public_moves = view.moves == game.moves() && game.public_start() == game.start_fen();
     let date = record.created_at.strftime("%Y.%m.%d").to_string();
     let result = record.result.as_ref().map_or("*", |r| r.score.as_str()).to_string();
     let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
@@ -344,7 +395,7 @@ fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
     }
     let start = game.start_fen();
     let standard = variants::by_id(&record.variant).map(|v| v.rules().def().start_fen.to_string());
-    if Some(&start) != standard.as_ref() {
+    if (observer == Observer::Everyone || public_moves) && Some(&start) != standard.as_ref() {
         tag("SetUp", "1");
         tag("FEN", &start);
     }
@@ -352,8 +403,16 @@ fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
         tag("Termination", &r.reason);
     }
     out.push('\n');
-    let view = game.view(Observer::Everyone);
-    let mut text = diagram::move_list(&view);
+    let mut text = if observer == Observer::Public && !public_moves {
+        let sealed = diagram::move_list(&view);
+        format!(
+            "{{herald: the start and the moves stay sealed while the game goes on; both players read the moves \
+             as: {}}}",
+            if sealed.is_empty() { "none yet".to_string() } else { sealed }
+        )
+    } else {
+        diagram::move_list(&view)
+    };
     if !text.is_empty() {
         text.push(' ');
     }
@@ -374,6 +433,36 @@ fn export_pgn(service: &mut Service, id: i64) -> Result<String, String> {
     out.push_str(&line);
     out.push_str("\n\n");
     Ok(out)
+}
+
+/// `herald log`: the newest events, oldest first. The details of events of a game that keeps
+/// secrets are shown only with --reveal.
+pub fn log(config: ConfigPath<'_>, args: LogArgs) -> Result<(), String> {
+    let mut service = open(config)?;
+    let (events, games) = service
+        .store()
+        .read(|tx| {
+            let events = tx.recent_events(args.game, args.limit)?;
+            let mut games = Vec::new();
+            for id in events.iter().filter_map(|e| e.game_id) {
+                if !games.iter().any(|(g, _)| *g == id) {
+                    games.push((id, tx.game(id)?.is_some_and(|record| sealed(&record))));
+                }
+            }
+            Ok((events, games))
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    for event in events {
+        let game = event.game_id.map_or("-".to_string(), |g| format!("#{g}"));
+        let keeps_secrets = games.iter().any(|&(g, sealed)| Some(g) == event.game_id && sealed);
+        let detail = if keeps_secrets && !args.reveal {
+            "(sealed while the game goes on: --reveal shows it)".to_string()
+        } else {
+            event.detail
+        };
+        println!("{} {:<6} {:<22} {detail}", event.at.strftime("%Y-%m-%d %H:%M:%S"), game, event.kind);
+    }
+    Ok(())
 }
 
 /// `herald outbox`: mails waiting, retrying or dead (with --all, also sent ones).

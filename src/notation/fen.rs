@@ -65,7 +65,7 @@ impl fmt::Display for FenError {
             FenError::Turn(s) => write!(f, "side to move {s:?} is not w or b"),
             FenError::Castling(s) => write!(f, "castling field {s:?} cannot be read"),
             FenError::EnPassant(s) => write!(f, "en passant field {s:?} is not a square or -"),
-            FenError::Counter(s) => write!(f, "move counter {s:?} is not a number"),
+            FenError::Counter(s) => write!(f, "move counter {s:?} is not a number from 0 to {MAX_COUNTER}"),
             FenError::Position(e) => write!(f, "illegal position: {e}"),
         }
     }
@@ -219,7 +219,7 @@ pub fn read_setup(rules: &Rules, fen: &str) -> Result<Setup, FenError> {
         "-" => None,
         s => Some(rules.size().parse_algebraic(s).ok_or_else(|| FenError::EnPassant(s.to_string()))?),
     };
-    let counter = |s: &str| s.parse::<u32>().map_err(|_| FenError::Counter(s.to_string()));
+    let counter = |s: &str| read_counter(s).ok_or_else(|| FenError::Counter(s.to_string()));
     if let Some(h) = fields.get(4) {
         setup.halfmoves = counter(h)?;
     }
@@ -227,6 +227,20 @@ pub fn read_setup(rules: &Rules, fen: &str) -> Result<Setup, FenError> {
         setup.fullmoves = counter(f)?.max(1);
     }
     Ok(setup)
+}
+
+/// The largest move counter a position may be read with: far beyond any game's length (the
+/// seventy-five-move rule ends a game long before), and far enough from the counters' limit
+/// that counting on can never overflow.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
+/// A FEN's halfmove clock or fullmove number: decimal digits, at most [`MAX_COUNTER`]. Every
+/// position notation of herald's reads its counters through this.
+pub fn read_counter(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u32>().ok().filter(|&n| n <= MAX_COUNTER)
 }
 
 /// Reads a FEN into a legal position of `rules`.

@@ -1,6 +1,5 @@
 //! Reading and writing moves and positions: FEN, SAN, what players type, PGN.
 
-pub mod diagram;
 pub mod fen;
 pub mod input;
 pub mod numeric;

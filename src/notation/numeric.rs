@@ -15,8 +15,9 @@
 //! - castling: `C` and the file the King moves to (`C8`), and a Guard move made as part of it
 //!   after a dash (`C3-G4`: the Guard goes to file 4; `C3-G42`: to square 42; `C8-G'x73`).
 //!
-//! Move numbers before a move ("6.", "(6...)") and the seed's annotations after it (`+ -+ ++
-//! # S# P+ ! !! ? ?? !? ?!`) are ignored. What the designators mean, and which legal move a
+//! Move numbers before a move ("6.", "(6...)", "6") and the seed's annotations after it (`+ -+
+//! ++ # S# P+ ! !! ? ?? !? ?!`, and the dots of "14. Bx75!...") are ignored. Black's pieces may
+//! be written in lower case, as the seed's position records write them (`n-76`). What the designators mean, and which legal move a
 //! text names, is the variant's business (`variants::royal`); this module only reads and
 //! writes the text.
 
@@ -155,6 +156,8 @@ pub fn clean(text: &str) -> String {
     }
     loop {
         let before = s.len();
+        // "14. Bx75!...": the seed's dots say the game goes on, after the judgement.
+        s.truncate(s.trim_end_matches('.').len());
         for suffix in ["S#", "P+", "++", "-+", "+", "#", "!", "?"] {
             if let Some(rest) = s.strip_suffix(suffix) {
                 s = rest.to_string();
@@ -167,9 +170,11 @@ pub fn clean(text: &str) -> String {
     s
 }
 
-/// A designator at the start of `text`: an upper-case letter and an optional prime.
+/// A designator at the start of `text`: a letter and an optional prime, upper case as White's
+/// pieces are written, or one of the seed's letters in lower case as it writes Black's (`n-76`,
+/// `g'-78`): either names the piece of the side to move.
 fn designator(text: &str) -> Option<(String, &str)> {
-    let first = text.chars().next().filter(char::is_ascii_uppercase)?;
+    let first = text.chars().next().filter(|c| c.is_ascii_uppercase() || "kqgrbnp".contains(*c))?.to_ascii_uppercase();
     let rest = &text[1..];
     match rest.strip_prefix('\'') {
         Some(after) => Some((format!("{first}'"), after)),

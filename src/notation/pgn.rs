@@ -127,6 +127,17 @@ pub fn parse(text: &str) -> Vec<PgnGame> {
                 while i < chars.len() && !chars[i].is_whitespace() && !"{}();[]".contains(chars[i]) {
                     i += 1;
                 }
+                // A promotion or waiver written in brackets right after its move (`e8(Q)`,
+                // Royal Chess's `18=G(w)`) belongs to the move; a variation is more than a few
+                // letters, and a writer puts a space before it.
+                if i > start
+                    && chars.get(i) == Some(&'(')
+                    && let Some(len) = chars[i + 1..].iter().position(|&c| c == ')')
+                    && (1..=6).contains(&len)
+                    && chars[i + 1..i + 1 + len].iter().all(|c| c.is_ascii_alphabetic() || *c == '\'')
+                {
+                    i += len + 2;
+                }
                 if i == start {
                     // A stray closing bracket: nothing to read.
                     i += 1;
@@ -150,10 +161,19 @@ pub fn parse(text: &str) -> Vec<PgnGame> {
 
 /// Splits a token like "12.", "12...Nf3", "Nf3", "$14" into move numbers and moves.
 fn read_move_token(token: &str, number: &mut Option<u32>, moves: &mut Vec<PgnMove>) {
-    // NAGs, and annotations written apart from their move ("exd6 e.p.", "Nf3 !?").
-    if token.starts_with('$') || matches!(token, "e.p." | "ep" | "(ep)") || token.chars().all(|c| "!?+#".contains(c)) {
+    // NAGs, annotations written apart from their move ("exd6 e.p.", "Nf3 !?"), and Royal
+    // Chess's "RR" (the seed's mark for "resigns", not a move).
+    if token.starts_with('$')
+        || matches!(token, "e.p." | "ep" | "(ep)" | "RR")
+        || token.chars().all(|c| "!?+#".contains(c))
+    {
         return;
     }
+    // "14. Bx75!...": dots after a move say the game goes on.
+    let token = match token.trim_end_matches(['.', '…']) {
+        stripped if !stripped.is_empty() && !stripped.chars().all(|c| c.is_ascii_digit()) => stripped,
+        _ => token,
+    };
     let digits = token.chars().take_while(char::is_ascii_digit).count();
     let rest = &token[digits..];
     let dots = rest.chars().take_while(|&c| c == '.' || c == '…').count();
@@ -235,6 +255,13 @@ mod tests {
         let texts: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["54", "N-76", "5254", "6x55"]);
         assert_eq!(games[0].moves[2].number, Some(2));
+    }
+
+    #[test]
+    fn brackets_glued_to_a_move_are_part_of_it_and_the_seeds_marks_are_not_moves() {
+        let games = parse("18. 18=G(w) 85 19. e8(Q) (19. e8=N e5) 20. Bx75!... RR (black resigns) ???");
+        let texts: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["18=G(w)", "85", "e8(Q)", "Bx75!"]);
     }
 
     #[test]

@@ -78,7 +78,7 @@ fn read_header(line: &str) -> Result<(Color, u32), RecordError> {
         _ => return Err(bad()),
     };
     let number = head[2..].trim_start_matches(['-', ' ']).trim();
-    let number = if number.is_empty() { 1 } else { number.parse::<u32>().map_err(|_| bad())?.max(1) };
+    let number = if number.is_empty() { 1 } else { super::fen::read_counter(number).ok_or_else(bad)?.max(1) };
     Ok((color, number))
 }
 

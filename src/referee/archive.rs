@@ -316,7 +316,11 @@ pub fn verify(archive: &Archive) -> Report {
     let mut ciphered = 0;
     for m in &archive.moves {
         match game.play(&m.notation) {
-            Ok(played) if played.notation == m.notation && played.number == m.number && played.by.name() == m.color => {
+            Ok(played)
+                if variant.same_notation(&m.notation, &played.notation)
+                    && played.number == m.number
+                    && played.by.name() == m.color =>
+            {
                 if played.sealed != m.sealed {
                     report.failed.push(format!(
                         "move {} {} was mailed to the opponent as {:?}, but the opened secrets make it {:?}",

@@ -8,19 +8,23 @@
 
 use crate::engine::Color;
 
-/// A move number as the player wrote it: "12." for White's twelfth move, "12..." for Black's.
+/// A move number as the player wrote it: "12." for White's twelfth move, "12..." for Black's,
+/// "12" (as the seeds print some games) for the twelfth move of whoever is to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
     /// The number.
     pub number: u32,
-    /// Whose move the dots say it is.
-    pub color: Color,
+    /// Whose move the dots say it is; `None` when the number has no dots.
+    pub color: Option<Color>,
 }
 
 impl MoveNumber {
-    /// "12." or "12...".
+    /// "12.", "12..." or "12".
     pub fn label(self) -> String {
-        label(self.number, self.color)
+        match self.color {
+            Some(color) => label(self.number, color),
+            None => self.number.to_string(),
+        }
     }
 }
 
@@ -70,21 +74,112 @@ fn keyword(word: &str) -> Option<Command> {
     })
 }
 
-/// Splits a leading move number off ("12.", "12...", "12…", "12. ...").
+/// Splits a leading move number off ("12.", "12...", "12…", "12. ...", and "12" before a move
+/// that does not begin with a digit, as in "4 Ke1-e2": a move in numeric notation may be all
+/// digits, "54").
 fn split_number(line: &str) -> (Option<MoveNumber>, &str) {
     let digits = line.chars().take_while(char::is_ascii_digit).count();
     if digits == 0 || digits > 5 {
         return (None, line);
     }
+    let Ok(number) = line[..digits].parse::<u32>() else { return (None, line) };
     let rest = &line[digits..];
     let dots: String = rest.chars().take_while(|c| *c == '.' || *c == '…' || c.is_whitespace()).collect();
     let marks: String = dots.chars().filter(|c| !c.is_whitespace()).collect();
     if marks.is_empty() {
+        let after = rest.trim_start();
+        if rest.starts_with(char::is_whitespace) && after.starts_with(|c: char| !c.is_ascii_digit()) {
+            return (Some(MoveNumber { number, color: None }), after.trim_end());
+        }
         return (None, line);
     }
-    let Ok(number) = line[..digits].parse::<u32>() else { return (None, line) };
     let color = if marks == "." { Color::White } else { Color::Black };
-    (Some(MoveNumber { number, color }), rest[dots.len()..].trim())
+    (Some(MoveNumber { number, color: Some(color) }), rest[dots.len()..].trim())
+}
+
+/// Text folded to what herald reads: the full-width forms of ASCII (U+FF01 to U+FF5E, which
+/// East Asian input methods type: `Ｎｆ３`) as ASCII, and the ideographic space as a space. A
+/// player sees `Nf3` either way, and so does herald.
+pub fn fold(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// The first line that is not blank, trimmed: where a command is written.
+pub fn first_line(text: &str) -> Option<&str> {
+    text.lines().map(str::trim).find(|l| !l.is_empty())
+}
+
+/// Prefixes mail clients put before a Subject they answer or forward, lowercased, in the
+/// languages herald's players write in.
+const REPLY_PREFIXES: &[&str] = &[
+    "re",
+    "aw",
+    "sv",
+    "vs",
+    "antw",
+    "odp",
+    "ynt",
+    "rv",
+    "res",
+    "fwd",
+    "fw",
+    "wg",
+    "tr",
+    "enc",
+    "doorst",
+    "ответ",
+    "отв",
+    "回复",
+    "答复",
+    "转发",
+    "返信",
+    "転送",
+];
+
+/// `text` without one leading reply or forward prefix (`Re:`, `AW:`, `Re[2]:`, `回复：`), if it
+/// starts with one.
+fn strip_reply_prefix(text: &str) -> Option<&str> {
+    let text = text.trim_start();
+    let colon = text.find([':', '：'])?;
+    let head = text[..colon].trim_end();
+    // "Re[2]" and "Re(2)": a counter some clients add.
+    let word = head.split(['[', '(']).next().unwrap_or(head).trim();
+    let known = REPLY_PREFIXES.iter().any(|p| word.to_lowercase() == *p);
+    let rest = &text[colon..];
+    known.then(|| rest[rest.chars().next().map_or(0, char::len_utf8)..].trim_start())
+}
+
+/// The command a Subject holds, read when the mail's own text holds none (as players of
+/// RPBS-style servers write their move in the Subject): the Subject without the reply and
+/// forward prefixes mail clients add, without herald's `[ref:...]` tag, and without herald's own
+/// subject (from `[herald #` on), if anything is left.
+pub fn from_subject(subject: &str) -> Option<String> {
+    let mut text = fold(subject);
+    while let Some(start) = text.to_ascii_lowercase().find("[ref:") {
+        let end = text[start..].find(']').map_or(text.len(), |e| start + e + 1);
+        text.replace_range(start..end, " ");
+    }
+    let mut rest = text.as_str();
+    if let Some(herald) = rest.find("[herald #") {
+        rest = &rest[..herald];
+    }
+    // Prefixes may stand before the player's words ("Re: Nf3") or after them ("Nf3 Re: [herald
+    // #3] ...", when the player typed in front of the subject).
+    while let Some(stripped) = strip_reply_prefix(rest) {
+        rest = stripped;
+    }
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    while words.last().is_some_and(|w| strip_reply_prefix(w).is_some_and(str::is_empty)) {
+        words.pop();
+    }
+    let command = words.join(" ");
+    (!command.is_empty()).then_some(command)
 }
 
 /// Reads the command from a reply's text.
@@ -113,7 +208,7 @@ mod tests {
 
     fn mv(number: Option<(u32, Color)>, text: &str, offer_draw: bool) -> Command {
         Command::Move {
-            number: number.map(|(number, color)| MoveNumber { number, color }),
+            number: number.map(|(number, color)| MoveNumber { number, color: Some(color) }),
             text: text.to_string(),
             offer_draw,
         }
@@ -132,6 +227,28 @@ mod tests {
     }
 
     #[test]
+    fn full_width_letters_are_read_as_ascii() {
+        assert_eq!(fold("Ｎｆ３"), "Nf3");
+        assert_eq!(fold("１２．\u{3000}ｅ４"), "12. e4");
+        assert_eq!(read(&fold("ｒｅｓｉｇｎ")), Command::Resign);
+    }
+
+    #[test]
+    fn a_subject_holds_a_command_only_beside_heralds_own_words() {
+        let ours = "[herald #3] chess: your move (12.) [ref:3w0123456789abcdef0123]";
+        assert_eq!(from_subject(ours), None);
+        assert_eq!(from_subject(&format!("Re: {ours}")), None);
+        assert_eq!(from_subject(&format!("AW: Re[2]: {ours}")), None);
+        assert_eq!(from_subject(&format!("Re: Nf3 {ours}")), Some("Nf3".into()));
+        assert_eq!(from_subject(&format!("12. Nf3 Re: {ours}")), Some("12. Nf3".into()));
+        assert_eq!(from_subject("Re: Nf3"), Some("Nf3".into()));
+        assert_eq!(from_subject("resign [ref:3w0123456789abcdef0123]"), Some("resign".into()));
+        assert_eq!(from_subject("回复：Ｎｆ３"), Some("Nf3".into()));
+        assert_eq!(from_subject(""), None);
+        assert_eq!(from_subject("Re:"), None);
+    }
+
+    #[test]
     fn moves_with_numbers_and_draw_offers() {
         assert_eq!(read("Nf3"), mv(None, "Nf3", false));
         assert_eq!(read("12. Nf3"), mv(Some((12, Color::White)), "Nf3", false));
@@ -143,6 +260,16 @@ mod tests {
         assert_eq!(read("Nf3\ndraw\n"), mv(None, "Nf3", true));
         assert_eq!(read("exd6 e.p."), mv(None, "exd6 e.p.", false));
         assert_eq!(read("5254"), mv(None, "5254", false));
+        assert_eq!(read("54"), mv(None, "54", false));
+        // As the seeds print some games: a number without dots, before a move.
+        let unmarked = |text: &str| Command::Move {
+            number: Some(MoveNumber { number: 4, color: None }),
+            text: text.to_string(),
+            offer_draw: false,
+        };
+        assert_eq!(read("4 Ke1-e2?!?"), unmarked("Ke1-e2?!?"));
+        assert_eq!(read("4 N-76"), unmarked("N-76"));
+        assert_eq!(read("52 54"), mv(None, "52 54", false));
         // Only the first line is a command; the rest is the player's own words.
         assert_eq!(read("e4\nGood luck!\nresign"), mv(None, "e4", false));
     }

@@ -62,8 +62,9 @@ pub struct GameResult {
 }
 
 /// A game as stored: who plays, the variant's snapshot of the position, and the referee's
-/// own state (draw offers, deadline, result).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// own state (draw offers, deadline, result). Its `Debug` leaves the snapshot out: in a game
+/// with secrets it holds them (the setup, the hidden moves), and debug output ends up in logs.
+#[derive(Clone, PartialEq, Eq)]
 pub struct GameRecord {
     /// The game's number.
     pub id: i64,
@@ -87,9 +88,8 @@ pub struct GameRecord {
     pub updated_at: Timestamp,
     /// When the side to move must have replied.
     pub deadline: Option<Timestamp>,
-    /// Notices of the current deadline mailed so far: 1 after the reminder, 2 once the
-    /// player was told that the time ran out. A new deadline starts again at 0.
-    pub deadline_notices: u8,
+    /// Notices of the current deadline mailed so far. A new deadline starts again at none.
+    pub deadline_notices: DeadlineNotice,
     /// Mails sent in this game so far; numbers each mail's Message-ID.
     pub mail_seq: u32,
     /// The secrets committed so far, with their openings (which only the referee knows until
@@ -102,6 +102,160 @@ pub struct GameRecord {
     pub chain_head: Option<String>,
 }
 
+/// What the player on the clock has been told of the current deadline; stored as its number,
+/// and the notices only ever go up.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DeadlineNotice {
+    /// Nothing yet.
+    #[default]
+    None = 0,
+    /// The reminder went out.
+    Reminded = 1,
+    /// The deadline passed and the player was told so (the game waits).
+    ToldTimeIsUp = 2,
+}
+
+impl DeadlineNotice {
+    /// The stored number.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// From the stored number.
+    pub fn from_number(number: u8) -> Option<DeadlineNotice> {
+        [DeadlineNotice::None, DeadlineNotice::Reminded, DeadlineNotice::ToldTimeIsUp]
+            .into_iter()
+            .find(|n| n.number() == number)
+    }
+}
+
+/// What the referee decided about a mail, or about a game on the clock: recorded with each
+/// mail in the inbox and as the kind of the event it logs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// A move was played.
+    Move,
+    /// A command or move was refused, with the reason.
+    Rejected,
+    /// The player was sent the help (asked for, or no command was found, with the reason).
+    Help,
+    /// The player asked for the board.
+    Board,
+    /// A setup answer (a secret choice) was recorded.
+    Setup,
+    /// A draw was offered.
+    DrawOffer,
+    /// The game was drawn (agreed or claimed).
+    Draw,
+    /// A draw offer was declined.
+    Declined,
+    /// A player resigned.
+    Resigned,
+    /// The sender is not the player the token names, or the mail has no valid token; a short
+    /// answer went out.
+    Unverified,
+    /// As [`Verdict::Unverified`], but the address had an answer within the last day.
+    UnverifiedUnanswered,
+    /// Too large to read; a short answer went out.
+    TooLarge,
+    /// As [`Verdict::TooLarge`], but the address had an answer within the last day.
+    TooLargeUnanswered,
+    /// Automatic mail (RFC 3834): never answered.
+    Automatic,
+    /// Mail from one of the addresses herald itself sends as: never answered.
+    OwnAddress,
+    /// Not a mail at all (no header block): logged, never answered.
+    Unreadable,
+    /// herald failed to handle the mail (a broken stored game, template or database, or a
+    /// bug): nothing changed, the sender was told and the operator's log says why.
+    Failed,
+    /// The clock: a player lost on time.
+    Timeout,
+    /// The clock: the time ran out and the player was told (the game waits).
+    TimeUp,
+    /// The clock: a reminder of the deadline.
+    Reminder,
+}
+
+impl Verdict {
+    /// Every verdict.
+    pub const ALL: [Verdict; 20] = [
+        Verdict::Move,
+        Verdict::Rejected,
+        Verdict::Help,
+        Verdict::Board,
+        Verdict::Setup,
+        Verdict::DrawOffer,
+        Verdict::Draw,
+        Verdict::Declined,
+        Verdict::Resigned,
+        Verdict::Unverified,
+        Verdict::UnverifiedUnanswered,
+        Verdict::TooLarge,
+        Verdict::TooLargeUnanswered,
+        Verdict::Automatic,
+        Verdict::OwnAddress,
+        Verdict::Unreadable,
+        Verdict::Failed,
+        Verdict::Timeout,
+        Verdict::TimeUp,
+        Verdict::Reminder,
+    ];
+
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Move => "move",
+            Verdict::Rejected => "rejected",
+            Verdict::Help => "help",
+            Verdict::Board => "board",
+            Verdict::Setup => "setup",
+            Verdict::DrawOffer => "draw-offer",
+            Verdict::Draw => "draw",
+            Verdict::Declined => "declined",
+            Verdict::Resigned => "resigned",
+            Verdict::Unverified => "unverified",
+            Verdict::UnverifiedUnanswered => "unverified-unanswered",
+            Verdict::TooLarge => "too-large",
+            Verdict::TooLargeUnanswered => "too-large-unanswered",
+            Verdict::Automatic => "automatic",
+            Verdict::OwnAddress => "own-address",
+            Verdict::Unreadable => "unreadable",
+            Verdict::Failed => "failed",
+            Verdict::Timeout => "timeout",
+            Verdict::TimeUp => "time_up",
+            Verdict::Reminder => "reminder",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.as_str() == name)
+    }
+
+    /// True when the mail was a verified player's (or herald failed while handling it, and
+    /// answered it): such a handling is unique per delivery, and an unverified mail can never
+    /// make a verified one with the same delivery key a duplicate (see the service).
+    pub fn is_players(self) -> bool {
+        !matches!(
+            self,
+            Verdict::Unverified
+                | Verdict::UnverifiedUnanswered
+                | Verdict::TooLarge
+                | Verdict::TooLargeUnanswered
+                | Verdict::Automatic
+                | Verdict::OwnAddress
+                | Verdict::Unreadable
+        )
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A committed secret of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommitmentRecord {
@@ -109,6 +263,32 @@ pub struct CommitmentRecord {
     pub commitment: crate::referee::commitment::Commitment,
     /// Whether value and nonce have been published.
     pub revealed: bool,
+    /// How many moves had been played when they were published; `None` while sealed, and for
+    /// a secret opened by a herald that did not record it.
+    pub revealed_at_ply: Option<u32>,
+}
+
+impl std::fmt::Debug for GameRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameRecord")
+            .field("id", &self.id)
+            .field("variant", &self.variant)
+            .field("white", &self.white)
+            .field("black", &self.black)
+            .field("snapshot", &format_args!("<{} bytes, secret>", self.snapshot.len()))
+            .field("status", &self.status)
+            .field("result", &self.result)
+            .field("draw_offer", &self.draw_offer)
+            .field("created_at", &self.created_at)
+            .field("updated_at", &self.updated_at)
+            .field("deadline", &self.deadline)
+            .field("deadline_notices", &self.deadline_notices)
+            .field("mail_seq", &self.mail_seq)
+            .field("commitments", &self.commitments)
+            .field("genesis", &self.genesis)
+            .field("chain_head", &self.chain_head)
+            .finish()
+    }
 }
 
 impl GameRecord {

@@ -18,11 +18,11 @@ use crate::config::Config;
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
 use crate::mail::transport::Transport;
-use crate::referee::records::{Effects, Player};
+use crate::referee::records::{Effects, Event, Player, Verdict};
 use crate::referee::templates::{TemplateError, Templates};
 use crate::referee::token::Tokens;
 use crate::referee::{Referee, RefereeError, Settings};
-use crate::store::{Store, StoreError, Tx};
+use crate::store::{InboxMail, Store, StoreError, Tx};
 use crate::variants;
 
 pub use sender::Sent;
@@ -55,6 +55,9 @@ pub enum ServiceError {
     Io(String, std::io::Error),
     /// Something the user asked for that cannot be done.
     Usage(String),
+    /// herald itself failed (a panic while handling a mail): a bug, caught so that one mail
+    /// cannot stop the daemon or be retried forever.
+    Bug(String),
 }
 
 impl ServiceError {
@@ -64,7 +67,23 @@ impl ServiceError {
         match self {
             ServiceError::Store(e) => e.is_transient(),
             ServiceError::Io(..) => true,
-            ServiceError::Referee(_) | ServiceError::Template(_) | ServiceError::Usage(_) => false,
+            ServiceError::Referee(_) | ServiceError::Template(_) | ServiceError::Usage(_) | ServiceError::Bug(_) => {
+                false
+            }
+        }
+    }
+
+    /// What went wrong, as the sender of a mail that could not be handled is told it: in
+    /// their terms, naming nothing of a game (the sender may not be its player).
+    pub fn in_players_terms(&self) -> &'static str {
+        match self {
+            ServiceError::Referee(RefereeError::Snapshot(_)) => "the stored state of your game could not be read",
+            ServiceError::Referee(RefereeError::Template(_)) | ServiceError::Template(_) => {
+                "one of the club's mail templates is broken"
+            }
+            ServiceError::Referee(RefereeError::Compose(_)) => "the answer to your mail could not be composed",
+            ServiceError::Store(_) => "the club's database refused the change",
+            ServiceError::Io(..) | ServiceError::Usage(_) | ServiceError::Bug(_) => "herald met an internal error",
         }
     }
 }
@@ -77,6 +96,7 @@ impl fmt::Display for ServiceError {
             ServiceError::Template(e) => e.fmt(f),
             ServiceError::Io(what, e) => write!(f, "{what}: {e}"),
             ServiceError::Usage(e) => f.write_str(e),
+            ServiceError::Bug(e) => write!(f, "internal error: {e}"),
         }
     }
 }
@@ -98,8 +118,8 @@ impl From<RefereeError> for ServiceError {
 /// What became of one incoming mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ingested {
-    /// Handled now; how ("move", "rejected", "unverified", ...).
-    Handled(&'static str),
+    /// Handled now; how.
+    Handled(Verdict),
     /// The same mail was handled before; nothing was done.
     Duplicate,
 }
@@ -121,6 +141,9 @@ pub struct Pass {
     pub sent: Sent,
 }
 
+/// Where commitment nonces and referee seeds come from.
+pub type Nonces = Arc<dyn Fn() -> [u8; 16] + Send + Sync>;
+
 /// A running referee.
 pub struct Service {
     config: Config,
@@ -131,6 +154,7 @@ pub struct Service {
     /// The outbox's sender, on a connection of its own; opened at the first send.
     sender: Option<Sender>,
     clock: Arc<dyn Clock>,
+    nonces: Nonces,
 }
 
 impl Service {
@@ -173,8 +197,16 @@ impl Service {
             store,
             sender: None,
             clock,
+            nonces: Arc::new(os_nonce),
             config,
         })
+    }
+
+    /// Draws commitment nonces and referee seeds from `nonces` instead of the operating
+    /// system's random source: for tests that must make two games alike in all but a secret.
+    pub fn with_nonces(mut self, nonces: Nonces) -> Service {
+        self.nonces = nonces;
+        self
     }
 
     /// The configuration.
@@ -208,12 +240,12 @@ impl Service {
         }
         let now = self.clock.now();
         let settings = &self.settings;
-        let (templates, tokens) = (&self.templates, &self.tokens);
+        let (templates, tokens, nonces) = (&self.templates, &self.tokens, &*self.nonces);
         let from = self.config.referee.address.clone();
         self.store.write(|tx| -> Result<i64, ServiceError> {
             let id = tx.next_game_id()?;
             let effects =
-                Referee::new(settings, templates, tokens, &os_nonce).start_game(id, variant, white, black, now)?;
+                Referee::new(settings, templates, tokens, nonces).start_game(id, variant, white, black, now)?;
             tx.apply(&effects, &from, now, None)?;
             Ok(id)
         })
@@ -279,6 +311,7 @@ impl Service {
             settings: &self.settings,
             templates: &self.templates,
             tokens: &self.tokens,
+            nonces: &*self.nonces,
             from: &self.config.referee.address,
         };
         (handler, &mut self.store)
@@ -366,7 +399,7 @@ impl Service {
             let changed = store.write(|tx| -> Result<bool, ServiceError> {
                 // Loaded again inside the transaction: a move may have come in meanwhile.
                 let Some(record) = tx.game(id)? else { return Ok(false) };
-                let referee = Referee::new(handler.settings, handler.templates, handler.tokens, &os_nonce);
+                let referee = handler.referee();
                 let Some(decision) = referee.on_deadline(record, now)? else { return Ok(false) };
                 tx.apply(&decision.effects, handler.from, now, None)?;
                 Ok(true)
@@ -527,12 +560,20 @@ struct Handler<'a> {
     settings: &'a Settings,
     templates: &'a Templates,
     tokens: &'a Tokens,
+    nonces: &'a (dyn Fn() -> [u8; 16] + Send + Sync),
     from: &'a str,
 }
 
 impl Handler<'_> {
-    /// Handles one mail inside `tx`: at most once per dedupe key; the decision, its inbox
-    /// row and its mails are written to `tx`.
+    fn referee(&self) -> Referee<'_> {
+        Referee::new(self.settings, self.templates, self.tokens, self.nonces)
+    }
+
+    /// Handles one mail inside `tx`: at most once per delivery; the decision, its inbox row
+    /// and its mails are written to `tx`. Whatever goes wrong but a passing fault of the
+    /// database (a broken stored game or template, a bug, a panic) undoes what the mail did
+    /// and answers it with an apology instead (see [`Handler::failed`]): a mail must never
+    /// vanish, loop or be retried forever.
     fn handle(&self, tx: &Tx<'_>, incoming: &Incoming, now: Timestamp) -> Result<Ingested, ServiceError> {
         let (mail, too_large) = match incoming {
             Incoming::Read { mail, too_large } => (mail, too_large),
@@ -541,9 +582,33 @@ impl Handler<'_> {
         if tx.inbox_contains(&mail.dedupe_key)? {
             return Ok(Ingested::Duplicate);
         }
-        let referee = Referee::new(self.settings, self.templates, self.tokens, &os_nonce);
+        let attempt = tx.savepoint(|tx| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.decide(tx, mail, *too_large, now)))
+                .unwrap_or_else(|panic| Err(ServiceError::Bug(panic_message(panic.as_ref()))))
+        });
+        match attempt {
+            Err(e) if !e.is_transient() => self.failed(tx, mail, &e, now),
+            other => other,
+        }
+    }
+
+    /// The referee's decision on a readable mail, written to `tx`.
+    ///
+    /// The inbox keeps each mail under its delivery key. A verified player's mail (and one
+    /// herald failed on) is handled once per key; a mail whose sender was not verified is
+    /// recorded under `unverified:` and the key, so that it can never make a later verified
+    /// mail with the same key look handled: a forger who copies a real mail's Message-ID, or
+    /// the whole mail, cannot silence it.
+    fn decide(
+        &self,
+        tx: &Tx<'_>,
+        mail: &reader::IncomingMail,
+        too_large: Option<(usize, usize)>,
+        now: Timestamp,
+    ) -> Result<Ingested, ServiceError> {
+        let referee = self.referee();
         let mut decision = match too_large {
-            Some((size, limit)) => referee.too_large(mail, *size, *limit, now)?,
+            Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
             None => {
                 let game = match referee.claimed_identity(mail) {
                     Some((id, _)) => tx.game(id)?,
@@ -552,14 +617,19 @@ impl Handler<'_> {
                 referee.handle_mail(mail, game, now)?
             }
         };
+        let players = decision.verdict.is_players();
+        let key = if players { mail.dedupe_key.clone() } else { format!("unverified:{}", mail.dedupe_key) };
+        if !players && tx.inbox_contains(&key)? {
+            return Ok(Ingested::Duplicate);
+        }
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
         // One short answer a day, at most, to an address whose mail could not be verified or
         // was too large to read: whoever forges someone's address in From cannot make the
         // referee a source of mail to them (backscatter), and a player writing from a wrong
         // address, or with a huge attachment, has had the answer.
-        let unanswered = match decision.outcome {
-            "unverified" => Some("unverified-unanswered"),
-            "too-large" => Some("too-large-unanswered"),
+        let unanswered = match decision.verdict {
+            Verdict::Unverified => Some(Verdict::UnverifiedUnanswered),
+            Verdict::TooLarge => Some(Verdict::TooLargeUnanswered),
             _ => None,
         };
         if let Some(unanswered) = unanswered
@@ -568,28 +638,100 @@ impl Handler<'_> {
             && tx.answered_outside_games_since(from, now.checked_sub(ANSWER_OUTSIDE_GAMES_EVERY).unwrap_or(now))?
         {
             decision.effects.mails.clear();
-            decision.outcome = unanswered;
+            decision.verdict = unanswered;
             for event in &mut decision.effects.events {
                 event.detail.push_str("; not answered: this address had an answer within the last day");
             }
         }
         let game_id = decision.effects.game.as_ref().map(|g| g.id);
-        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, sender, &mail.subject, game_id, decision.outcome)?;
+        if players
+            && let Some(message_id) = &mail.message_id
+            && tx.message_id_reused(message_id, &key)?
+        {
+            decision.effects.events.push(Event {
+                game_id,
+                kind: "message-id-reused",
+                detail: format!(
+                    "a mail from {} reuses the Message-ID <{message_id}> of an earlier, different mail; both are handled",
+                    sender.unwrap_or("?")
+                ),
+            });
+        }
+        let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
+        let inbox_id = tx.record_inbox(&key, now, recorded, decision.verdict)?;
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
-        Ok(Ingested::Handled(decision.outcome))
+        Ok(Ingested::Handled(decision.verdict))
+    }
+
+    /// herald failed to handle `mail` with `error`, and everything the mail did was undone.
+    /// The mail is recorded as handled (so that the mail server does not offer it again and
+    /// again), the operator's log (the event log and standard error) gets the error with a
+    /// reference, and the sender, if verified as a player of the game the mail's token names
+    /// (checked without loading that game, which may be what failed), gets an answer saying
+    /// what went wrong and that nothing changed. A sender herald cannot verify gets nothing:
+    /// a forger must not be able to make herald write to anyone.
+    fn failed(
+        &self,
+        tx: &Tx<'_>,
+        mail: &reader::IncomingMail,
+        error: &ServiceError,
+        now: Timestamp,
+    ) -> Result<Ingested, ServiceError> {
+        let reference = crate::hex::sha256(mail.dedupe_key.as_bytes())[..12].to_string();
+        let sender = mail.from.as_ref().map(|a| a.addr.as_str());
+        eprintln!(
+            "herald: a mail from {} could not be handled (reference {reference}): {error}",
+            sender.unwrap_or("an unknown sender")
+        );
+        let referee = self.referee();
+        let claimed = referee.claimed_identity(mail);
+        let player = match (claimed, sender) {
+            (Some((id, color)), Some(from)) => tx.players_of(id)?.is_some_and(|(white, black)| {
+                let email = if color.is_white() { white } else { black };
+                email.eq_ignore_ascii_case(from)
+            }),
+            _ => false,
+        };
+        let mut decision = referee.failed(mail, error.in_players_terms(), &reference, now);
+        let game_id = claimed.map(|(id, _)| id).filter(|_| player);
+        for event in &mut decision.effects.events {
+            event.game_id = game_id;
+            event.detail.push_str(&format!(": {error}"));
+            if !player {
+                event.detail.push_str("; not answered: the sender is not a verified player");
+            }
+        }
+        if !player {
+            decision.effects.mails.clear();
+        }
+        let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
+        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, recorded, decision.verdict)?;
+        tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
+        Ok(Ingested::Handled(decision.verdict))
     }
 }
 
-/// A mail that cannot be parsed at all: recorded (so a redelivery is recognised) and
-/// logged, never answered, since its sender cannot be trusted or even read.
+/// What a caught panic said.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+/// A mail that cannot be parsed at all (not even a header block): recorded (so a redelivery
+/// is recognised) and logged, never answered, since its sender cannot be known.
 fn record_unreadable(tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
     if tx.inbox_contains(key)? {
         return Ok(Ingested::Duplicate);
     }
-    tx.record_inbox(key, now, None, "", None, "unreadable")?;
-    let event = crate::referee::records::Event { game_id: None, kind: "unreadable", detail: why.to_string() };
+    eprintln!("herald: a mail without a readable header block was logged and not answered: {why}");
+    let verdict = Verdict::Unreadable;
+    tx.record_inbox(key, now, InboxMail::default(), verdict)?;
+    let event = Event { game_id: None, kind: verdict.as_str(), detail: why.to_string() };
     tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
-    Ok(Ingested::Handled("unreadable"))
+    Ok(Ingested::Handled(verdict))
 }
 
 /// A lock file beside the database, held (with `flock`) for the life of the handle; the

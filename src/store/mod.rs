@@ -20,7 +20,7 @@ use crate::clock::Timestamp;
 use crate::engine::Color;
 use crate::referee::commitment::Commitment;
 use crate::referee::records::{
-    CommitmentRecord, Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, Player,
+    CommitmentRecord, DeadlineNotice, Effects, Event, GameRecord, GameResult, GameStatus, MoveRecord, Player, Verdict,
 };
 use sent_journal::SentJournal;
 
@@ -116,6 +116,34 @@ pub struct OutboxRow {
     pub next_attempt_at: Timestamp,
     /// The last error, if an attempt failed.
     pub last_error: Option<String>,
+}
+
+/// What the inbox records of a mail besides its key and verdict.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InboxMail<'a> {
+    /// The From address.
+    pub sender: Option<&'a str>,
+    /// The Subject.
+    pub subject: &'a str,
+    /// Its Message-ID.
+    pub message_id: Option<&'a str>,
+    /// The game it was about, if the referee found one.
+    pub game_id: Option<i64>,
+}
+
+/// One entry of the event log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEvent {
+    /// Its number.
+    pub id: i64,
+    /// When.
+    pub at: Timestamp,
+    /// The game, if any.
+    pub game_id: Option<i64>,
+    /// What kind ([`Verdict`] names, and `created`, `unanswerable`, ...).
+    pub kind: String,
+    /// In words.
+    pub detail: String,
 }
 
 /// A game's summary for listings.
@@ -353,45 +381,72 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// True if a mail with this dedupe key was handled before.
-    pub fn inbox_contains(&self, dedupe_key: &str) -> Result<bool> {
+    /// True if a mail with this inbox key was handled before (see [`Tx::record_inbox`]).
+    pub fn inbox_contains(&self, key: &str) -> Result<bool> {
         Ok(self
             .tx
-            .query_row("SELECT 1 FROM inbox WHERE dedupe_key = ?1", [dedupe_key], |_| Ok(()))
+            .prepare_cached("SELECT 1 FROM inbox WHERE dedupe_key = ?1")?
+            .query_row([key], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// True if an earlier mail with this Message-ID was recorded under another inbox key: the
+    /// Message-ID was reused (a forger's copy, or a mail program that gives every mail the
+    /// same one).
+    pub fn message_id_reused(&self, message_id: &str, key: &str) -> Result<bool> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT 1 FROM inbox WHERE message_id = ?1 AND dedupe_key != ?2")?
+            .query_row([message_id, key], |_| Ok(()))
             .optional()?
             .is_some())
     }
 
     /// True if a mail from `sender` that could not be verified or was too large was answered
-    /// after `since` (such mails are recorded with the outcome "unverified" or
-    /// "too-large"; those not answered, with another).
+    /// after `since` (such mails are recorded with the verdict [`Verdict::Unverified`] or
+    /// [`Verdict::TooLarge`]; those not answered, with another).
     pub fn answered_outside_games_since(&self, sender: &str, since: Timestamp) -> Result<bool> {
+        // The verdicts are written into the statement, not bound: SQLite uses the partial
+        // index `inbox_answered_outside_games` only for a WHERE that repeats its own.
+        let sql = format!(
+            "SELECT 1 FROM inbox WHERE outcome IN ('{}', '{}')
+               AND lower(sender) = lower(?1) AND received_at > ?2",
+            Verdict::Unverified.as_str(),
+            Verdict::TooLarge.as_str()
+        );
+        Ok(self.tx.prepare_cached(&sql)?.query_row(params![sender, ts(since)], |_| Ok(())).optional()?.is_some())
+    }
+
+    /// Records a handled mail under `key` (its delivery key, or for a mail whose sender was
+    /// not verified, that key with `unverified:` before it: see the service); returns its row
+    /// id.
+    pub fn record_inbox(
+        &self,
+        key: &str,
+        received_at: Timestamp,
+        mail: InboxMail<'_>,
+        verdict: Verdict,
+    ) -> Result<i64> {
+        self.exec(
+            "INSERT INTO inbox (dedupe_key, received_at, sender, subject, game_id, outcome, message_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![key, ts(received_at), mail.sender, mail.subject, mail.game_id, verdict.as_str(), mail.message_id],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    /// The players' addresses of game `id`, without loading the game (whose stored state may
+    /// be what cannot be read).
+    pub fn players_of(&self, id: i64) -> Result<Option<(String, String)>> {
         Ok(self
             .tx
             .prepare_cached(
-                "SELECT 1 FROM inbox WHERE outcome IN ('unverified', 'too-large')
-                   AND lower(sender) = lower(?1) AND received_at > ?2",
+                "SELECT (SELECT email FROM players WHERE id = g.white_id), (SELECT email FROM players WHERE id = g.black_id)
+                 FROM games g WHERE g.id = ?1",
             )?
-            .query_row(params![sender, ts(since)], |_| Ok(()))
-            .optional()?
-            .is_some())
-    }
-
-    /// Records a handled mail; returns its row id.
-    pub fn record_inbox(
-        &self,
-        dedupe_key: &str,
-        received_at: Timestamp,
-        sender: Option<&str>,
-        subject: &str,
-        game_id: Option<i64>,
-        outcome: &str,
-    ) -> Result<i64> {
-        self.exec(
-            "INSERT INTO inbox (dedupe_key, received_at, sender, subject, game_id, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![dedupe_key, ts(received_at), sender, subject, game_id, outcome],
-        )?;
-        Ok(self.tx.last_insert_rowid())
+            .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?)
     }
 
     /// The player's row, made or renamed only when needed: a game is saved after every
@@ -455,15 +510,17 @@ impl Tx<'_> {
                 game.mail_seq,
                 game.genesis,
                 game.chain_head,
-                game.deadline_notices,
+                game.deadline_notices.number(),
             ],
         )?;
         for c in &game.commitments {
             let k = &c.commitment;
             self.exec(
-                "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT (game_id, label) DO UPDATE SET revealed = excluded.revealed",
-                params![game.id, k.label, k.hash, k.value, k.nonce, c.revealed],
+                "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed, revealed_ply)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                 ON CONFLICT (game_id, label) DO UPDATE SET revealed = excluded.revealed,
+                    revealed_ply = excluded.revealed_ply",
+                params![game.id, k.label, k.hash, k.value, k.nonce, c.revealed, c.revealed_at_ply],
             )?;
         }
         Ok(())
@@ -480,7 +537,8 @@ impl Tx<'_> {
 
     fn commitments(&self, game_id: i64) -> Result<Vec<CommitmentRecord>> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT label, hash, value, nonce, revealed FROM commitments WHERE game_id = ?1 ORDER BY label",
+            "SELECT label, hash, value, nonce, revealed, revealed_ply FROM commitments WHERE game_id = ?1
+             ORDER BY label",
         )?;
         let rows = stmt.query_map([game_id], |r| {
             Ok(CommitmentRecord {
@@ -492,6 +550,7 @@ impl Tx<'_> {
                     nonce: r.get(3)?,
                 },
                 revealed: r.get(4)?,
+                revealed_at_ply: r.get(5)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -590,6 +649,25 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// The newest `limit` events, oldest first; of one game only, with `game`.
+    pub fn recent_events(&self, game: Option<i64>, limit: usize) -> Result<Vec<LoggedEvent>> {
+        let mut stmt = self.tx.prepare(
+            "SELECT id, at, game_id, kind, detail FROM
+               (SELECT * FROM events WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id DESC LIMIT ?2)
+             ORDER BY id",
+        )?;
+        let rows = stmt.query_map(params![game, limit as i64], |r| {
+            Ok(LoggedEvent {
+                id: r.get(0)?,
+                at: from_ts(r.get(1)?),
+                game_id: r.get(2)?,
+                kind: r.get(3)?,
+                detail: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The event log of a game (or of mails that belong to no game, for `None`).
     pub fn events(&self, game_id: Option<i64>) -> Result<Vec<(Timestamp, String, String)>> {
         let mut stmt = self.tx.prepare("SELECT at, kind, detail FROM events WHERE game_id IS ?1 ORDER BY id")?;
@@ -599,15 +677,16 @@ impl Tx<'_> {
 
     /// The active games the clock may have something to say about: their deadline has
     /// passed by `now` and the player was not yet told so, or it falls before `remind_from`
-    /// and the player was not yet reminded (notices: 1 reminded, 2 told that time is up; see
-    /// the referee). Oldest deadline first. The outer `deadline <= ?2` (`remind_from` is
+    /// and the player was not yet reminded (see [`DeadlineNotice`]). Oldest deadline first. The outer `deadline <= ?2` (`remind_from` is
     /// never before `now`) lets the search use the index's deadline range.
     pub fn games_on_the_clock(&self, now: Timestamp, remind_from: Timestamp) -> Result<Vec<i64>> {
-        let mut stmt = self.tx.prepare_cached(
+        let mut stmt = self.tx.prepare_cached(&format!(
             "SELECT id FROM games WHERE status = 'active' AND deadline <= ?2
-               AND ((deadline <= ?1 AND deadline_notices < 2) OR deadline_notices < 1)
+               AND ((deadline <= ?1 AND deadline_notices < {told}) OR deadline_notices < {reminded})
              ORDER BY deadline, id",
-        )?;
+            told = DeadlineNotice::ToldTimeIsUp.number(),
+            reminded = DeadlineNotice::Reminded.number(),
+        ))?;
         Ok(stmt.query_map([ts(now), ts(remind_from)], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -725,7 +804,11 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             created_at: from_ts(r.get("created_at")?),
             updated_at: from_ts(r.get("updated_at")?),
             deadline: r.get::<_, Option<i64>>("deadline")?.map(from_ts),
-            deadline_notices: r.get("deadline_notices")?,
+            deadline_notices: {
+                let number: u8 = r.get("deadline_notices")?;
+                DeadlineNotice::from_number(number)
+                    .ok_or_else(|| StoreError::Corrupt(format!("deadline notices {number}")))?
+            },
             mail_seq: r.get("mail_seq")?,
             commitments: Vec::new(),
             genesis: r.get("genesis")?,

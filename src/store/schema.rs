@@ -112,4 +112,12 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX inbox_answered_outside_games ON inbox (lower(sender), received_at)
         WHERE outcome IN ('unverified', 'too-large');
     "#,
+    // 5: at which ply each secret was opened (for the archive); each inbox row's Message-ID
+    // (the dedupe key is a delivery key now: a reused Message-ID is logged, never a reason to
+    // drop a mail).
+    r#"
+    ALTER TABLE commitments ADD COLUMN revealed_ply INTEGER;
+    ALTER TABLE inbox ADD COLUMN message_id TEXT;
+    CREATE INDEX inbox_message_id ON inbox (message_id) WHERE message_id IS NOT NULL;
+    "#,
 ];

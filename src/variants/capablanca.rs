@@ -27,6 +27,16 @@ impl OpenVariant for Capablanca {
         "10x8 chess with the Archbishop (A, bishop+knight) and the Chancellor (C, rook+knight)"
     }
 
+    fn notation_help(&self) -> &'static str {
+        "Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop\n\
+         and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files run\n\
+         from a to j."
+    }
+
+    fn example_moves(&self) -> [&'static str; 2] {
+        ["Nc3", "Nc6"]
+    }
+
     fn rules(&self) -> &'static Rules {
         static RULES: OnceLock<Rules> = OnceLock::new();
         RULES.get_or_init(|| {

@@ -64,14 +64,26 @@ pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
     mac.finalize().into_bytes().into()
 }
 
-/// The stream of fair random numbers of one game.
-#[derive(Clone, Debug)]
+/// The stream of fair random numbers of one game. Its `Debug` shows how far it has been read,
+/// never its key or seeds: they decide the secret setup.
+#[derive(Clone)]
 pub struct FairRng {
     key: String,
     seeds: String,
     block: [u8; 32],
     next_block: u64,
     used: usize,
+}
+
+impl std::fmt::Debug for FairRng {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FairRng")
+            .field("key", &"<secret>")
+            .field("seeds", &"<secret>")
+            .field("next_block", &self.next_block)
+            .field("used", &self.used)
+            .finish_non_exhaustive()
+    }
 }
 
 impl FairRng {
@@ -169,5 +181,19 @@ mod tests {
         let seed = [0xab; 32];
         assert_eq!(parse_seed_hex(&seed_hex(&seed)), Some(seed));
         assert_eq!(parse_seed_hex("AB"), None);
+    }
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::FairRng;
+
+    #[test]
+    fn debug_output_hides_the_key_and_the_seeds() {
+        let rng = FairRng::new(&[0xab; 32], "white-word", "black-word");
+        let shown = format!("{rng:?}");
+        for secret in ["abab", "white-word", "black-word"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
     }
 }

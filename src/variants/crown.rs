@@ -29,7 +29,7 @@
 use std::sync::OnceLock;
 
 use super::standard::{open_cells, read_snapshot, snapshot_field, write_snapshot};
-use super::{Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
+use super::{Coordinates, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::outcome::{Outcome, WinReason};
 use crate::engine::piece::{Color, Piece, Role};
@@ -56,23 +56,65 @@ const NOT_BEGUN: &str = "the game begins when both players have chosen their cro
 pub struct Crown;
 
 impl Crown {
-    fn make_game(&'static self, start: Position) -> Result<CrownGame, String> {
+    /// A game from `start`. Each side has its king, its queen, or both, one of each at most: a
+    /// side with both keeps its crown secret until its player chooses; a side with one (a
+    /// position from later in a game, as the seed's problem "Whites: K e1, ... blacks: K h8,
+    /// Q f8") wears the crown on it, known to both, and plays with check.
+    fn make_game(&'static self, mut start: Position) -> Result<CrownGame, String> {
         let mut monarchs = [[None; 2]; 2];
+        let mut crowns = [None; 2];
         for color in Color::BOTH {
             for monarch in Monarch::BOTH {
                 let piece = Piece::new(color, monarch.role());
                 let mut squares = start.occupied_by(color).filter(|&sq| start.piece_at(sq) == Some(piece));
-                let (Some(sq), None) = (squares.next(), squares.next()) else {
+                let (first, second) = (squares.next(), squares.next());
+                if second.is_some() {
                     return Err(format!(
-                        "a Crown game starts with one {color} {} on the board: the crown is chosen between the king \
-                         and the queen",
+                        "a Crown position has one {color} {} at most: the crown is worn by the king or the queen",
                         monarch.name()
                     ));
-                };
-                monarchs[color.index()][monarch.index()] = Some(sq);
+                }
+                monarchs[color.index()][monarch.index()] = first;
+            }
+            match monarchs[color.index()] {
+                [None, None] => {
+                    return Err(format!("a Crown position needs a {color} king or queen to wear the crown"));
+                }
+                [Some(sq), None] | [None, Some(sq)] => {
+                    crowns[color.index()] =
+                        Some(if monarchs[color.index()][0].is_some() { Monarch::King } else { Monarch::Queen });
+                    start.set_royal(color, Some(sq)).map_err(|e| format!("{color}'s crown: {e}"))?;
+                }
+                [Some(_), Some(_)] => {}
             }
         }
-        Ok(CrownGame { variant: self, game: Game::new(start), crowns: [None; 2], monarchs, moves: Vec::new() })
+        Ok(CrownGame { variant: self, game: Game::new(start), crowns, monarchs, moves: Vec::new() })
+    }
+
+    /// Sets each side's crown from `secrets`; a side with one monarch left wears it already.
+    fn crown_from_secrets(game: &mut CrownGame, secrets: &[Secret]) -> Result<(), String> {
+        let mut given = [false; 2];
+        for secret in secrets {
+            let color = Color::BOTH.into_iter().find(|&c| label(c) == secret.label).ok_or_else(|| {
+                format!("Crown has no secret {:?}; its secrets are white.crown and black.crown", secret.label)
+            })?;
+            let monarch = Monarch::from_value(&secret.value)
+                .ok_or_else(|| format!("{} is {:?}, not \"king\" or \"queen\"", secret.label, secret.value))?;
+            if std::mem::replace(&mut given[color.index()], true) {
+                return Err(format!("{} is given twice", secret.label));
+            }
+            match game.crowns[color.index()] {
+                Some(worn) if game.is_revealed(color) && worn != monarch => {
+                    return Err(format!(
+                        "{} is {monarch:?}, but {color} has only its {} on the board",
+                        secret.label,
+                        worn.name()
+                    ));
+                }
+                _ => game.crowns[color.index()] = Some(monarch),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -88,6 +130,14 @@ impl Variant for Crown {
     fn summary(&self) -> &'static str {
         "each player secretly crowns the king or the queen (which moves as a king); capturing the crowned \
          monarch wins, no check until the crown is known, stalemate loses"
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Moves may be written in SAN (Nf3, exd5, e8=G for the Generalissimo, which moves\n\
+         as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen\n\
+         moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,\n\
+         Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your\n\
+         crowned monarch privately: \"crown king\" or \"crown queen\"."
     }
 
     fn rules(&self) -> &'static Rules {
@@ -153,16 +203,18 @@ impl Variant for Crown {
 
     fn game_with_secrets(&'static self, secrets: &[Secret]) -> Result<Box<dyn VariantGame>, String> {
         let mut game = self.make_game(self.start_position())?;
-        for secret in secrets {
-            let color = Color::BOTH.into_iter().find(|&c| label(c) == secret.label).ok_or_else(|| {
-                format!("Crown has no secret {:?}; its secrets are white.crown and black.crown", secret.label)
-            })?;
-            let monarch = Monarch::from_value(&secret.value)
-                .ok_or_else(|| format!("{} is {:?}, not \"king\" or \"queen\"", secret.label, secret.value))?;
-            if game.crowns[color.index()].replace(monarch).is_some() {
-                return Err(format!("{} is given twice", secret.label));
-            }
-        }
+        Crown::crown_from_secrets(&mut game, secrets)?;
+        Ok(Box::new(game))
+    }
+
+    fn game_from_fen_with_secrets(
+        &'static self,
+        text: &str,
+        secrets: &[Secret],
+    ) -> Result<Box<dyn VariantGame>, String> {
+        let start = fen::read(self.rules(), text).map_err(|e| e.to_string())?;
+        let mut game = self.make_game(start)?;
+        Crown::crown_from_secrets(&mut game, secrets)?;
         Ok(Box::new(game))
     }
 
@@ -320,8 +372,11 @@ impl CrownGame {
                 Some(sq.ok_or_else(|| SnapshotError(format!("monarchs: no {color} {} on {text}", monarch.name())))?);
         }
         let mut game = CrownGame { variant, game: Game::new(start), crowns, monarchs, moves };
-        if !game.has_begun() && (!game.moves.is_empty() || monarchs.iter().flatten().any(Option::is_none)) {
+        if !game.has_begun() && !game.moves.is_empty() {
             return Err(SnapshotError("moves were played before both players chose their crowns".to_string()));
+        }
+        if let Some(color) = Color::BOTH.into_iter().find(|&c| game.is_revealed(c) && game.crown(c).is_none()) {
+            return Err(SnapshotError(format!("{color} lost a monarch but has no crown")));
         }
         for color in Color::BOTH {
             if let Some(royal) = game.known_royal(color) {
@@ -491,6 +546,7 @@ impl VariantGame for CrownGame {
         View {
             observer,
             size: rules.size(),
+            coordinates: Coordinates::Algebraic,
             cells,
             moves: self.moves.clone(),
             first_move_number: start.fullmoves(),

@@ -12,6 +12,7 @@ pub mod capablanca;
 pub mod chance;
 pub mod chess;
 pub mod crown;
+pub mod diagram;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -25,6 +26,10 @@ use crate::engine::piece::Color;
 use crate::engine::{ClaimableDraw, Position, Rules};
 use crate::notation::fen;
 use crate::notation::input::MoveInputError;
+
+/// How moves are written in FIDE chess and the variants that write moves as it does.
+pub const SAN_HELP: &str = "Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,\n\
+                            Ng1-f3) or ICCF numbers (5254).";
 
 /// A variant of chess that herald can referee.
 pub trait Variant: Sync {
@@ -67,8 +72,35 @@ pub trait Variant: Sync {
         let _ = secrets;
         Ok(self.new_game())
     }
+    /// A game from a position given in the variant's FEN whose secrets are known: what a
+    /// position from a problem or a game record with its secrets is replayed on. Variants
+    /// without secrets ignore `secrets`, as [`Variant::game_with_secrets`] does.
+    fn game_from_fen_with_secrets(
+        &'static self,
+        fen: &str,
+        secrets: &[Secret],
+    ) -> Result<Box<dyn VariantGame>, String> {
+        let _ = secrets;
+        self.game_from_fen(fen)
+    }
+    /// Whether a move recorded as `recorded` (in an archive, perhaps by an older herald) is the
+    /// move this herald writes as `written`: the same text, unless the variant's notation
+    /// changed in a way it can still recognise.
+    fn same_notation(&self, recorded: &str, written: &str) -> bool {
+        recorded == written
+    }
     /// A game resumed from what [`VariantGame::snapshot`] wrote, without replaying its moves.
     fn restore(&'static self, snapshot: &str) -> Result<Box<dyn VariantGame>, SnapshotError>;
+    /// How players write moves in this variant, for the help every mail can send: a short
+    /// paragraph with examples in the variant's own notation, its lines at most 78 characters.
+    fn notation_help(&self) -> &'static str {
+        SAN_HELP
+    }
+    /// A first move for White and one for Black, legal from the variant's starting position,
+    /// written as a player would write them: the example in each mail that asks for a move.
+    fn example_moves(&self) -> [&'static str; 2] {
+        ["Nf3", "Nf6"]
+    }
     /// Points for White and Black, in thousandths, for a finished game. FIDE scoring by
     /// default; a variant with its own scoring (Royal Chess) says so here.
     fn points(&self, outcome: Outcome) -> (u16, u16) {
@@ -85,7 +117,13 @@ pub trait Variant: Sync {
 pub enum Observer {
     /// One of the players: sees what the rules let that side know.
     Player(Color),
-    /// Everyone, once nothing is secret any more (after the game, in an audit).
+    /// Someone who is neither player while the game goes on (the club's operator, a
+    /// spectator, `herald game show` and `export`): sees only what both players may know. A
+    /// variant with secrets must handle this observer itself; where nothing is secret it is
+    /// [`Observer::Everyone`].
+    Public,
+    /// Everyone, once nothing is secret any more (after the game, in an audit), and the
+    /// operator who asks to see the secrets.
     Everyone,
 }
 
@@ -94,7 +132,7 @@ impl Observer {
     pub fn side(self) -> Option<Color> {
         match self {
             Observer::Player(color) => Some(color),
-            Observer::Everyone => None,
+            Observer::Public | Observer::Everyone => None,
         }
     }
 }
@@ -112,6 +150,17 @@ pub enum Cell {
     Crowd(Vec<(Color, char)>),
 }
 
+/// How a variant's notation names the squares, and so how a diagram labels the board.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Coordinates {
+    /// Files a, b, c..., ranks 1, 2, 3...
+    #[default]
+    Algebraic,
+    /// Files and ranks both numbered, the tenth file as 0 (Royal Chess: square 54 is the fifth
+    /// file, fourth rank).
+    Numeric,
+}
+
 /// Everything one observer may know about a game, and nothing more: mails and displays are
 /// rendered from this alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +169,8 @@ pub struct View {
     pub observer: Observer,
     /// The board's size.
     pub size: BoardSize,
+    /// How the variant's notation names the squares.
+    pub coordinates: Coordinates,
     /// What the observer sees on each square of the board, a1 first, rank by rank.
     pub cells: Vec<(Square, Cell)>,
     /// The move list as this observer may read it, one entry per ply.
@@ -193,6 +244,11 @@ pub trait VariantGame: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Draws the side to move may claim now.
     fn claimable_draws(&self) -> Vec<ClaimableDraw>;
+    /// Draws `player` may claim now: as in FIDE chess, only the side to move claims, unless the
+    /// variant says otherwise (Royal Chess: "either player can declare the game a draw").
+    fn claimable_draws_by(&self, player: Color) -> Vec<ClaimableDraw> {
+        if player == self.turn() { self.claimable_draws() } else { Vec::new() }
+    }
     /// The game's full record, for storage: enough to resume it without replaying.
     fn snapshot(&self) -> String;
     /// The variant's position notation (FEN) of the full current position.

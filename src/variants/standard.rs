@@ -9,7 +9,7 @@ use crate::engine::{ClaimableDraw, Game, Position, Rules};
 use crate::notation::input::{self, MoveInputError};
 use crate::notation::{fen, san};
 
-use super::{Cell, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+use super::{Cell, Coordinates, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
 
 /// A chess-family variant in which both players see everything. Implementing this is all
 /// such a variant needs to be a [`Variant`]: its games are [`StandardGame`]s.
@@ -22,6 +22,14 @@ pub trait OpenVariant: Sync + 'static {
     fn summary(&self) -> &'static str;
     /// See [`Variant::rules`].
     fn rules(&self) -> &'static Rules;
+    /// See [`Variant::notation_help`].
+    fn notation_help(&self) -> &'static str {
+        super::SAN_HELP
+    }
+    /// See [`Variant::example_moves`].
+    fn example_moves(&self) -> [&'static str; 2] {
+        ["Nf3", "Nf6"]
+    }
 }
 
 impl<T: OpenVariant> Variant for T {
@@ -39,6 +47,14 @@ impl<T: OpenVariant> Variant for T {
 
     fn rules(&self) -> &'static Rules {
         OpenVariant::rules(self)
+    }
+
+    fn notation_help(&self) -> &'static str {
+        OpenVariant::notation_help(self)
+    }
+
+    fn example_moves(&self) -> [&'static str; 2] {
+        OpenVariant::example_moves(self)
     }
 
     fn new_game(&'static self) -> Box<dyn VariantGame> {
@@ -199,6 +215,7 @@ impl VariantGame for StandardGame {
         View {
             observer,
             size: rules.size(),
+            coordinates: Coordinates::Algebraic,
             cells,
             moves: self.moves.clone(),
             first_move_number: start.fullmoves(),

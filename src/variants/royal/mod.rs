@@ -39,7 +39,7 @@ pub mod position;
 use std::sync::OnceLock;
 
 use super::standard::{open_cells, snapshot_field};
-use super::{Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+use super::{Coordinates, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
 use crate::engine::geometry::{BoardSize, Square, SquareSet};
 use crate::engine::outcome::{DrawReason, Outcome, WinReason};
 use crate::engine::piece::{Color, Piece, Role};
@@ -174,6 +174,21 @@ impl Variant for Royal {
         "Royal Chess"
     }
 
+    fn notation_help(&self) -> &'static str {
+        "Moves are written in the numeric notation of the rules: files 1 to 9 and 0 from\n\
+         White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn move is\n\
+         the square it lands on (54; 6x55 capturing from file 6), a piece move its letter\n\
+         and square (N-76, Bx75; G' is the King's Guard, G the Queen's Guard), castling C\n\
+         and the King's file (C8; with a Guard's move first, C3-G4), a promotion 18=G\n\
+         (18=G(w) waives a promoted Guard's Queen powers). Black's pieces may be written\n\
+         in lower case (n-76). Algebraic moves on files a to j (Nf3, e2-e4) are read too."
+    }
+
+    fn example_moves(&self) -> [&'static str; 2] {
+        // The seed's own sample game opens 1. 54 N-76.
+        ["54", "N-76"]
+    }
+
     fn summary(&self) -> &'static str {
         "10x8 chess with the King's and Queen's Guards, Guard castling and Rook jumps; stalemate, perpetual check \
          and a bared King win; numeric notation"
@@ -230,6 +245,12 @@ impl Variant for Royal {
                 .map_err(|record_error| format!("not a FEN ({fen_error}) nor a position record ({record_error})"))?,
         };
         Ok(Box::new(self.make_game(start)?))
+    }
+
+    fn same_notation(&self, recorded: &str, written: &str) -> bool {
+        // Archives from a herald that marked the check completing a perpetual check "P+".
+        recorded == written
+            || recorded.strip_suffix("P+").is_some_and(|rest| written.trim_end_matches(['+', '-']) == rest)
     }
 
     fn restore(&'static self, snapshot: &str) -> Result<Box<dyn VariantGame>, SnapshotError> {
@@ -363,10 +384,9 @@ impl VariantGame for RoyalGame {
         self.position = after;
         self.keys.push(after.repetition_key());
         self.checks.push(gives_check);
-        if gives_check && matches!(self.outcome(), Some(Outcome::Win { reason: WinReason::PerpetualCheck, .. })) {
-            // The seed's mark for the check that completes a perpetual check.
-            written = format!("{}P+", written.trim_end_matches(['+', '-']));
-        }
+        // The check that completes a perpetual check keeps its plain check mark: the seed's
+        // "P+" glued to a square ("Q-85P+") reads as a promotion to a Pawn, and the result
+        // says how the game ended (docs/rules/royal.md).
         self.moves.push(written.clone());
         Ok(PlayedMove {
             by: before.turn(),
@@ -412,6 +432,12 @@ impl VariantGame for RoyalGame {
         } else {
             Vec::new()
         }
+    }
+
+    /// "When each player repeats the same series of moves for the third time, either player
+    /// can declare the game a draw": the player not to move may claim it too.
+    fn claimable_draws_by(&self, _player: Color) -> Vec<ClaimableDraw> {
+        self.claimable_draws()
     }
 
     fn snapshot(&self) -> String {
@@ -482,6 +508,7 @@ impl VariantGame for RoyalGame {
         View {
             observer,
             size: board.rules().size(),
+            coordinates: Coordinates::Numeric,
             cells: open_cells(board),
             moves: self.moves.clone(),
             first_move_number: self.start.board().fullmoves(),

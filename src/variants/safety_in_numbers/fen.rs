@@ -162,7 +162,7 @@ pub fn read_setup(rules: &Rules, text: &str) -> Result<CrowdSetup, CrowdFenError
         "-" => None,
         s => Some(rules.size().parse_algebraic(s).ok_or_else(|| CrowdFenError::EnPassant(s.to_string()))?),
     };
-    let counter = |s: &str| s.parse::<u32>().map_err(|_| CrowdFenError::Counter(s.to_string()));
+    let counter = |s: &str| crate::notation::fen::read_counter(s).ok_or_else(|| CrowdFenError::Counter(s.to_string()));
     if let Some(h) = fields.get(4) {
         setup.halfmoves = counter(h)?;
     }

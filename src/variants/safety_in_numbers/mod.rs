@@ -33,7 +33,7 @@ pub use position::{CrowdMove, CrowdMoveKind, CrowdPosition, CrowdPositionError, 
 
 use super::chess::{KING, ROOK, fide_pieces};
 use super::standard::snapshot_field;
-use super::{Cell, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+use super::{Cell, Coordinates, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
 use crate::engine::ClaimableDraw;
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::outcome::{DrawReason, Outcome};
@@ -76,6 +76,12 @@ impl Variant for SafetyInNumbers {
 
     fn name(&self) -> &'static str {
         "Safety in Numbers Chess"
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Moves may be written in SAN (Nf3, exd5, e8=Q, O-O) or long algebraic (e2-e4).\n\
+         A move out of or into a crowd (a square holding several pieces) is written\n\
+         from square to square: e5-e4, Nc3-e4."
     }
 
     fn summary(&self) -> &'static str {
@@ -302,6 +308,7 @@ impl VariantGame for CrowdGame {
         View {
             observer,
             size: pos.rules().size(),
+            coordinates: Coordinates::Algebraic,
             cells: self.cells(),
             moves: self.moves.clone(),
             first_move_number: self.start.fullmoves(),

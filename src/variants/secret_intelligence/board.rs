@@ -566,7 +566,9 @@ impl Board {
             "-" => None,
             s => Some(SIZE.parse_algebraic(s).ok_or_else(|| BoardError(format!("{s:?} is not a square")))?),
         };
-        let counter = |s: &str| s.parse::<u32>().map_err(|_| BoardError(format!("{s:?} is not a move count")));
+        let counter = |s: &str| {
+            crate::notation::fen::read_counter(s).ok_or_else(|| BoardError(format!("{s:?} is not a move count")))
+        };
         if let Some(h) = fields.get(4) {
             board.halfmoves = counter(h)?;
         }

@@ -36,7 +36,7 @@ use std::sync::OnceLock;
 use self::board::{Board, MoveKind, SiMove};
 use super::chance::{self, FairRng};
 use super::standard::snapshot_field;
-use super::{Cell, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
+use super::{Cell, Coordinates, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
 use crate::engine::ClaimableDraw;
 use crate::engine::geometry::BoardSize;
 use crate::engine::outcome::{self, DrawReason, Outcome};
@@ -128,6 +128,21 @@ impl Variant for SecretIntelligence {
 
     fn name(&self) -> &'static str {
         "Secret Intelligence Chess"
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Moves are written in full: the piece's letter, the square it leaves and the\n\
+         square it goes to (Nb1-c3, Pe2-e4, Pd5xe6), a promotion as a move of the piece\n\
+         it becomes (Qe7-e8), a swap of two of your pieces as Nb1<>Bc3. Shorter forms\n\
+         (Nc3, e4, b1<>c3, swap b1 c3) are read when they name one of your legal moves,\n\
+         which each mail lists when it is your move. Before the setup is drawn, send\n\
+         \"seed\" and a word of your own, or \"seed\" alone."
+    }
+
+    fn example_moves(&self) -> [&'static str; 2] {
+        // The setup is drawn at random: each mail's example is one of the player's own legal
+        // moves; these are legal in the setup of games made without a seed.
+        ["Pc3-c4", "Pb7-b6"]
     }
 
     fn summary(&self) -> &'static str {
@@ -325,16 +340,19 @@ impl SiGame {
         let rules = rules();
         Board::squares()
             .map(|sq| {
-                let cell = match (self.board.unit(sq), observer.side()) {
-                    (None, _) => Cell::Empty,
-                    (Some(u), Some(me)) if u.piece.color != me => {
-                        if u.shown {
-                            Cell::Hidden(u.piece.color, u.origin.to_string())
-                        } else {
-                            Cell::Empty
-                        }
-                    }
-                    (Some(u), _) => Cell::Piece(u.piece.color, rules.piece(u.piece.role).letter),
+                // A piece is known to this observer if it is the observer's own (or the observer
+                // sees everything); otherwise it shows, as a piece of unknown kind, only once it
+                // has moved.
+                let knows = |color: Color| match observer {
+                    Observer::Player(me) => color == me,
+                    Observer::Public => false,
+                    Observer::Everyone => true,
+                };
+                let cell = match self.board.unit(sq) {
+                    None => Cell::Empty,
+                    Some(u) if knows(u.piece.color) => Cell::Piece(u.piece.color, rules.piece(u.piece.role).letter),
+                    Some(u) if u.shown => Cell::Hidden(u.piece.color, u.origin.to_string()),
+                    Some(_) => Cell::Empty,
                 };
                 (sq, cell)
             })
@@ -345,6 +363,10 @@ impl SiGame {
         let rules = rules();
         let mut notices = Vec::new();
         let going_on = self.begun && !self.over();
+        if observer == Observer::Public {
+            // Both players are told every capture; nothing else is known to both.
+            return self.captures();
+        }
         let Some(me) = observer.side() else {
             if let Some(pairs) = self.pairs {
                 for color in Color::BOTH {
@@ -386,6 +408,15 @@ impl SiGame {
         if last_was_mine && (self.board.in_check(me.other()) || self.board.decoy_in_check(me.other())) {
             notices.push("Check: your move attacks the enemy King or Decoy.".to_string());
         }
+        notices.extend(self.captures());
+        notices
+    }
+
+    /// "White pieces captured: Knight, Pawn." for each side that lost any: both players are
+    /// told the kind of every captured piece.
+    fn captures(&self) -> Vec<String> {
+        let rules = rules();
+        let mut notices = Vec::new();
         for color in Color::BOTH {
             let taken: Vec<&str> = self
                 .plies
@@ -598,8 +629,9 @@ impl VariantGame for SiGame {
             .plies
             .iter()
             .enumerate()
-            .map(|(i, p)| match observer.side() {
-                Some(me) if self.mover_of_ply(i) != me => p.sealed.clone(),
+            .map(|(i, p)| match observer {
+                Observer::Player(me) if self.mover_of_ply(i) != me => p.sealed.clone(),
+                Observer::Public => p.sealed.clone(),
                 _ => p.notation.clone(),
             })
             .collect();
@@ -612,6 +644,7 @@ impl VariantGame for SiGame {
         View {
             observer,
             size: BoardSize::CHESS,
+            coordinates: Coordinates::Algebraic,
             cells: self.cells(observer),
             moves,
             first_move_number: self.start.fullmoves(),

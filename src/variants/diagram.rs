@@ -1,8 +1,11 @@
-//! Text diagrams of a board as one observer sees it, for plain-text mail.
+//! Text diagrams of a board as one observer sees it, for plain-text mail: drawn from a
+//! [`View`] alone, beside which they live, so a diagram can never show more than its observer
+//! may know.
 //!
 //! The side given as `bottom` is at the bottom, as a player sees the board from their own
 //! side: White has rank 1 at the bottom and the a-file on the left; Black sees it turned
-//! round. Upper case is
+//! round. Files are labelled as the variant's notation names them ([`Coordinates`]): letters,
+//! or Royal Chess's numbers 1 to 9 and 0. Upper case is
 //! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden (listed
 //! under the board with the label it is tracked by); a
 //! crowd shows all its pieces' letters together ("PNp"). Every column is as wide as the
@@ -10,9 +13,9 @@
 //! [`MAX_CROWD_LETTERS`] pieces is marked "*1", "*2"... on the board and listed under it, so
 //! that the board stays narrower than a mail line.
 
+use super::{Cell, Coordinates, View};
 use crate::engine::geometry::{Square, file_letter};
 use crate::engine::piece::Color;
-use crate::variants::{Cell, View};
 
 fn letter(color: Color, c: char) -> char {
     if color.is_white() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
@@ -30,6 +33,14 @@ fn cell_text(cell: &Cell) -> String {
 /// The most letters a crowd shows on the board itself: eight columns of seven characters
 /// and the rank labels stay within 64 characters.
 pub const MAX_CROWD_LETTERS: usize = 6;
+
+/// The label of file `file` (0-based): its letter, or its number with the tenth file as `0`.
+fn file_label(coordinates: Coordinates, file: u8) -> char {
+    match coordinates {
+        Coordinates::Algebraic => file_letter(file),
+        Coordinates::Numeric => char::from_digit(u32::from(file + 1) % 10, 10).unwrap_or('?'),
+    }
+}
 
 /// Renders `view`'s board with `bottom`'s side at the bottom.
 pub fn render(view: &View, bottom: Color) -> String {
@@ -58,7 +69,7 @@ pub fn render(view: &View, bottom: Color) -> String {
     let footer = {
         let mut line = " ".repeat(label_width + 1);
         for &f in &files {
-            line.push_str(&format!(" {:^width$}", file_letter(f)));
+            line.push_str(&format!(" {:^width$}", file_label(view.coordinates, f)));
         }
         line.trim_end().to_string()
     };

@@ -1,0 +1,385 @@
+//! A verified player's mail carried out: setup answers, moves, draws, resignations, the board
+//! and the help. Every command that changes nothing still gets an answer that says why.
+
+use super::commands::{Command, label};
+use super::records::{CommitmentRecord, MoveRecord, OutgoingRecord, Verdict};
+use super::{Decision, Loaded, Referee, RefereeError, Said, Source, chain, commitment, result_of};
+use crate::clock::Timestamp;
+use crate::engine::{Color, DrawReason, Outcome, WinReason};
+use crate::mail::reader::NoText;
+use crate::notation::input::MoveInputError;
+use crate::variants::PlayedMove;
+
+use super::records::{Effects, Event, GameStatus};
+
+/// Why a verified player's mail held no command, in the player's terms: the first line of the
+/// answer that follows with the help.
+fn no_command(said: &Said<'_>) -> String {
+    match said.mail.no_text.as_ref() {
+        None | Some(NoText::Blank) => "Your mail held no command: it was empty.".to_string(),
+        Some(NoText::AllQuoted) => {
+            "Your mail held no command: everything in it was quoted from an earlier mail.".to_string()
+        }
+        Some(NoText::OnlySignature) => "Your mail held no command: only a signature.".to_string(),
+        Some(NoText::NoTextPart) => "Your mail held no text that I can read, only attachments.".to_string(),
+        Some(NoText::Undecodable(encoding)) => format!("I could not decode your mail's text (invalid {encoding})."),
+        Some(NoText::BrokenStructure(why)) => format!("I could not read your mail: {why}."),
+        Some(NoText::UnreadableHtml) => {
+            "I could not read your mail's text: its HTML is nested too deeply. Please send plain text.".to_string()
+        }
+    }
+}
+
+/// Why a line that is neither a move nor a command was not understood.
+fn unreadable(text: &str, source: Source) -> String {
+    match source {
+        Source::Body => format!("The first line of your mail, \"{text}\", is neither a move nor a command."),
+        Source::Subject => {
+            format!("Your mail held no command, and its subject, \"{text}\", is neither a move nor a command.")
+        }
+    }
+}
+
+impl Referee<'_> {
+    /// Carries out a verified player's command.
+    pub(super) fn command(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        said: Said<'_>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let finished = g.record.status == GameStatus::Finished;
+        let opponent = color.other();
+        match said.command.clone() {
+            Command::Board => {
+                let mail = self.game_mail(g, color, "board", None, now)?;
+                Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Board, format!("{color} asked for the board")))
+            }
+            Command::Help => self.help(g, color, None, format!("{color} asked for help"), now),
+            Command::Empty => {
+                let reason = no_command(&said);
+                let detail = format!("{color} sent no command: {reason}");
+                self.help(g, color, Some(reason), detail, now)
+            }
+            _ if finished => {
+                self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now)
+            }
+            // Until every secret of the setup is committed there is no game to resign, draw or
+            // play: the move log has not even begun.
+            _ if g.record.genesis.is_none() => {
+                let waiting = g.game.setup_requests().into_iter().map(|r| r.prompt).next().unwrap_or_default();
+                let message = format!("The game has not begun: it begins when both players have answered ({waiting}).");
+                self.reject(g, color, None, &message, now)
+            }
+            Command::Resign => {
+                let outcome = Outcome::Win { winner: opponent, reason: WinReason::Resignation };
+                self.finish(g, outcome, now);
+                let mails = self.both(g, "finished", None, now)?;
+                Ok(self.decided(g, mails, Vec::new(), Verdict::Resigned, format!("{color} resigned")))
+            }
+            Command::Accept => {
+                if g.record.draw_offer != Some(opponent) {
+                    return self.reject(g, color, None, "There is no draw offer from your opponent to accept.", now);
+                }
+                self.finish(g, Outcome::Draw { reason: DrawReason::Agreement }, now);
+                let mails = self.both(g, "finished", None, now)?;
+                Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} accepted the draw offer")))
+            }
+            Command::Decline => {
+                if g.record.draw_offer != Some(opponent) {
+                    return self.reject(g, color, None, "There is no draw offer from your opponent to decline.", now);
+                }
+                g.record.draw_offer = None;
+                g.record.updated_at = now;
+                let mut mails = vec![self.game_mail_with(g, color, "draw_declined", None, true, now)?];
+                mails.push(self.game_mail_with(g, opponent, "draw_declined", None, false, now)?);
+                Ok(self.decided(g, mails, Vec::new(), Verdict::Declined, format!("{color} declined the draw offer")))
+            }
+            Command::Draw => self.draw(g, color, now),
+            Command::Move { number: Some(number), text, .. } if text.is_empty() => {
+                let reason = format!("Your mail gives a move number ({}) but no move.", number.label());
+                let detail = format!("{color} sent no command: {reason}");
+                self.help(g, color, Some(reason), detail, now)
+            }
+            Command::Move { number, text, offer_draw } => {
+                if g.game.turn() != color {
+                    let message = format!(
+                        "It is not your move: {} is to move ({}).",
+                        opponent.title(),
+                        label(g.game.move_number(), opponent)
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                let current = label(g.game.move_number(), color);
+                if let Some(number) = number
+                    && (number.number != g.game.move_number() || number.color.is_some_and(|c| c != color))
+                {
+                    let message = format!(
+                        "Your mail gives the move as {} {text}, but the game is at {current} — it may be an old \
+                         or reordered mail. Nothing was played; if {text} is still your move, send it again.",
+                        number.label()
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                // A move without its number is checked against the mail it answers: one that
+                // answers a mail from before the latest move is an old mail resent, or a
+                // second thought that crossed the opponent's move, and is not what the
+                // player would play now.
+                if number.is_none()
+                    && let Some(seen) = said.answered
+                    && seen < g.game.moves().len()
+                {
+                    let message = format!(
+                        "Your mail answers one of my mails from before the latest move, so it may be an old, \
+                         resent or reordered mail. Nothing was played; if {text} is still your move, send it \
+                         again with its number ({current} {text}), or as an answer to my latest mail."
+                    );
+                    return self.reject(g, color, Some(&text), &message, now);
+                }
+                match g.game.play(&text) {
+                    Ok(played) => self.moved(g, color, played, offer_draw, now),
+                    // Text that is no move at all, without a number that would make it one: the
+                    // player did not write a move; tell them what was read and how to write one.
+                    Err(MoveInputError::Unreadable { .. } | MoveInputError::Empty) if number.is_none() => {
+                        let reason = unreadable(&text, said.source);
+                        let detail = format!("{color} sent no command: {reason}");
+                        self.help(g, color, Some(reason), self.redacted(g, color, detail), now)
+                    }
+                    Err(e) => self.reject(g, color, Some(&text), &e.to_string(), now),
+                }
+            }
+        }
+    }
+
+    /// "draw": claims a claimable draw, accepts an open offer, or makes an offer.
+    fn draw(&self, g: &mut Loaded, color: Color, now: Timestamp) -> Result<Decision, RefereeError> {
+        let opponent = color.other();
+        if let Some(claim) = g.game.claimable_draws_by(color).first().copied() {
+            self.finish(g, Outcome::Draw { reason: claim.into() }, now);
+            let mails = self.both(g, "finished", None, now)?;
+            return Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} claimed a draw: {claim:?}")));
+        }
+        if g.record.draw_offer == Some(opponent) {
+            self.finish(g, Outcome::Draw { reason: DrawReason::Agreement }, now);
+            let mails = self.both(g, "finished", None, now)?;
+            return Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} accepted the draw offer")));
+        }
+        if g.record.draw_offer == Some(color) {
+            return self.reject(g, color, None, "Your draw offer is already open.", now);
+        }
+        g.record.draw_offer = Some(color);
+        g.record.updated_at = now;
+        let mails = vec![
+            self.game_mail(g, color, "draw_offer_sent", None, now)?,
+            self.game_mail(g, opponent, "draw_offered", None, now)?,
+        ];
+        Ok(self.decided(g, mails, Vec::new(), Verdict::DrawOffer, format!("{color} offered a draw")))
+    }
+
+    /// A player's answer to the game's setup request.
+    pub(super) fn setup_answered(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        text: &str,
+        answer: Result<(), String>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        if let Err(why) = answer {
+            return self.reject(g, color, Some(text), &why, now);
+        }
+        g.record.snapshot = g.game.snapshot();
+        g.record.updated_at = now;
+        self.commit_new_secrets(g)?;
+        if g.game.setup_requests().is_empty() {
+            self.begin(g);
+            self.start_clock(g, now);
+            let mails = self.both(g, "game_begins", None, now)?;
+            let detail = format!("{color} answered the setup; the game begins");
+            return Ok(self.decided(g, mails, Vec::new(), Verdict::Setup, detail));
+        }
+        let mail = self.game_mail(g, color, "setup_recorded", None, now)?;
+        Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Setup, format!("{color} answered the setup")))
+    }
+
+    /// A legal move was played: record it, end the game if the rules say so, tell both.
+    fn moved(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        played: PlayedMove,
+        offer_draw: bool,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let ply = g.game.moves().len() as u32;
+        let prev_hash = g.record.chain_head.clone().unwrap_or_default();
+        let chained = played.sealed.as_deref().unwrap_or(&played.notation);
+        let hash = chain::link(&prev_hash, ply, color, played.number, chained);
+        let record = MoveRecord {
+            ply,
+            color,
+            number: played.number,
+            notation: played.notation.clone(),
+            sealed: played.sealed.clone(),
+            played_at: now,
+            prev_hash,
+            hash: hash.clone(),
+        };
+        g.record.chain_head = Some(hash);
+        self.reveal(g, &played.reveal);
+        g.record.snapshot = g.game.snapshot();
+        g.record.updated_at = now;
+        // A move answers an open offer by the opponent: it declines it (as over the board).
+        if g.record.draw_offer == Some(color.other()) {
+            g.record.draw_offer = None;
+        }
+        // The log shows the move as the opponent read it: in a game that hides moves, the
+        // sealed entry, never the move itself.
+        let logged = format!("{color} played {} {}", label(played.number, color), chained);
+        if let Some(outcome) = g.game.outcome() {
+            self.finish(g, outcome, now);
+            let mails = self.both(g, "finished", Some(&played), now)?;
+            return Ok(self.decided(g, mails, vec![record], Verdict::Move, format!("{logged}; {outcome}")));
+        }
+        if offer_draw {
+            g.record.draw_offer = Some(color);
+        }
+        self.start_clock(g, now);
+        let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
+        let other = self.game_mail(
+            g,
+            color.other(),
+            if offer_draw { "draw_offered" } else { "opponent_moved" },
+            Some(&played),
+            now,
+        )?;
+        Ok(self.decided(g, vec![mover, other], vec![record], Verdict::Move, logged))
+    }
+
+    /// Commits every secret the game has decided and the record does not hold yet.
+    pub(super) fn commit_new_secrets(&self, g: &mut Loaded) -> Result<(), RefereeError> {
+        for secret in g.game.secrets() {
+            if g.record.commitments.iter().any(|c| c.commitment.label == secret.label) {
+                continue;
+            }
+            let commitment = commitment::Commitment::new(g.record.id, &secret.label, &secret.value, (self.nonces)())
+                .map_err(RefereeError::Snapshot)?;
+            g.record.commitments.push(CommitmentRecord { commitment, revealed: false, revealed_at_ply: None });
+        }
+        Ok(())
+    }
+
+    /// The game begins: every secret of the setup is committed, so the chain's genesis record
+    /// can fix them together with the players and the start.
+    pub(super) fn begin(&self, g: &mut Loaded) {
+        let commitments: Vec<(String, String)> =
+            g.record.commitments.iter().map(|c| (c.commitment.label.clone(), c.commitment.hash.clone())).collect();
+        let genesis = chain::genesis(
+            g.record.id,
+            &g.record.variant,
+            &g.record.white.email,
+            &g.record.black.email,
+            &g.game.public_start(),
+            &commitments,
+        );
+        g.record.genesis = Some(genesis.clone());
+        g.record.chain_head = Some(genesis);
+    }
+
+    /// Publishes the secrets named by `labels`, noting after how many moves they were opened.
+    fn reveal(&self, g: &mut Loaded, labels: &[String]) {
+        let plies = g.game.moves().len() as u32;
+        for c in &mut g.record.commitments {
+            if labels.contains(&c.commitment.label) && !c.revealed {
+                c.revealed = true;
+                c.revealed_at_ply = Some(plies);
+                g.revealed_now.push(c.commitment.label.clone());
+            }
+        }
+    }
+
+    /// Ends the game; every secret still hidden is opened.
+    pub(super) fn finish(&self, g: &mut Loaded, outcome: Outcome, now: Timestamp) {
+        let hidden: Vec<String> =
+            g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
+        self.reveal(g, &hidden);
+        g.record.status = GameStatus::Finished;
+        let result = result_of(g.game.variant(), outcome);
+        let prev = g.record.chain_head.clone().unwrap_or_default();
+        g.record.chain_head = Some(chain::close(&prev, &result.score, &result.reason));
+        g.record.result = Some(result);
+        g.record.draw_offer = None;
+        g.record.deadline = None;
+        g.record.updated_at = now;
+    }
+
+    /// The same kind of game mail to both players.
+    pub(super) fn both(
+        &self,
+        g: &mut Loaded,
+        event: &'static str,
+        played: Option<&PlayedMove>,
+        now: Timestamp,
+    ) -> Result<Vec<OutgoingRecord>, RefereeError> {
+        Color::BOTH.into_iter().map(|c| self.game_mail(g, c, event, played, now)).collect()
+    }
+
+    /// The decision: the game's new record (written even when only a mail was sent: its mail
+    /// counter moved), the moves, the mails and one event.
+    pub(super) fn decided(
+        &self,
+        g: &Loaded,
+        mails: Vec<OutgoingRecord>,
+        moves: Vec<MoveRecord>,
+        verdict: Verdict,
+        detail: String,
+    ) -> Decision {
+        let event = Event { game_id: Some(g.record.id), kind: verdict.as_str(), detail };
+        Decision { effects: Effects { game: Some(g.record.clone()), moves, mails, events: vec![event] }, verdict }
+    }
+
+    /// Refuses a command or move with `error`; nothing changes but the mail counter.
+    pub(super) fn reject(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        attempted: Option<&str>,
+        error: &str,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let mut context = self.context(g, color, "rejected", None);
+        context.error = Some(error.to_string());
+        context.attempted = attempted.map(str::to_string);
+        let mail = self.mail(g, color, "rejected.txt", &context, now)?;
+        let detail = format!("{color}: {} refused: {error}", attempted.unwrap_or("command"));
+        Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Rejected, self.redacted(g, color, detail)))
+    }
+
+    /// The help, word for word the answer to `help`, after `reason` when the mail held no
+    /// command.
+    fn help(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        reason: Option<String>,
+        detail: String,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let mut context = self.context(g, color, "help", None);
+        context.reason = reason;
+        let mail = self.mail(g, color, "help.txt", &context, now)?;
+        Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Help, detail))
+    }
+
+    /// An event's detail as the log may keep it: in a game with secrets, what a player typed
+    /// may name them (a setup answer, a piece's square in a game that hides pieces), so the
+    /// log says only that something was refused.
+    fn redacted(&self, g: &Loaded, color: Color, detail: String) -> String {
+        if g.record.commitments.is_empty() || g.record.status == GameStatus::Finished {
+            detail
+        } else {
+            format!("{color}: a mail in a game with secrets was not carried out (what it said is not logged)")
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The mails of a game: what each recipient's template may see, built from that player's view
+//! of the game only, rendered, and composed into the bytes to send.
+
+use serde::Serialize;
+
+use super::commands::label;
+use super::records::{GameResult, GameStatus, OutgoingRecord};
+use super::templates::Rendered;
+use super::{Loaded, Referee, RefereeError, ids};
+use crate::clock::Timestamp;
+use crate::config::OnTimeout;
+use crate::engine::Color;
+use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
+use crate::variants::{Observer, PlayedMove, View, diagram};
+
+/// The public header of a game in template contexts.
+#[derive(Serialize)]
+struct GameHeader {
+    id: i64,
+    variant_id: String,
+    variant_name: String,
+}
+
+#[derive(Serialize)]
+struct Person {
+    color: &'static str,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct ResultContext {
+    score: String,
+    reason: String,
+    /// The points each side gets, where the variant's scoring is not simply 1, ½ and 0
+    /// (Royal Chess): "White 0.65, Black 0.3".
+    points: Option<String>,
+    /// The result in a few words, as a Subject shows it: "1-0 White wins by checkmate", or
+    /// with the variant's own points, "White 0.65, Black 0.3: White wins by perpetual check".
+    headline: String,
+}
+
+impl ResultContext {
+    fn of(r: &GameResult) -> ResultContext {
+        let plain = matches!((r.white_points, r.black_points), (1000, 0) | (0, 1000) | (500, 500));
+        let points =
+            (!plain).then(|| format!("White {}, Black {}", points_text(r.white_points), points_text(r.black_points)));
+        let headline = match &points {
+            Some(points) => format!("{points}: {}", r.reason),
+            None => format!("{} {}", r.score, r.reason),
+        };
+        ResultContext { score: r.score.clone(), reason: r.reason.clone(), points, headline }
+    }
+}
+
+/// Thousandths of a point as players write them: 1, 0.5, 0.65.
+fn points_text(thousandths: u16) -> String {
+    let text = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Everything a template may use: built from the recipient's view and the game's public
+/// header only.
+#[derive(Serialize)]
+pub(super) struct MailContext {
+    game: GameHeader,
+    white: String,
+    black: String,
+    you: Person,
+    opponent: Person,
+    board: String,
+    moves: String,
+    last_move: Option<String>,
+    notices: Vec<String>,
+    legal_moves: Option<Vec<String>>,
+    your_turn: bool,
+    move_label: String,
+    deadline: String,
+    /// Missing the deadline loses the game (rather than only being told).
+    timeout_loses: bool,
+    draw_offer: Option<String>,
+    result: Option<ResultContext>,
+    /// A move this player could write now, in the variant's notation.
+    example_move: String,
+    /// How moves are written in this variant, for the help.
+    notation_help: String,
+    pub(super) event: &'static str,
+    played: Option<String>,
+    pub(super) declined_by_you: bool,
+    pub(super) error: Option<String>,
+    pub(super) attempted: Option<String>,
+    /// Why the player's mail held no command, the first thing the help answer says.
+    pub(super) reason: Option<String>,
+    /// What this player must still answer before the first move.
+    setup_prompt: Option<String>,
+    /// The game waits for setup answers.
+    waiting_for_setup: bool,
+    /// Every commitment of the game, as "label: hash", with its value once revealed.
+    commitments: Vec<String>,
+    /// Secrets opened by this very event.
+    reveals: Vec<RevealContext>,
+    /// The hash of the move log's newest record.
+    chain_head: String,
+    /// Moves recorded.
+    plies: usize,
+}
+
+#[derive(Serialize)]
+struct RevealContext {
+    label: String,
+    value: String,
+    nonce: String,
+    hash: String,
+    check: String,
+}
+
+impl Referee<'_> {
+    /// A game mail to `color` about `event` (the `game.txt` template).
+    pub(super) fn game_mail(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&PlayedMove>,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        self.game_mail_with(g, color, event, played, false, now)
+    }
+
+    /// A game mail to `color` about `event`; `declined_by_you` when this player declined a draw.
+    pub(super) fn game_mail_with(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&PlayedMove>,
+        declined_by_you: bool,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        let mut context = self.context(g, color, event, played);
+        context.declined_by_you = declined_by_you;
+        self.mail(g, color, "game.txt", &context, now)
+    }
+
+    /// The template context for `color`: everything comes from that player's view.
+    pub(super) fn context(
+        &self,
+        g: &Loaded,
+        color: Color,
+        event: &'static str,
+        played: Option<&PlayedMove>,
+    ) -> MailContext {
+        let record = &g.record;
+        let variant = g.game.variant();
+        // After the game nothing is secret; before, each player sees only their own view.
+        let observer = if record.status == GameStatus::Finished { Observer::Everyone } else { Observer::Player(color) };
+        let view: View = g.game.view(Observer::Player(color));
+        let shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
+        let to_move = g.game.turn();
+        let number = g.game.move_number();
+        let last_move = shown.moves.last().map(|m| {
+            let ply = shown.moves.len() - 1;
+            let mover = if ply % 2 == 0 { shown.first_mover } else { shown.first_mover.other() };
+            let first_is_black = !shown.first_mover.is_white();
+            let n = shown.first_move_number + ((ply + usize::from(first_is_black)) / 2) as u32;
+            format!("{} {m}", label(n, mover))
+        });
+        let draw_offer = match record.draw_offer {
+            Some(c) if c == color => Some("Your draw offer is open.".to_string()),
+            Some(_) => Some(format!(
+                "{} offers a draw: reply \"accept\" or \"decline\".",
+                record.player(color.other()).display_name()
+            )),
+            None => None,
+        };
+        let deadline = record
+            .deadline
+            .map(|d| d.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string())
+            .unwrap_or_default();
+        MailContext {
+            game: GameHeader {
+                id: record.id,
+                variant_id: variant.id().to_string(),
+                variant_name: variant.name().to_string(),
+            },
+            white: record.white.display_name().to_string(),
+            black: record.black.display_name().to_string(),
+            you: Person { color: color.title(), name: record.player(color).display_name().to_string() },
+            opponent: Person {
+                color: color.other().title(),
+                name: record.player(color.other()).display_name().to_string(),
+            },
+            board: diagram::render(&shown, color),
+            moves: diagram::move_list(&shown),
+            last_move: last_move.clone(),
+            notices: view.notices.clone(),
+            legal_moves: view.legal_moves.clone(),
+            your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
+            move_label: label(number, to_move),
+            deadline,
+            timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit && g.game.setup_requests().is_empty(),
+            draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
+            result: record.result.as_ref().map(ResultContext::of),
+            // One of the player's own legal moves where the mail lists them (a set-up the
+            // player cannot know in advance), else the variant's own example for the side.
+            example_move: view
+                .legal_moves
+                .as_ref()
+                .and_then(|legal| legal.first().cloned())
+                .unwrap_or_else(|| variant.example_moves()[color.index()].to_string()),
+            notation_help: variant.notation_help().to_string(),
+            event,
+            // One's own move in full; the opponent's only as this player's view shows it (in a
+            // variant with hidden moves, the view's redacted entry).
+            played: played.map(|p| {
+                if p.by == color {
+                    format!("{} {}", label(p.number, p.by), p.notation)
+                } else {
+                    last_move.clone().unwrap_or_default()
+                }
+            }),
+            declined_by_you: false,
+            error: None,
+            attempted: None,
+            reason: None,
+            setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
+            waiting_for_setup: !g.game.setup_requests().is_empty(),
+            commitments: g
+                .record
+                .commitments
+                .iter()
+                .map(|c| {
+                    let state = if c.revealed { format!(" (revealed: {})", c.commitment.value) } else { String::new() };
+                    format!("{}: {}{state}", c.commitment.label, c.commitment.hash)
+                })
+                .collect(),
+            reveals: g
+                .record
+                .commitments
+                .iter()
+                .filter(|c| g.revealed_now.contains(&c.commitment.label))
+                .map(|c| RevealContext {
+                    label: c.commitment.label.clone(),
+                    value: c.commitment.value.clone(),
+                    nonce: c.commitment.nonce.clone(),
+                    hash: c.commitment.hash.clone(),
+                    check: c.commitment.check_command(),
+                })
+                .collect(),
+            chain_head: record.chain_head.clone().unwrap_or_default(),
+            plies: g.game.moves().len(),
+        }
+    }
+
+    /// Renders and composes one mail of game `g` to `color`, numbering it in the game.
+    pub(super) fn mail(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        template: &str,
+        context: &MailContext,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        let Rendered { subject, body } = self.templates.render(template, context)?;
+        let record = &mut g.record;
+        let token = self.tokens.token(record.id, color);
+        let root = ids::thread_root(self.tokens, record.id, color, &self.settings.domain);
+        let message_id = if context.event == "invite" {
+            root.clone()
+        } else {
+            ids::game_message_id(self.tokens, record, color, g.game.moves().len(), &self.settings.domain)
+        };
+        record.mail_seq += 1;
+        let to = record.player(color).email.clone();
+        let outgoing = OutgoingMail {
+            from_name: self.settings.name.clone(),
+            from: self.settings.address.clone(),
+            to: to.clone(),
+            reply_to: Some(format!("{}+{token}@{}", self.settings.local_part(), self.settings.address_domain())),
+            subject: format!("{subject} [ref:{token}]"),
+            body,
+            message_id: message_id.clone(),
+            in_reply_to: (message_id != root).then(|| root.clone()),
+            references: if message_id != root { vec![root] } else { Vec::new() },
+            date: now,
+            // An answer to the player's own mail is a reply; news of the opponent's doing is
+            // the referee's own (RFC 3834 §5).
+            auto_submitted: if matches!(
+                context.event,
+                "moved" | "rejected" | "help" | "board" | "setup_recorded" | "draw_offer_sent"
+            ) || context.declined_by_you
+            {
+                AutoSubmitted::AutoReplied
+            } else {
+                AutoSubmitted::AutoGenerated
+            },
+        };
+        let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
+        Ok(OutgoingRecord { game_id: Some(record.id), recipient: to, message_id, bytes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_text;
+
+    #[test]
+    fn points_are_written_as_players_write_them() {
+        assert_eq!(points_text(1000), "1");
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(500), "0.5");
+        assert_eq!(points_text(650), "0.65");
+        assert_eq!(points_text(250), "0.25");
+        assert_eq!(points_text(1500), "1.5");
+    }
+}
