@@ -218,10 +218,17 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
             .map(|(sq, _)| sq.clone())
             .collect();
         // What the rules tell: one's own legal moves (which may name enemy squares, as
-        // capture targets) and the kinds of captured pieces.
+        // capture targets; the example move under "e.g." is one of them) and the kinds of
+        // captured pieces.
+        let listed: BTreeSet<String> = shown(mail)
+            .lines()
+            .filter_map(|l| l.strip_prefix("Your legal moves: "))
+            .flat_map(|l| l.split(", ").map(str::to_string))
+            .collect();
+        let example = |l: &str| l.trim().split_once(' ').is_some_and(|(_, m)| listed.contains(m));
         let text: String = shown(mail)
             .lines()
-            .filter(|l| !l.starts_with("Your legal moves: ") && !l.to_lowercase().contains("captured"))
+            .filter(|l| !l.starts_with("Your legal moves: ") && !l.to_lowercase().contains("captured") && !example(l))
             .collect::<Vec<_>>()
             .join("\n");
         let named = squares_named(&text);

@@ -92,6 +92,43 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Opens the service again with `config` (the same database), as a restarted daemon would.
+    pub fn reopen(&mut self, config: Config) {
+        self.service = Service::open(config, self.clock.clone()).unwrap();
+    }
+
+    /// The event log, oldest first, one "kind: detail" line an event.
+    pub fn log(&mut self) -> Vec<String> {
+        let events = self.service.store().read(|tx| tx.recent_events(None, 10_000)).unwrap();
+        events.into_iter().map(|e| format!("{}: {}", e.kind, e.detail)).collect()
+    }
+
+    /// How many mails the sink holds, to anyone.
+    pub fn sent_count(&self) -> usize {
+        let sent = self.root.join("sent");
+        let Ok(people) = std::fs::read_dir(&sent) else { return 0 };
+        people
+            .filter_map(Result::ok)
+            .map(|person| Maildir::create(&person.path()).unwrap().all_mail().unwrap().len())
+            .sum()
+    }
+
+    /// Writes this club's configuration as a YAML file for the `herald` binary; its path.
+    pub fn write_config(&self) -> PathBuf {
+        let path = self.root.join("herald.yaml");
+        let yaml = format!(
+            "referee:\n  address: referee@club.test\ndatabase: {}\ninbox:\n  maildir: {}\n\
+             outgoing:\n  transport:\n    kind: maildir\n    path: {}\n",
+            self.root.join("herald.db").display(),
+            self.root.join("inbox").display(),
+            self.root.join("sent").display()
+        );
+        std::fs::write(&path, yaml).unwrap();
+        path
+    }
+}
+
 impl Drop for Table {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);

@@ -171,6 +171,11 @@ impl Board {
         self.cells[sq.index()] = Some(Unit { piece, origin: sq, moved: false, shown: false });
     }
 
+    /// Empties `sq`.
+    pub fn clear(&mut self, sq: Square) {
+        self.cells[sq.index()] = None;
+    }
+
     /// The squares of `color`'s pieces, a1 first.
     pub fn squares_of(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
         Board::squares().filter(move |&sq| self.piece_at(sq).is_some_and(|p| p.color == color))

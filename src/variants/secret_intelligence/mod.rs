@@ -637,7 +637,7 @@ impl VariantGame for SiGame {
             .collect();
         let legal_moves = match observer.side() {
             Some(me) if going_on && self.board.turn() == me => {
-                Some(self.board.legal_moves().into_iter().map(|m| notation::write(&self.board, m)).collect())
+                Some(self.board.legal_moves().into_iter().map(|m| notation::write_listed(&self.board, m)).collect())
             }
             _ => None,
         };
