@@ -101,7 +101,10 @@ fn board(fen: &str) -> Vec<(String, char)> {
 /// From and to squares of a true move in herald's full notation ("Nb1-c3", "Pd5xe6",
 /// "Nb1<>Bc3"): every square it names.
 fn move_squares(notation: &str) -> Vec<String> {
-    squares_named(&notation.replace(['-', 'x', '<', '>'], " ")).into_iter().collect()
+    // The piece letters go too: "Nb1-c3" names b1 as much as c3, "Pd2<>Nd3" both squares.
+    let spaced: String =
+        notation.chars().map(|c| if c.is_ascii_lowercase() || c.is_ascii_digit() { c } else { ' ' }).collect();
+    squares_named(&spaced).into_iter().collect()
 }
 
 #[test]
@@ -204,12 +207,10 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
         let n = plies(&body);
         let enemy = reader.other();
         let is_enemy = |c: char| c.is_ascii_uppercase() == (enemy == Color::White);
-        // Enemy pieces still on their setup square, never having moved (or been swapped).
-        let moved_from: BTreeSet<String> = archive.moves[..n]
-            .iter()
-            .filter(|m| m.color == enemy.name())
-            .flat_map(|m| move_squares(&m.notation))
-            .collect();
+        // Enemy pieces still on their setup square, never having moved (or been swapped), on a
+        // square none of the reader's own moves went to (a square the reader captured on, and
+        // the enemy recaptured on with a piece of the same kind, is no secret to the reader).
+        let moved_from: BTreeSet<String> = archive.moves[..n].iter().flat_map(|m| move_squares(&m.notation)).collect();
         let now = board(&positions[n]);
         let unmoved: BTreeSet<String> = start
             .iter()
