@@ -4,6 +4,7 @@
 mod support;
 
 use herald::referee::archive::{self, Archive};
+use support::archive_schema;
 use support::table::Table;
 
 const ALICE: &str = "alice@players.test";
@@ -19,7 +20,17 @@ fn scholars_mate() -> (Table, Archive) {
     }
     let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
     let start = herald::variants::by_id("chess").unwrap().new_game().start_fen();
-    (table, Archive::of(&record, &start, &moves))
+    let archive = Archive::of(&record, &start, &moves);
+    archive_schema::check_archive(&archive);
+    (table, archive)
+}
+
+/// The head of the move log as the latest mail to `who` shows it ("Move log: ... head HASH").
+fn head_in_last_mail(table: &Table, who: &str) -> String {
+    let raw = table.mails(who).pop().unwrap();
+    let text = mailparse::parse_mail(&raw).unwrap().get_body().unwrap();
+    let line = text.lines().find(|l| l.starts_with("Move log: ")).unwrap_or_else(|| panic!("no head in:\n{text}"));
+    line.rsplit(' ').next().unwrap().to_string()
 }
 
 #[test]
@@ -87,6 +98,7 @@ fn a_resignation_is_sealed_into_the_chain() {
     let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
     let start = herald::variants::by_id("chess").unwrap().new_game().start_fen();
     let archive = Archive::of(&record, &start, &moves);
+    archive_schema::check_archive(&archive);
     assert!(archive::verify(&archive).ok());
     // Who resigned, or whether anyone did, is part of the chain: a changed result breaks it
     // unless every hash after the change is forged too — and then the head differs from the
@@ -100,8 +112,13 @@ fn a_resignation_is_sealed_into_the_chain() {
     let mut removed = archive.clone();
     removed.result = None;
     assert!(!archive::verify(&removed).ok());
-    let head_in_mail = herald::referee::chain::close(&archive.moves[1].hash, "1-0", "White wins by resignation");
-    assert_eq!(archive.chain_head, head_in_mail, "the archive's head is the one the last mails show");
+    for who in [ALICE, BOB] {
+        assert_eq!(
+            archive.chain_head,
+            head_in_last_mail(&table, who),
+            "the archive's head is the one {who}'s last mail shows"
+        );
+    }
 }
 
 #[test]
@@ -141,7 +158,9 @@ fn crown_won_by_capture() -> (Table, Archive) {
     }
     let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
     let start = herald::variants::by_id("crown").unwrap().new_game().start_fen();
-    (table, Archive::of(&record, &start, &moves))
+    let archive = Archive::of(&record, &start, &moves);
+    archive_schema::check_archive(&archive);
+    (table, archive)
 }
 
 #[test]
@@ -152,6 +171,47 @@ fn a_crown_archive_opens_its_commitments_and_replays_under_them() {
     let report = archive::verify(&archive);
     assert!(report.ok(), "{report:?}");
     assert!(report.passed.iter().any(|p| p.contains("black.crown opens")), "{report:?}");
+    // Black's note opened with the capture of its king, the fifth move; White's at the end,
+    // after the same five moves.
+    let opened = |label: &str| archive.commitments.iter().find(|c| c.label == label).unwrap().revealed_at_ply;
+    assert_eq!((opened("black.crown"), opened("white.crown")), (Some(5), Some(5)));
+    assert!(report.passed.iter().any(|p| p.contains("opened when the rules open them")), "{report:?}");
+}
+
+/// A Crown note opened when a monarch falls, long before the end: the archive says so, and an
+/// archive that says otherwise fails.
+#[test]
+fn the_archive_says_when_each_secret_was_opened() {
+    let mut table = Table::new("crown-opened");
+    let id = table.new_game("crown");
+    for (who, text) in [
+        (ALICE, "crown king"),
+        (BOB, "crown queen"),
+        (ALICE, "e4"),
+        (BOB, "d5"),
+        (ALICE, "Bb5"),
+        (BOB, "a6"),
+        (ALICE, "Bxe8"),
+        (BOB, "Qxe8"),
+        (ALICE, "resign"),
+    ] {
+        table.reply(who, text);
+    }
+    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
+    let start = herald::variants::by_id("crown").unwrap().new_game().start_fen();
+    let archive = Archive::of(&record, &start, &moves);
+    archive_schema::check_archive(&archive);
+    let opened = |a: &Archive, label: &str| a.commitments.iter().find(|c| c.label == label).unwrap().revealed_at_ply;
+    // 3. Bxe8 took Black's uncrowned king, the fifth move: Black's note opened then, and the
+    // game went on; White's opened at the end, after six moves.
+    assert_eq!(opened(&archive, "black.crown"), Some(5));
+    assert_eq!(opened(&archive, "white.crown"), Some(6));
+    assert!(archive::verify(&archive).ok(), "{:?}", archive::verify(&archive));
+    let mut moved = archive.clone();
+    let black = moved.commitments.iter().position(|c| c.label == "black.crown").unwrap();
+    moved.commitments[black].revealed_at_ply = Some(6);
+    let report = archive::verify(&moved);
+    assert!(report.failed.iter().any(|f| f.contains("black.crown was opened after 6 moves")), "{report:?}");
 }
 
 #[test]

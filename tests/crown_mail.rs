@@ -89,6 +89,7 @@ fn a_crown_game_by_mail_keeps_each_secret_until_the_rules_open_it() {
 
     // The archive verifies offline.
     let archive = club.herald_ok(&["game", "export", &id.to_string(), "--json"]);
+    support::archive_schema::check(&archive);
     let path = club.dir().join("crown-archive.json");
     std::fs::write(&path, &archive).unwrap();
     let verified = club.herald_ok(&["verify", path.to_str().unwrap()]);

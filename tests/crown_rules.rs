@@ -582,8 +582,12 @@ fn each_player_is_shown_their_own_note_and_no_one_else() {
     let game = begun("queen", "king");
     assert!(game.view(Observer::Player(Color::White)).notices.contains(&"Your crown: queen.".to_string()));
     assert!(game.view(Observer::Player(Color::Black)).notices.contains(&"Your crown: king.".to_string()));
+    // Someone who is neither player sees no crown while the game goes on; the observer who
+    // sees everything (an operator's `--reveal`) sees both.
+    let public = game.view(Observer::Public).notices;
+    assert!(public.iter().all(|n| !n.contains("king") && !n.contains("queen")), "{public:?}");
     let everyone = game.view(Observer::Everyone).notices;
-    assert!(everyone.iter().all(|n| !n.contains("king") && !n.contains("queen")), "{everyone:?}");
+    assert!(everyone.contains(&"White's crown: queen (still sealed for the players).".to_string()), "{everyone:?}");
     for side in Color::BOTH {
         let text = format!("{:?}", game.view(Observer::Player(side)));
         let opponent = if side.is_white() { "king" } else { "queen" };

@@ -84,6 +84,7 @@ fn the_player_to_move_is_reminded_once_and_then_loses_on_time() {
     let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
     let start = herald::variants::by_id("chess").unwrap().new_game().start_fen();
     let archive = Archive::of(&record, &start, &moves);
+    support::archive_schema::check_archive(&archive);
     let report = archive::verify(&archive);
     assert!(report.ok(), "{report:?}");
     // Not for the side that was not to move.

@@ -76,6 +76,7 @@ fn a_crowd_forms_by_mail_and_both_diagrams_show_it() {
 
     // The archive replays and verifies with no database.
     let archive = club.herald_ok(&["game", "export", &id.to_string(), "--json"]);
+    support::archive_schema::check(&archive);
     let path = club.dir().join("sin-archive.json");
     std::fs::write(&path, &archive).unwrap();
     assert!(club.herald_ok(&["verify", path.to_str().unwrap()]).contains("verified"));

@@ -173,6 +173,7 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
 
     // The truth, rebuilt from the archive's opened secrets and true moves.
     let json = club.herald_ok(&["game", "export", &id.to_string(), "--json"]);
+    support::archive_schema::check(&json);
     let archive: Archive = serde_json::from_str(&json).unwrap();
     let secrets: Vec<Secret> = archive
         .commitments

@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::engine::Color;
 use crate::mail::transport;
 use crate::referee::archive::{self, Archive};
+use crate::referee::export::{self, PgnHeader};
 use crate::referee::records::{GameRecord, GameStatus, Player};
 use crate::service::{self, Ingested, Service};
 use crate::variants::diagram;
@@ -369,70 +370,19 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     Ok(())
 }
 
-/// The game as PGN. While a game with secrets goes on, and `reveal` is not given, the PGN
-/// holds what both players may know: the start and the moves when they are public (Crown),
-/// else no position and the moves as both players read them, in a comment (Secret
-/// Intelligence's ciphered entries).
+/// The game as PGN (see [`crate::referee::export::pgn`]): while a game with secrets goes on,
+/// and `reveal` is not given, only what both players may know.
 fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
     let (record, game) = load_game(service, id)?;
-    let observer = public_observer(&record, reveal);
-    let view = game.view(observer);
-    let public_moves = view.moves == game.moves() && game.public_start() == game.start_fen();
-    let date = record.created_at.strftime("%Y.%m.%d").to_string();
-    let result = record.result.as_ref().map_or("*", |r| r.score.as_str()).to_string();
-    let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    tag("Event", &format!("herald game #{}", record.id));
-    tag("Site", &service.config().referee.address);
-    tag("Date", &date);
-    tag("Round", "-");
-    tag("White", record.white.display_name());
-    tag("Black", record.black.display_name());
-    tag("Result", &result);
-    if record.variant != "chess" {
-        tag("Variant", game.variant().name());
-    }
-    let start = game.start_fen();
-    let standard = variants::by_id(&record.variant).map(|v| v.rules().def().start_fen.to_string());
-    if (observer == Observer::Everyone || public_moves) && Some(&start) != standard.as_ref() {
-        tag("SetUp", "1");
-        tag("FEN", &start);
-    }
-    if let Some(r) = &record.result {
-        tag("Termination", &r.reason);
-    }
-    out.push('\n');
-    let mut text = if observer == Observer::Public && !public_moves {
-        let sealed = diagram::move_list(&view);
-        format!(
-            "{{herald: the start and the moves stay sealed while the game goes on; both players read the moves \
-             as: {}}}",
-            if sealed.is_empty() { "none yet".to_string() } else { sealed }
-        )
-    } else {
-        diagram::move_list(&view)
+    let header = PgnHeader {
+        event: format!("herald game #{}", record.id),
+        site: service.config().referee.address.clone(),
+        date: record.created_at.strftime("%Y.%m.%d").to_string(),
+        white: record.white.display_name().to_string(),
+        black: record.black.display_name().to_string(),
+        result: record.result.as_ref().map(|r| (r.score.clone(), r.reason.clone())),
     };
-    if !text.is_empty() {
-        text.push(' ');
-    }
-    text.push_str(&result);
-    // PGN lines stay under 80 characters.
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    Ok(out)
+    Ok(export::pgn(&header, game.as_ref(), public_observer(&record, reveal)))
 }
 
 /// `herald log`: the newest events, oldest first. The details of events of a game that keeps

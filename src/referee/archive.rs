@@ -57,6 +57,11 @@ pub struct ArchivedCommitment {
     pub value: Option<String>,
     /// The nonce, once revealed.
     pub nonce: Option<String>,
+    /// How many moves had been played when value and nonce were published; `None` while
+    /// sealed, and for a secret opened by a herald that did not record it (archives from
+    /// before this field read it as `None`).
+    #[serde(default)]
+    pub revealed_at_ply: Option<u32>,
 }
 
 /// A move in an archive.
@@ -115,6 +120,7 @@ impl Archive {
                     hash: c.commitment.hash.clone(),
                     value: c.revealed.then(|| c.commitment.value.clone()),
                     nonce: c.revealed.then(|| c.commitment.nonce.clone()),
+                    revealed_at_ply: c.revealed_at_ply.filter(|_| c.revealed),
                 })
                 .collect(),
             moves: moves
@@ -314,7 +320,9 @@ pub fn verify(archive: &Archive) -> Report {
         report.passed.push(format!("the setup drawn from the opened secrets is {}", game.start_fen()));
     }
     let mut ciphered = 0;
-    for m in &archive.moves {
+    // After how many moves the rules opened each secret they open during the game.
+    let mut opened_by_rules: Vec<(String, u32)> = Vec::new();
+    for (i, m) in archive.moves.iter().enumerate() {
         match game.play(&m.notation) {
             Ok(played)
                 if variant.same_notation(&m.notation, &played.notation)
@@ -332,6 +340,11 @@ pub fn verify(archive: &Archive) -> Report {
                     return report;
                 }
                 ciphered += usize::from(m.sealed.is_some());
+                for label in played.reveal {
+                    if !opened_by_rules.iter().any(|(l, _)| *l == label) {
+                        opened_by_rules.push((label, i as u32 + 1));
+                    }
+                }
             }
             Ok(played) => {
                 report.failed.push(format!(
@@ -356,6 +369,25 @@ pub fn verify(archive: &Archive) -> Report {
         report.passed.push(format!(
             "all {ciphered} moves mailed in ciphered form recompute exactly from the true moves and the opened key"
         ));
+    }
+    // Each secret was opened when the rules say: by the move that opens it, or at the end.
+    let at_end = archive.result.as_ref().map(|_| archive.moves.len() as u32);
+    let mut openings_checked = 0;
+    for c in &archive.commitments {
+        let Some(at) = c.revealed_at_ply else { continue };
+        let expected = opened_by_rules.iter().find(|(l, _)| *l == c.label).map(|&(_, ply)| ply).or(at_end);
+        if expected == Some(at) {
+            openings_checked += 1;
+        } else {
+            report.failed.push(format!(
+                "commitment {} was opened after {at} moves, but the rules open it {}",
+                c.label,
+                expected.map_or("only at the end of the game".to_string(), |p| format!("after {p} moves"))
+            ));
+        }
+    }
+    if openings_checked > 0 {
+        report.passed.push(format!("{openings_checked} secret(s) were opened when the rules open them"));
     }
     let by_rules = game.outcome();
     match (&archive.result, by_rules) {

@@ -17,6 +17,7 @@ pub mod commands;
 pub mod commitment;
 mod deadlines;
 mod dispatch;
+pub mod export;
 pub mod ids;
 mod mails;
 mod outside;

@@ -186,6 +186,7 @@ impl Store {
                 ))
             })?;
         }
+        restrict_to_owner(path)?;
         let conn = Connection::open(path)?;
         let mut store = Store { conn, relaxed: None, journal: SentJournal::beside(path), path: path.to_path_buf() };
         store.configure()?;
@@ -307,6 +308,26 @@ impl Store {
         let value = f(&wrapped)?;
         wrapped.tx.commit()?;
         Ok(value)
+    }
+}
+
+/// Makes the database file at `path` (creating it empty if it does not exist) readable and
+/// writable by its owner only. It holds every secret of every game and the token key; SQLite
+/// gives its `-wal` and `-shm` files the database's mode, and the sent journal takes it too.
+/// An existing database that another user owns is left as it is (only its owner may change it).
+fn restrict_to_owner(path: &Path) -> Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let io = |e: std::io::Error| StoreError::Io(path.to_path_buf(), e);
+    match std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let mode = std::fs::metadata(path).map_err(io)?.permissions().mode();
+            match std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700)) {
+                Err(e) if e.kind() != std::io::ErrorKind::PermissionDenied => Err(io(e)),
+                _ => Ok(()),
+            }
+        }
+        Err(e) => Err(io(e)),
     }
 }
 

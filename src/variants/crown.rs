@@ -331,9 +331,12 @@ impl CrownGame {
     }
 
     /// What `observer` may know of `color`'s note: its own, and any once opened by a capture
-    /// or by the end of the game (`over`).
+    /// or by the end of the game (`over`); everything, for the observer who sees all.
     fn crown_known_to(&self, observer: Observer, color: Color, over: bool) -> Option<Monarch> {
-        let known = observer == Observer::Player(color) || self.is_revealed(color) || over;
+        let known = matches!(observer, Observer::Everyone)
+            || observer == Observer::Player(color)
+            || self.is_revealed(color)
+            || over;
         self.crown(color).filter(|_| known)
     }
 
@@ -527,7 +530,8 @@ impl VariantGame for CrownGame {
             if observer != Observer::Player(color)
                 && let Some(crown) = self.crown_known_to(observer, color, over)
             {
-                notices.push(format!("{}'s crown: {} (opened).", color.title(), crown.name()));
+                let state = if self.is_revealed(color) || over { "opened" } else { "still sealed for the players" };
+                notices.push(format!("{}'s crown: {} ({state}).", color.title(), crown.name()));
             }
         }
         if going_on && let Some(me) = observer.side().filter(|&me| me == pos.turn()) {

@@ -4,6 +4,7 @@
 //! different subset of the helpers, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod archive_schema;
 pub mod club;
 pub mod postfix;
 pub mod smtp;

@@ -28,6 +28,20 @@ impl Table {
         Table::with_games(name, Games::default())
     }
 
+    /// A new club whose randomness is fixed: the token secret, every commitment nonce and
+    /// referee seed come from a counter. Two such clubs that play the same game alike but for a
+    /// secret differ only where the secret shows.
+    pub fn deterministic(name: &str) -> Table {
+        let mut table = Table::new(name);
+        table.service.store().write(|tx| tx.set_meta("reply_token_secret", &"ab".repeat(32))).unwrap();
+        let config = table.service.config().clone();
+        let counter = std::sync::atomic::AtomicU8::new(0);
+        let nonces: herald::service::Nonces =
+            Arc::new(move || [counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst); 16]);
+        table.service = Service::open(config, table.clock.clone()).unwrap().with_nonces(nonces);
+        table
+    }
+
     /// A new club with these game settings (days per move, reminders, timeouts).
     pub fn with_games(name: &str, games: Games) -> Table {
         let root = std::env::temp_dir().join(format!(
