@@ -276,3 +276,72 @@ fn a_royal_draw_is_mailed_with_its_points() {
     let result = record.result.unwrap();
     assert_eq!((result.white_points, result.black_points), (400, 500));
 }
+
+/// Runs the verifier written from README alone (tests/fixtures/verify_archive.py) on `archive`;
+/// what it printed, and whether it passed.
+fn strangers_verifier(archive: &Archive) -> (bool, String) {
+    let dir = std::env::temp_dir().join(format!("herald-stranger-{}-{}", std::process::id(), archive.game));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{}-{}.json", archive.variant, archive.moves.len()));
+    std::fs::write(&path, serde_json::to_string_pretty(archive).unwrap()).unwrap();
+    let script = format!("{}/tests/fixtures/verify_archive.py", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("python3").arg(script).arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The archive specification in README is enough to check an archive: a verifier written from
+/// it alone accepts every archive herald writes (every variant, finished and going on,
+/// Secret Intelligence with its setup and ciphered entries) and refuses a changed one.
+#[test]
+fn a_verifier_written_from_the_readme_alone_agrees() {
+    let mut archives = vec![scholars_mate().1, crown_won_by_capture().1];
+    let mut table = Table::new("stranger");
+    let script: &[(&str, &[(&str, &str)])] = &[
+        ("secret-intelligence", &[(ALICE, "seed a!b"), (BOB, "seed")]),
+        ("royal", &[(ALICE, "54"), (BOB, "N-76"), (ALICE, "draw"), (BOB, "accept")]),
+        ("safety-in-numbers", &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3"), (BOB, "e5-e4"), (ALICE, "resign")]),
+        ("crown", &[(ALICE, "crown king"), (BOB, "crown queen"), (ALICE, "e4")]),
+    ];
+    for (variant, moves) in script {
+        let id = table.new_game(variant);
+        for (who, text) in *moves {
+            table.reply(who, text);
+        }
+        if *variant == "secret-intelligence" {
+            // Each player plays the first of their listed legal moves, then White resigns.
+            for n in 0..10 {
+                let who = if n % 2 == 0 { ALICE } else { BOB };
+                let raw = table.mails(who).pop().unwrap();
+                let text = mailparse::parse_mail(&raw).unwrap().get_body().unwrap();
+                let first = text.lines().find_map(|l| l.strip_prefix("Your legal moves: ")).unwrap();
+                table.reply(who, first.split(", ").next().unwrap());
+            }
+            table.reply(ALICE, "resign");
+        }
+        let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
+        let game = herald::variants::by_id(variant).unwrap().restore(&record.snapshot).unwrap();
+        let archive = Archive::of(&record, &game.public_start(), &moves);
+        archive_schema::check_archive(&archive);
+        assert!(archive::verify(&archive).ok(), "{variant}: {:?}", archive::verify(&archive));
+        archives.push(archive);
+    }
+    let ciphered = archives.iter().find(|a| a.variant == "secret-intelligence").unwrap();
+    assert!(ciphered.moves.len() >= 10 && ciphered.moves.iter().all(|m| m.sealed.is_some()));
+    for archive in &archives {
+        let (passed, printed) = strangers_verifier(archive);
+        assert!(passed, "{}: {printed}", archive.variant);
+        assert!(!printed.contains("FAILED"), "{printed}");
+    }
+    // It can fail: a changed entry, a changed link, a changed opening.
+    let mut entry = ciphered.clone();
+    flip_first(entry.moves[3].sealed.as_mut().unwrap());
+    assert!(!strangers_verifier(&entry).0, "a changed ciphered entry");
+    let mut link = archives[0].clone();
+    flip_first(&mut link.moves[2].prev);
+    assert!(!strangers_verifier(&link).0, "a changed link");
+    let mut opening = archives[1].clone();
+    opening.commitments[0].value = Some("queen".into());
+    opening.commitments[1].value = Some("queen".into());
+    assert!(!strangers_verifier(&opening).0, "a changed opening");
+}

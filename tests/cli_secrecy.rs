@@ -46,24 +46,9 @@ fn herald(config: &Path, args: &[&str]) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
-/// Every run of 64 lower-case hex digits (a SHA-256) replaced by a mark, and the club's own
-/// folder by another.
+/// `text` with the commitment hashes masked and the club's own folder replaced by a mark.
 fn mask(text: &str, root: &Path) -> String {
-    let text = text.replace(&root.display().to_string(), "<root>");
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let run = chars[i..].iter().take_while(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()).count();
-        if run == 64 {
-            out.push_str("<hash>");
-            i += 64;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    out
+    support::hashes::mask_hashes(&text.replace(&root.display().to_string(), "<root>"))
 }
 
 /// Every output of the command line that a club's operator can ask for about game 1.

@@ -5,6 +5,8 @@
 //! the values do, and which reveal nothing without the nonce). Whatever a template, a view,
 //! a notice or a check mark might let slip, this finds it without having to guess its words.
 
+mod support;
+
 use herald::clock::Timestamp;
 use herald::engine::Color;
 use herald::mail::reader::{Address, IncomingMail};
@@ -13,27 +15,10 @@ use herald::referee::templates::Templates;
 use herald::referee::token::Tokens;
 use herald::referee::{Referee, Settings};
 use herald::variants;
+use support::hashes::mask_hashes;
 
 const ALICE: &str = "alice@players.test";
 const BOB: &str = "bob@players.test";
-
-/// Replaces every run of 64 hex digits (a SHA-256) by a mark.
-fn mask_hashes(text: &str) -> String {
-    let mut out = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let run = chars[i..].iter().take_while(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()).count();
-        if run == 64 {
-            out.push_str("<hash>");
-            i += 64;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    out
-}
 
 /// The readable text of a mail as sent: headers and decoded body.
 fn text(mail: &OutgoingRecord) -> String {

@@ -522,9 +522,9 @@ fn many_parts_and_hostile_html_stay_bounded() {
     let _ = read_mail(raw.as_bytes(), &limits);
 
     // html5ever is quadratic in nesting depth; unbounded, 256 KiB of <div>
-    // took a minute in a debug build. The bound is generous against a loaded
-    // machine; a normal run takes well under a second.
-    let started = std::time::Instant::now();
+    // took a minute in a debug build. How much reaches the renderer is counted
+    // in the reader's own unit test (body.rs); here, hostile HTML is read
+    // without a panic.
     let header = "From: a@example.org\nContent-Type: text/html\n\n";
     for unit in ["<div>", "<blockquote>", "<ul><li>", "<table><tr><td>", "<hr>", "<b><i>"] {
         let mut raw = String::from(header);
@@ -543,8 +543,6 @@ fn many_parts_and_hostile_html_stay_bounded() {
     }
     raw.push('>');
     let _ = read_mail(raw.as_bytes(), &limits);
-    let elapsed = started.elapsed();
-    assert!(elapsed.as_secs() < 20, "hostile HTML took {elapsed:?}");
 
     // Thousands of header fields and an endless References field.
     let mut raw = String::from("From: a@example.org\nReferences:");

@@ -277,12 +277,11 @@ fn flush_waits_while_a_delivery_agent_holds_the_message() {
 fn exit_75_is_retried_by_the_timers_alone() {
     let rec = PipeRecorder::new(true);
     let pf = PostfixInstance::start(rec.options()).expect("start postfix");
-    let started = Instant::now();
     pf.send(&message("alice@players.test", "referee@game.test", "no flush"), "alice@players.test", "referee@game.test")
         .expect("send");
+    // No flush is ever asked for: Postfix's own timers bring the second attempt.
     pf.wait_for("a delivery without postqueue -f", WAIT, || (!rec.deliveries().is_empty()).then_some(()));
     assert_eq!(rec.attempts(), 2);
-    assert!(started.elapsed() < Duration::from_secs(8), "retry took {:?}", started.elapsed());
 }
 
 #[test]

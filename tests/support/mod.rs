@@ -6,6 +6,7 @@
 
 pub mod archive_schema;
 pub mod club;
+pub mod hashes;
 pub mod postfix;
 pub mod smtp;
 pub mod stall;

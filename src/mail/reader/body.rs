@@ -324,3 +324,31 @@ fn bounded_html(html: &str) -> &str {
     }
     &html[..end]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The renderer's work is bounded by what it is handed, counted here rather than timed:
+    /// at most [`MAX_HTML_BYTES`] bytes and [`MAX_HTML_TAGS`] start tags of any HTML, however
+    /// hostile, and the whole of an ordinary reply.
+    #[test]
+    fn the_renderer_is_handed_a_bounded_prefix() {
+        let start_tags =
+            |html: &str| html.as_bytes().windows(2).filter(|w| w[0] == b'<' && w[1].is_ascii_alphabetic()).count();
+        for unit in ["<div>", "<blockquote>", "<ul><li>", "<table><tr><td>", "<hr>", "<b><i>", "é<p>", "<x a=1>"] {
+            let hostile = unit.repeat(256 * 1024 / unit.len());
+            let handed = bounded_html(&hostile);
+            assert!(handed.len() <= MAX_HTML_BYTES, "{unit}: {} bytes", handed.len());
+            assert!(start_tags(handed) <= MAX_HTML_TAGS, "{unit}: {} tags", start_tags(handed));
+            assert!(!handed.is_empty() && hostile.starts_with(handed), "{unit}: a prefix");
+        }
+        let reply = "<div dir=\"ltr\">Nf3</div><blockquote>Your move</blockquote>";
+        assert_eq!(bounded_html(reply), reply);
+    }
+
+    #[test]
+    fn invisible_characters_go_and_odd_spaces_are_spaces() {
+        assert_eq!(visible("\u{feff}N\u{00ad}f\u{200b}3\u{00a0}+\u{3000}!"), "Nf3 + !");
+    }
+}
