@@ -161,17 +161,7 @@ pub struct Games {
     pub on_timeout: OnTimeout,
 }
 
-/// What happens when a player's time for a move runs out (checked by the daemon's passes).
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum OnTimeout {
-    /// The player to move loses on time, as in correspondence chess. Before the first move,
-    /// while a secret choice is awaited, the player is only told, as with `remind`.
-    #[default]
-    Forfeit,
-    /// The player is told that the time ran out; the game waits for the move.
-    Remind,
-}
+pub use crate::referee::OnTimeout;
 
 fn default_database() -> PathBuf {
     Path::new(DEFAULT_DATA_DIR).join("herald.db")
@@ -378,6 +368,20 @@ impl Config {
     /// The time zone for dates shown to players.
     pub fn zone(&self) -> jiff::tz::TimeZone {
         jiff::tz::TimeZone::get(&self.time_zone).unwrap_or(jiff::tz::TimeZone::UTC)
+    }
+
+    /// What the referee core needs of this configuration: its identity and the games' rules
+    /// of time.
+    pub fn settings(&self) -> crate::referee::Settings {
+        crate::referee::Settings {
+            address: self.referee.address.clone(),
+            name: self.referee.name.clone(),
+            domain: self.domain().to_string(),
+            days_per_move: self.games.days_per_move,
+            reminder_hours: self.games.reminder_hours,
+            on_timeout: self.games.on_timeout,
+            zone: self.zone(),
+        }
     }
 }
 

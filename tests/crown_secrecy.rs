@@ -10,10 +10,10 @@ mod support;
 use herald::clock::Timestamp;
 use herald::engine::Color;
 use herald::mail::reader::{Address, IncomingMail};
+use herald::referee::Referee;
 use herald::referee::records::{GameRecord, OutgoingRecord, Player};
 use herald::referee::templates::Templates;
 use herald::referee::token::Tokens;
-use herald::referee::{Referee, Settings};
 use herald::variants;
 use support::hashes::mask_hashes;
 
@@ -36,9 +36,9 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
             name: "herald referee".into(),
             domain: None,
         };
-        Settings::from_config(&herald::config::Config { referee, ..herald::config::Config::default() })
+        herald::config::Config { referee, ..herald::config::Config::default() }.settings()
     };
-    let templates = Templates::load(None).unwrap();
+    let templates = Templates::built_in();
     let tokens = Tokens::new(b"the same secret");
     let nonce_counter = std::cell::Cell::new(0u8);
     let nonces = || {

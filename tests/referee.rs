@@ -28,13 +28,13 @@ struct Table {
 fn club_settings() -> Settings {
     let referee =
         herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None };
-    Settings::from_config(&herald::config::Config { referee, ..herald::config::Config::default() })
+    herald::config::Config { referee, ..herald::config::Config::default() }.settings()
 }
 
 impl Table {
     fn new() -> Table {
         let settings = club_settings();
-        let templates = Templates::load(None).unwrap();
+        let templates = Templates::built_in();
         let tokens = Tokens::new(b"test secret");
         let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();
         let chess = variants::by_id("chess").unwrap();

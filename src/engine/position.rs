@@ -16,7 +16,7 @@ use std::fmt;
 use super::geometry::{LAYOUT_SQUARES, Square, SquareSet};
 use super::outcome::{self, Outcome};
 use super::piece::{Color, Piece, Role};
-use super::rules::{DoubleStep, MAX_CASTLERS, Rules};
+use super::rules::{MAX_CASTLERS, Rules};
 use super::zobrist;
 
 /// What a move does besides taking a piece from one square to another.
@@ -267,12 +267,6 @@ pub struct Position {
     /// Zobrist key of pieces, side to move and castling rights (not en passant: see
     /// [`Position::repetition_key`]).
     hash: u64,
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::notation::fen::write(self))
-    }
 }
 
 impl PartialEq for Position {
@@ -582,28 +576,17 @@ impl Position {
         let rules = self.rules;
         let size = rules.size();
         let us = self.turn;
-        let may_double = match rules.def().double_step {
-            DoubleStep::Never => false,
-            DoubleStep::FromRank(r) => from.rank() == size.relative_rank(us.is_white(), r),
-            DoubleStep::Anywhere => true,
-        };
-        if may_double
-            && let Some(one) = from.offset(0, us.forward(), size)
-            && let Some(two) = one.offset(0, us.forward(), size)
+        if let Some((one, two)) = rules.double_step(us, from)
             && self.cells[one.index()].is_none()
             && self.cells[two.index()].is_none()
         {
             let last_rank = size.relative_rank(us.is_white(), size.ranks - 1);
             self.push_move(out, from, two, two.rank() == last_rank);
         }
-        if let Some(ep) = self.ep_square {
-            let captures_there = rules
-                .rays(us, role, from)
-                .iter()
-                .any(|&ray| ray.captures && rules.ray_squares(ray).first() == Some(&ep));
-            if captures_there {
-                out.push(Move { from, to: ep, kind: MoveKind::EnPassant });
-            }
+        if let Some(ep) = self.ep_square
+            && rules.captures_onto(us, role, from, ep)
+        {
+            out.push(Move { from, to: ep, kind: MoveKind::EnPassant });
         }
     }
 

@@ -444,6 +444,26 @@ impl Rules {
         self.pawn_mask & role.bit() != 0
     }
 
+    /// The squares a `color` pawn on `from` passes over and lands on with a double step, if
+    /// the variant's double-step rule lets it make one from there (emptiness is the caller's
+    /// to check: what counts as empty differs where several pieces may share a square).
+    pub fn double_step(&self, color: Color, from: Square) -> Option<(Square, Square)> {
+        let size = self.size();
+        let may = match self.def.double_step {
+            DoubleStep::Never => false,
+            DoubleStep::FromRank(r) => from.rank() == size.relative_rank(color.is_white(), r),
+            DoubleStep::Anywhere => true,
+        };
+        let passed = from.offset(0, color.forward(), size).filter(|_| may)?;
+        Some((passed, passed.offset(0, color.forward(), size)?))
+    }
+
+    /// True if a `color` piece of `role` on `from` captures onto `target` with the first step
+    /// of one of its capturing rays: where a pawn takes en passant.
+    pub fn captures_onto(&self, color: Color, role: Role, from: Square, target: Square) -> bool {
+        self.rays(color, role, from).iter().any(|&ray| ray.captures && self.ray_squares(ray).first() == Some(&target))
+    }
+
     /// True if `role` is royal.
     #[inline]
     pub fn is_royal(&self, role: Role) -> bool {

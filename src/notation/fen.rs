@@ -333,3 +333,11 @@ pub fn write(pos: &Position) -> String {
         pos.fullmoves()
     )
 }
+
+/// A position shows itself as its FEN: the shortest complete picture of it. (Written here, in
+/// the notation that reads and writes positions, so that the engine knows nothing of it.)
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write(self))
+    }
+}

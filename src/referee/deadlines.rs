@@ -2,9 +2,8 @@
 //! deadline. A move starts a new deadline.
 
 use super::records::{DeadlineNotice, GameRecord, GameStatus, Verdict};
-use super::{Decision, Loaded, Referee, RefereeError};
+use super::{Decision, Loaded, OnTimeout, Referee, RefereeError};
 use crate::clock::Timestamp;
-use crate::config::OnTimeout;
 use crate::engine::{Color, Outcome, WinReason};
 
 impl Referee<'_> {

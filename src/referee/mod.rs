@@ -25,8 +25,9 @@ pub mod records;
 pub mod templates;
 pub mod token;
 
+use serde::Deserialize;
+
 use crate::clock::Timestamp;
-use crate::config::OnTimeout;
 use crate::engine::{Color, Outcome};
 use crate::mail::reader::IncomingMail;
 use crate::variants::{self, Variant, VariantGame};
@@ -36,7 +37,20 @@ use records::{DeadlineNotice, Effects, Event, GameRecord, GameResult, GameStatus
 use templates::{TemplateError, Templates};
 use token::Tokens;
 
-/// The referee's identity and the club's settings the core needs.
+/// What happens when a player's time for a move runs out (checked by the daemon's passes).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OnTimeout {
+    /// The player to move loses on time, as in correspondence chess. Before the first move,
+    /// while a secret choice is awaited, the player is only told, as with `remind`.
+    #[default]
+    Forfeit,
+    /// The player is told that the time ran out; the game waits for the move.
+    Remind,
+}
+
+/// The referee's identity and the club's settings the core needs (the configuration gives
+/// them: [`crate::config::Config::settings`]).
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The referee's address (`local@domain`).
@@ -56,19 +70,6 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings of a configuration.
-    pub fn from_config(config: &crate::config::Config) -> Settings {
-        Settings {
-            address: config.referee.address.clone(),
-            name: config.referee.name.clone(),
-            domain: config.domain().to_string(),
-            days_per_move: config.games.days_per_move,
-            reminder_hours: config.games.reminder_hours,
-            on_timeout: config.games.on_timeout,
-            zone: config.zone(),
-        }
-    }
-
     fn local_part(&self) -> &str {
         self.address.rsplit_once('@').map_or(&self.address, |(l, _)| l)
     }

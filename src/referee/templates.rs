@@ -1,12 +1,11 @@
-//! The wording of herald's mails: minijinja templates loaded at run time from the club's
-//! templates directory, so the wording can change without a rebuild, with the built-in
-//! defaults (the files in `templates/`) embedded in the binary for any file the club did not
-//! provide.
+//! The wording of herald's mails: minijinja templates, the built-in ones (the files in
+//! `templates/`, embedded in the binary) overridden by whichever the club wrote (read from its
+//! templates directory by the service, at the edge), so the wording can change without a
+//! rebuild.
 //!
 //! A template's first line is `Subject: ...`; the rest, after one blank line, is the body.
 
 use std::fmt;
-use std::path::Path;
 
 use minijinja::Environment;
 use serde::Serialize;
@@ -49,8 +48,18 @@ pub struct Templates {
 }
 
 impl Templates {
-    /// The built-in templates, overridden by the files found in `dir`.
-    pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
+    /// The names of the templates, each a file a club may replace.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        BUILT_IN.iter().map(|&(name, _)| name)
+    }
+
+    /// The built-in templates.
+    pub fn built_in() -> Templates {
+        Templates::with_overrides(Vec::new()).expect("the built-in templates are valid")
+    }
+
+    /// The built-in templates, with those named in `overrides` replaced by the given text.
+    pub fn with_overrides(overrides: Vec<(String, String)>) -> Result<Templates, TemplateError> {
         let mut env = Environment::new();
         // Block tags on lines of their own leave no blank lines behind (as in Jinja with
         // trim_blocks and lstrip_blocks), so the templates read like the mails they make.
@@ -62,9 +71,8 @@ impl Templates {
             .map_err(|e| TemplateError(e.to_string()))?;
         env.set_syntax(syntax);
         for &(name, built_in) in BUILT_IN {
-            let text = match dir.map(|d| d.join(name)).filter(|p| p.exists()) {
-                Some(path) => std::fs::read_to_string(&path)
-                    .map_err(|e| TemplateError(format!("cannot read {}: {e}", path.display())))?,
+            let text = match overrides.iter().find(|(n, _)| n == name) {
+                Some((_, text)) => text.clone(),
                 None => built_in.to_string(),
             };
             env.add_template_owned(name, text).map_err(|e| TemplateError(format!("{name}: {e}")))?;

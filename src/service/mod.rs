@@ -189,9 +189,9 @@ impl Service {
             .ok_or_else(|| ServiceError::Store(StoreError::NotInitialised(config.database.clone())))?;
         let secret =
             crate::hex::decode(&secret).ok_or_else(|| StoreError::Corrupt("the token secret is not hex".into()))?;
-        let templates = Templates::load(config.templates.as_deref()).map_err(ServiceError::Template)?;
+        let templates = load_templates(config.templates.as_deref())?;
         Ok(Service {
-            settings: Settings::from_config(&config),
+            settings: config.settings(),
             tokens: Tokens::new(&secret),
             templates,
             store,
@@ -808,6 +808,22 @@ fn read_capped(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     File::open(path)?.take(limit as u64 + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// The built-in templates, overridden by the files the club put in `dir`.
+fn load_templates(dir: Option<&Path>) -> Result<Templates, ServiceError> {
+    let mut overrides = Vec::new();
+    if let Some(dir) = dir {
+        for name in Templates::names() {
+            let path = dir.join(name);
+            if path.exists() {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| ServiceError::Io(format!("reading the template {}", path.display()), e))?;
+                overrides.push((name.to_string(), text));
+            }
+        }
+    }
+    Templates::with_overrides(overrides).map_err(ServiceError::Template)
 }
 
 /// 128 bits from the operating system's random source, for commitment nonces. A machine

@@ -19,7 +19,7 @@ use std::fmt;
 use crate::engine::geometry::{LAYOUT_SQUARES, Square};
 use crate::engine::outcome::{self, Outcome};
 use crate::engine::piece::{Color, Piece, Role};
-use crate::engine::rules::{DoubleStep, Rules};
+use crate::engine::rules::Rules;
 
 /// What a move does at its destination.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -419,14 +419,7 @@ impl CrowdPosition {
         let rules = self.rules;
         let size = rules.size();
         let us = self.turn;
-        let may_double = match rules.def().double_step {
-            DoubleStep::Never => false,
-            DoubleStep::FromRank(r) => from.rank() == size.relative_rank(us.is_white(), r),
-            DoubleStep::Anywhere => true,
-        };
-        if may_double
-            && let Some(one) = from.offset(0, us.forward(), size)
-            && let Some(two) = one.offset(0, us.forward(), size)
+        if let Some((one, two)) = rules.double_step(us, from)
             && self.at(one).is_empty()
             && let (Some(kind), _) = self.arrival(role, from, two, true, false)
         {
@@ -439,7 +432,7 @@ impl CrowdPosition {
             && let [pawn] = self.at(victim)
             && pawn.color != us
             && rules.is_pawn(pawn.role)
-            && rules.rays(us, role, from).iter().any(|&ray| ray.captures && rules.ray_squares(ray).first() == Some(&ep))
+            && rules.captures_onto(us, role, from, ep)
         {
             out.push(CrowdMove { from, to: ep, role, promotion: None, kind: CrowdMoveKind::EnPassant });
         }
