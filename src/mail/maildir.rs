@@ -1,9 +1,12 @@
 //! Maildir folders (the format of Qmail, Dovecot and Postfix's virtual delivery): new mail
 //! is written to `tmp/` and renamed into `new/`, so a reader never sees half a mail; a reader
-//! moves what it has handled to `cur/` with the info suffix `:2,S` (seen).
+//! moves what it has handled to `cur/` with the info suffix `:2,S` (seen). The one writer of
+//! Maildirs in herald: the inbox's, the Maildir sink's and the tests' deliveries all go
+//! through [`Maildir::deliver`].
 
-use std::fs::{self, File};
+use std::fs::{self, DirBuilder, File, OpenOptions};
 use std::io::{self, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -15,10 +18,13 @@ pub struct Maildir {
 }
 
 impl Maildir {
-    /// Opens the Maildir at `root`, creating `new/`, `cur/` and `tmp/` if missing.
+    /// Opens the Maildir at `root`, creating it and its `new/`, `cur/` and `tmp/` if missing
+    /// (mode 0700: the mails in it carry reply tokens), each new directory's entry flushed to
+    /// disk so that it survives a crash.
     pub fn create(root: &Path) -> io::Result<Maildir> {
+        ensure_dir(root)?;
         for sub in ["tmp", "new", "cur"] {
-            fs::create_dir_all(root.join(sub))?;
+            ensure_dir(&root.join(sub))?;
         }
         Ok(Maildir { root: root.to_path_buf() })
     }
@@ -43,37 +49,68 @@ impl Maildir {
 
     /// Moves a handled mail from `new/` to `cur/`, marked seen.
     pub fn mark_seen(&self, path: &Path) -> io::Result<PathBuf> {
-        let name = path.file_name().ok_or_else(|| io::Error::other("not a file"))?.to_string_lossy();
-        let base = name.split(':').next().unwrap_or(&name);
-        let target = self.root.join("cur").join(format!("{base}:2,S"));
-        fs::rename(path, &target)?;
-        Ok(target)
+        self.move_to_cur(path, "S")
     }
 
     /// Moves a mail that could not be handled from `new/` to `cur/`, flagged and unseen, so
     /// that it is not read again and stands out in a mail client.
     pub fn set_aside(&self, path: &Path) -> io::Result<PathBuf> {
+        self.move_to_cur(path, "F")
+    }
+
+    fn move_to_cur(&self, path: &Path, flags: &str) -> io::Result<PathBuf> {
         let name = path.file_name().ok_or_else(|| io::Error::other("not a file"))?.to_string_lossy();
         let base = name.split(':').next().unwrap_or(&name);
-        let target = self.root.join("cur").join(format!("{base}:2,F"));
+        let target = self.root.join("cur").join(format!("{base}:2,{flags}"));
         fs::rename(path, &target)?;
         Ok(target)
     }
 
-    /// Delivers `bytes` as a new mail: written and synced in `tmp/`, renamed into `new/`,
-    /// and the directory synced, so a crash never leaves half a mail in `new/`.
+    /// Delivers `bytes` as a new mail, exactly as given, by the Maildir protocol, so that a
+    /// reader never sees half a mail even after a crash: written under a unique name
+    /// ([`unique_name`]) in `tmp/` (created new, mode 0600), flushed to disk, renamed into
+    /// `new/`, and the directory flushed so the rename persists. A crash leaves at most a
+    /// file in `tmp/`, which readers ignore.
     pub fn deliver(&self, bytes: &[u8]) -> io::Result<PathBuf> {
-        let name = unique_name();
+        let (name, mut file) = loop {
+            let name = unique_name();
+            match OpenOptions::new().write(true).create_new(true).mode(0o600).open(self.root.join("tmp").join(&name)) {
+                Ok(file) => break (name, file),
+                // Unique by construction; a collision (a clock stepped back and the same pid
+                // and random number) just takes the next name.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        };
         let tmp = self.root.join("tmp").join(&name);
-        let mut file = File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
         drop(file);
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
         let target = self.root.join("new").join(&name);
         fs::rename(&tmp, &target)?;
-        File::open(self.root.join("new"))?.sync_all()?;
+        sync_dir(&self.root.join("new"))?;
         Ok(target)
     }
+}
+
+/// Creates `dir` (and missing parents, mode 0700) if needed, and then flushes its parent so
+/// that the new entry survives a crash.
+fn ensure_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    match dir.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent),
+        _ => Ok(()),
+    }
+}
+
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
 }
 
 fn list(dir: &Path) -> io::Result<Vec<PathBuf>> {
