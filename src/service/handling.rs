@@ -1,0 +1,204 @@
+//! One mail handled inside a transaction: read as far as it can be, decided by the referee
+//! core, written with its inbox row and its mails; and, when anything fails, undone and
+//! answered with an apology instead.
+
+use super::{ANSWER_OUTSIDE_GAMES_EVERY, Ingested, ServiceError};
+use crate::clock::Timestamp;
+use crate::mail::reader;
+use crate::referee::records::{Effects, Event, Verdict};
+use crate::referee::templates::Templates;
+use crate::referee::token::Tokens;
+use crate::referee::{Referee, Settings};
+use crate::store::{InboxMail, Tx};
+
+/// An incoming mail as far as it could be read.
+pub(super) enum Incoming {
+    /// Read, possibly only its headers when it was too large (with its size and the limit).
+    Read { mail: Box<reader::IncomingMail>, too_large: Option<(usize, usize)> },
+    /// Not readable at all: its dedupe key (a hash of its bytes) and why.
+    Unreadable(String, String),
+}
+
+/// The dedupe key of a mail that cannot be read: the hash of its bytes.
+pub(super) fn unreadable_key(raw: &[u8]) -> String {
+    format!("sha256:{}", crate::hex::sha256(raw))
+}
+
+/// What the service lends the referee core to handle mails inside a transaction.
+pub(super) struct Handler<'a> {
+    pub(super) settings: &'a Settings,
+    pub(super) templates: &'a Templates,
+    pub(super) tokens: &'a Tokens,
+    pub(super) nonces: &'a (dyn Fn() -> [u8; 16] + Send + Sync),
+    pub(super) from: &'a str,
+}
+
+impl Handler<'_> {
+    pub(super) fn referee(&self) -> Referee<'_> {
+        Referee::new(self.settings, self.templates, self.tokens, self.nonces)
+    }
+
+    /// Handles one mail inside `tx`: at most once per delivery; the decision, its inbox row
+    /// and its mails are written to `tx`. Whatever goes wrong but a passing fault of the
+    /// database (a broken stored game or template, a bug, a panic) undoes what the mail did
+    /// and answers it with an apology instead (see [`Handler::failed`]): a mail must never
+    /// vanish, loop or be retried forever.
+    pub(super) fn handle(&self, tx: &Tx<'_>, incoming: &Incoming, now: Timestamp) -> Result<Ingested, ServiceError> {
+        let (mail, too_large) = match incoming {
+            Incoming::Read { mail, too_large } => (mail, too_large),
+            Incoming::Unreadable(key, why) => return record_unreadable(tx, key, why, now),
+        };
+        if tx.inbox_contains(&mail.dedupe_key)? {
+            return Ok(Ingested::Duplicate);
+        }
+        let attempt = tx.savepoint(|tx| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.decide(tx, mail, *too_large, now)))
+                .unwrap_or_else(|panic| Err(ServiceError::Bug(panic_message(panic.as_ref()))))
+        });
+        match attempt {
+            Err(e) if !e.is_transient() => self.failed(tx, mail, &e, now),
+            other => other,
+        }
+    }
+
+    /// The referee's decision on a readable mail, written to `tx`.
+    ///
+    /// The inbox keeps each mail under its delivery key. A verified player's mail (and one
+    /// herald failed on) is handled once per key; a mail whose sender was not verified is
+    /// recorded under `unverified:` and the key, so that it can never make a later verified
+    /// mail with the same key look handled: a forger who copies a real mail's Message-ID, or
+    /// the whole mail, cannot silence it.
+    fn decide(
+        &self,
+        tx: &Tx<'_>,
+        mail: &reader::IncomingMail,
+        too_large: Option<(usize, usize)>,
+        now: Timestamp,
+    ) -> Result<Ingested, ServiceError> {
+        let referee = self.referee();
+        let mut decision = match too_large {
+            Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
+            None => {
+                let game = match referee.claimed_identity(mail) {
+                    Some((id, _)) => tx.game(id)?,
+                    None => None,
+                };
+                referee.handle_mail(mail, game, now)?
+            }
+        };
+        let players = decision.verdict.is_players();
+        let key = if players { mail.dedupe_key.clone() } else { format!("unverified:{}", mail.dedupe_key) };
+        if !players && tx.inbox_contains(&key)? {
+            return Ok(Ingested::Duplicate);
+        }
+        let sender = mail.from.as_ref().map(|a| a.addr.as_str());
+        // One short answer a day, at most, to an address whose mail could not be verified or
+        // was too large to read: whoever forges someone's address in From cannot make the
+        // referee a source of mail to them (backscatter), and a player writing from a wrong
+        // address, or with a huge attachment, has had the answer.
+        let unanswered = match decision.verdict {
+            Verdict::Unverified => Some(Verdict::UnverifiedUnanswered),
+            Verdict::TooLarge => Some(Verdict::TooLargeUnanswered),
+            _ => None,
+        };
+        if let Some(unanswered) = unanswered
+            && !decision.effects.mails.is_empty()
+            && let Some(from) = sender
+            && tx.answered_outside_games_since(from, now.checked_sub(ANSWER_OUTSIDE_GAMES_EVERY).unwrap_or(now))?
+        {
+            decision.effects.mails.clear();
+            decision.verdict = unanswered;
+            for event in &mut decision.effects.events {
+                event.detail.push_str("; not answered: this address had an answer within the last day");
+            }
+        }
+        let game_id = decision.effects.game.as_ref().map(|g| g.id);
+        if players
+            && let Some(message_id) = &mail.message_id
+            && tx.message_id_reused(message_id, &key)?
+        {
+            decision.effects.events.push(Event {
+                game_id,
+                kind: "message-id-reused",
+                detail: format!(
+                    "a mail from {} reuses the Message-ID <{message_id}> of an earlier, different mail; both are handled",
+                    sender.unwrap_or("?")
+                ),
+            });
+        }
+        let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
+        let inbox_id = tx.record_inbox(&key, now, recorded, decision.verdict)?;
+        tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
+        Ok(Ingested::Handled(decision.verdict))
+    }
+
+    /// herald failed to handle `mail` with `error`, and everything the mail did was undone.
+    /// The mail is recorded as handled (so that the mail server does not offer it again and
+    /// again), the operator's log (the event log and standard error) gets the error with a
+    /// reference, and the sender, if verified as a player of the game the mail's token names
+    /// (checked without loading that game, which may be what failed), gets an answer saying
+    /// what went wrong and that nothing changed. A sender herald cannot verify gets nothing:
+    /// a forger must not be able to make herald write to anyone.
+    fn failed(
+        &self,
+        tx: &Tx<'_>,
+        mail: &reader::IncomingMail,
+        error: &ServiceError,
+        now: Timestamp,
+    ) -> Result<Ingested, ServiceError> {
+        let reference = crate::hex::sha256(mail.dedupe_key.as_bytes())[..12].to_string();
+        let sender = mail.from.as_ref().map(|a| a.addr.as_str());
+        eprintln!(
+            "herald: a mail from {} could not be handled (reference {reference}): {error}",
+            sender.unwrap_or("an unknown sender")
+        );
+        let referee = self.referee();
+        let claimed = referee.claimed_identity(mail);
+        let player = match (claimed, sender) {
+            (Some((id, color)), Some(from)) => tx.players_of(id)?.is_some_and(|(white, black)| {
+                let email = if color.is_white() { white } else { black };
+                email.eq_ignore_ascii_case(from)
+            }),
+            _ => false,
+        };
+        let mut decision = referee.failed(mail, error.in_players_terms(), &reference, now);
+        let game_id = claimed.map(|(id, _)| id).filter(|_| player);
+        for event in &mut decision.effects.events {
+            event.game_id = game_id;
+            event.detail.push_str(&format!(": {error}"));
+            if !player {
+                event.detail.push_str("; not answered: the sender is not a verified player");
+            }
+        }
+        if !player {
+            decision.effects.mails.clear();
+        }
+        let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
+        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, recorded, decision.verdict)?;
+        tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
+        Ok(Ingested::Handled(decision.verdict))
+    }
+}
+
+/// What a caught panic said.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+/// A mail that cannot be parsed at all (not even a header block): recorded (so a redelivery
+/// is recognised) and logged, never answered, since its sender cannot be known.
+fn record_unreadable(tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
+    if tx.inbox_contains(key)? {
+        return Ok(Ingested::Duplicate);
+    }
+    eprintln!("herald: a mail without a readable header block was logged and not answered: {why}");
+    let verdict = Verdict::Unreadable;
+    tx.record_inbox(key, now, InboxMail::default(), verdict)?;
+    let event = Event { game_id: None, kind: verdict.as_str(), detail: why.to_string() };
+    tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
+    Ok(Ingested::Handled(verdict))
+}
