@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use support::club::{
     ALICE, BOB, Club, ClubOptions, Inbound, MALLORY, Mail, REFEREE, Round, WAIT, output_text, signal, summaries,
 };
-use support::postfix::{Fault, SmtpSink};
+use support::sink::{Fault, SmtpSink};
 use support::stall::{StallAt, StallServer};
 
 // ---------------------------------------------------------------------------

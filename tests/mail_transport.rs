@@ -22,7 +22,9 @@ use herald::mail::reader::{AutomaticReason, ReadLimits, read_mail};
 use herald::mail::transport::{
     Envelope, MaildirSink, SendError, SendErrorKind, Sendmail, Smtp, SmtpSettings, Transport, from_config,
 };
-use support::postfix::{Fault, PostfixInstance, PostfixOptions, SmtpSink, TempDir};
+use support::postfix::{PostfixInstance, PostfixOptions};
+use support::sink::{Fault, SmtpSink};
+use support::tempdir::TempDir;
 
 /// Upper bound for anything to arrive; normally milliseconds.
 const WAIT: Duration = Duration::from_secs(15);

@@ -12,8 +12,10 @@ use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use support::postfix::{self, Fault, PostfixInstance, PostfixOptions, SmtpSink, TempDir};
+use support::postfix::{PostfixInstance, PostfixOptions};
+use support::sink::{Fault, SmtpSink};
 use support::smtp::{self, SmtpClient};
+use support::tempdir::{self, TempDir};
 
 /// Generous: each wait normally ends within a second.
 const WAIT: Duration = Duration::from_secs(10);
@@ -45,13 +47,13 @@ mv "$dir/.tmp.$n.eml" "$dir/$n.eml"
 
 impl PipeRecorder {
     fn new(fail_first: bool) -> PipeRecorder {
-        let dir = postfix::pipe_user_dir().expect("pipe user dir");
+        let dir = tempdir::pipe_user_dir().expect("pipe user dir");
         let script = dir.path().join("record.sh");
         fs::write(&script, RECORDER_SCRIPT).unwrap();
         fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
         if fail_first {
             fs::write(dir.path().join("fail-first"), "").unwrap();
-            postfix::give_to_pipe_user(dir.path()).unwrap();
+            tempdir::give_to_pipe_user(dir.path()).unwrap();
         }
         PipeRecorder { dir }
     }
@@ -219,7 +221,7 @@ fn a_program_the_pipe_user_cannot_reach_is_run_from_a_copy() {
     let program = private.path().join("ingest.sh");
     fs::write(&program, "#!/bin/sh\ncat > \"$1/got.eml\"\n").unwrap();
     fs::set_permissions(&program, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let out = postfix::pipe_user_dir().unwrap();
+    let out = tempdir::pipe_user_dir().unwrap();
 
     let pf = PostfixInstance::start(PostfixOptions::new([
         program.to_string_lossy().into_owned(),

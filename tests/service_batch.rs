@@ -17,7 +17,7 @@ use herald::mail::reply::compose_reply;
 use herald::mail::transport;
 use herald::referee::records::Player;
 use herald::service::Service;
-use support::postfix::TempDir;
+use support::tempdir::TempDir;
 
 fn player(email: &str) -> Player {
     Player { email: email.into(), name: None }

@@ -48,7 +48,8 @@ use std::time::{Duration, Instant};
 
 use mailparse::MailHeaderMap;
 
-use super::postfix::{self, PostfixInstance, PostfixOptions, TempDir};
+use super::postfix::{PostfixInstance, PostfixOptions};
+use super::tempdir::{self, TempDir};
 
 /// The referee's address.
 pub const REFEREE: &str = "referee@game.test";
@@ -134,7 +135,7 @@ impl Club {
 
     /// A club with these options.
     pub fn with(opts: ClubOptions) -> Club {
-        let dir = postfix::pipe_user_dir().expect("a directory for the pipe user");
+        let dir = tempdir::pipe_user_dir().expect("a directory for the pipe user");
         let config = dir.path().join("herald.yaml");
         let command: Vec<String> = match opts.inbound {
             Inbound::Pipe => vec![
@@ -161,7 +162,7 @@ impl Club {
         club.write_config(club.pf.smtp_port());
         let out = club.herald(&["init"]);
         assert!(out.status.success(), "herald init failed:\n{}", output_text(&out));
-        postfix::give_to_pipe_user(club.dir.path()).expect("hand the club's files to the pipe user");
+        tempdir::give_to_pipe_user(club.dir.path()).expect("hand the club's files to the pipe user");
         club
     }
 

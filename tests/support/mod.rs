@@ -6,8 +6,11 @@
 
 pub mod archive_schema;
 pub mod club;
+pub mod harness;
 pub mod hashes;
 pub mod postfix;
+pub mod sink;
 pub mod smtp;
 pub mod stall;
 pub mod table;
+pub mod tempdir;

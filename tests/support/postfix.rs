@@ -1,5 +1,4 @@
-//! A real, private Postfix on 127.0.0.1 and Postfix's `smtp-sink`, for
-//! herald's end-to-end tests (std only).
+//! A real, private Postfix on 127.0.0.1 for herald's end-to-end tests (std only).
 //!
 //! # [`PostfixInstance`]: the club's mail server in miniature
 //!
@@ -40,393 +39,27 @@
 //!   start with one of `maillog_file_prefixes`, default `/var, /dev/stdout`,
 //!   and the fatal error about that has nowhere to go; start-fg just exits 1.)
 //!
-//! # The pipe user
-//!
-//! `pipe(8)` refuses to run commands as root, so the command runs as the
-//! user in [`PostfixOptions::pipe_user`] (`nobody`, uid 65534 on Debian).
-//! Everything the command touches must be reachable by that user:
-//!
-//! * the program itself: if `nobody` cannot execute it (for instance a cargo
-//!   target directory under `/root`, which is mode 0700), the harness copies
-//!   it into `B/bin/` and runs the copy;
-//! * its arguments: an absolute path in the command line that exists but is
-//!   not readable by the pipe user is refused at start, with an explanation;
-//! * files it writes (herald's database, its outbox): put them in a
-//!   directory from [`pipe_user_dir`], and hand over files that the test
-//!   created there as root with [`give_to_pipe_user`].
-//!
-//! The Maildirs belong to the same user (`virtual_uid_maps`); the test runs
-//! as root and reads everything.
-//!
-//! # Cleanup
-//!
-//! Dropping a [`PostfixInstance`] or [`SmtpSink`] stops its processes and
-//! removes its directory (set `HERALD_KEEP_TEST_DIRS=1` to keep directories
-//! for inspection). A test that panics unwinds through that `Drop`. A test
-//! process that dies without unwinding (SIGKILL, abort, a CI timeout) is
-//! covered by a small watchdog shell per server: it waits for end-of-file on
-//! a pipe that only the test process holds, so the kernel closing that pipe
-//! triggers `postfix abort` (or a kill of `smtp-sink`) and the directory's
-//! removal. The watchdog sits in its own process group and ignores
-//! SIGINT/SIGTERM/SIGHUP so that a Ctrl-C aimed at `cargo test` reaches it
-//! only as that end-of-file.
-//!
-//! # Requirements
-//!
-//! Root (the Postfix master must start as root) and the Debian packages
-//! `postfix` and `postfix-sqlite`; the system's own Postfix service need not
-//! be configured or running. Missing pieces make [`PostfixInstance::start`] and
-//! [`SmtpSink::start`] fail with instructions; tests must not skip.
+//! Temporary folders and the pipe user are in `tempdir`; the program checks, ports and the
+//! watchdog in `harness`; `smtp-sink` in `sink`.
 
-use super::smtp::{self, SmtpError};
+#![allow(dead_code)]
 
 use std::ffi::OsStr;
-use std::fmt;
 use std::fs::{self, File, OpenOptions, Permissions};
-use std::io::{self, BufRead, BufReader, Write};
-use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpListener, TcpStream};
+use std::io::{self, Write};
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::process::{Child, Command, Stdio};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, UNIX_EPOCH};
 
-/// Where Debian installs `postfix`, `postqueue` and `smtp-sink`. Absolute
-/// paths, because /usr/sbin is not always on a test's PATH.
-const SBIN: &str = "/usr/sbin";
-
-/// How to get Postfix onto a Debian machine; quoted in every "not installed"
-/// error.
-pub const INSTALL_HINT: &str = "install it as root with:\n  \
-     echo 'postfix postfix/main_mailer_type select No configuration' | debconf-set-selections\n  \
-     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postfix postfix-sqlite\n\
-     (the system's own Postfix does not need to be configured or running)";
-
-/// The default user for the pipe command and the owner of the Maildirs.
-pub const DEFAULT_PIPE_USER: &str = "nobody";
+use super::harness::*;
+use super::smtp::{self, SmtpError};
+use super::tempdir::{DEFAULT_PIPE_USER, TempDir, UserIds, accessible_to, lookup_user};
 
 /// The name of the pipe(8) service in master.cf and of its transport.
 const REFEREE_TRANSPORT: &str = "referee";
-
-/// Upper bound for Postfix or smtp-sink to accept connections; they normally
-/// need well under a second.
-const START_TIMEOUT: Duration = Duration::from_secs(15);
-
-/// Upper bound for Postfix to stop after SIGTERM before it is killed.
-const STOP_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Polling interval of the wait helpers.
-const POLL: Duration = Duration::from_millis(25);
-
-/// A free port can be taken by someone else between our probe and Postfix's
-/// bind(); try a few fresh ports before giving up.
-const PORT_ATTEMPTS: usize = 5;
-
-// ---------------------------------------------------------------------------
-// Errors
-
-/// An error whose `Debug` is its plain multi-line text, so that
-/// `PostfixInstance::start(..).expect(..)` prints the Postfix log readably
-/// instead of as one escaped string.
-struct HarnessError(String);
-
-impl fmt::Debug for HarnessError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Display for HarnessError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for HarnessError {}
-
-fn harness_error(message: impl Into<String>) -> io::Error {
-    io::Error::other(HarnessError(message.into()))
-}
-
-/// Adds what we were doing to an I/O error.
-fn context(what: impl fmt::Display) -> impl FnOnce(io::Error) -> io::Error {
-    move |e| harness_error(format!("{what}: {e}"))
-}
-
-/// Fails with install instructions unless we are root and the Postfix
-/// programs exist.
-fn preflight(programs: &[&str]) -> io::Result<()> {
-    for program in programs {
-        let path = sbin(program);
-        if !path.is_file() {
-            return Err(harness_error(format!(
-                "{} not found: Postfix is not installed; {INSTALL_HINT}",
-                path.display()
-            )));
-        }
-    }
-    // /proc/self belongs to the effective uid of the process looking at it.
-    let euid = fs::metadata("/proc/self").map_err(context("reading /proc/self"))?.uid();
-    if euid != 0 {
-        return Err(harness_error(format!(
-            "the Postfix test harness must run as root (euid is {euid}): the Postfix \
-             master starts as root and drops privileges itself"
-        )));
-    }
-    Ok(())
-}
-
-/// The players' Maildirs need the `sqlite` lookup table type, which Debian
-/// ships as a plug-in in the separate `postfix-sqlite` package.
-///
-/// Asks with `-c config_dir`: plain `postconf -m` reads /etc/postfix/main.cf,
-/// which does not exist when the package was installed with "No
-/// configuration" (as CI does).
-fn require_sqlite_map(config_dir: &Path) -> io::Result<()> {
-    let out = Command::new(sbin("postconf"))
-        .arg("-c")
-        .arg(config_dir)
-        .arg("-m")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(context("running postconf -m"))?;
-    if String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == "sqlite") {
-        Ok(())
-    } else {
-        Err(harness_error(format!(
-            "`postconf -m` lists no sqlite lookup tables, which the players' Maildirs \
-             need: the postfix-sqlite package is missing; {INSTALL_HINT}{}",
-            String::from_utf8_lossy(&out.stderr)
-        )))
-    }
-}
-
-fn sbin(program: &str) -> PathBuf {
-    Path::new(SBIN).join(program)
-}
-
-// ---------------------------------------------------------------------------
-// Temporary directories, users, permissions
-
-/// A directory removed on drop (std-only stand-in for `tempfile::TempDir`).
-/// Set `HERALD_KEEP_TEST_DIRS=1` to keep it for inspection.
-pub struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    /// Creates `$TMPDIR/<prefix>-<pid>-<n>-<nanos>`, mode 0755 so that
-    /// Postfix's unprivileged processes and the pipe user can traverse it.
-    pub fn new(prefix: &str) -> io::Result<TempDir> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let root = std::env::temp_dir();
-        loop {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
-            let path = root.join(format!("{prefix}-{}-{n}-{nanos:x}", std::process::id()));
-            match fs::create_dir(&path) {
-                Ok(()) => {
-                    fs::set_permissions(&path, Permissions::from_mode(0o755))?;
-                    return Ok(TempDir { path });
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(context(format!("creating {}", path.display()))(e)),
-            }
-        }
-    }
-
-    /// The directory's path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if std::env::var_os("HERALD_KEEP_TEST_DIRS").is_some() {
-            eprintln!("keeping {}", self.path.display());
-        } else {
-            let _ = fs::remove_dir_all(&self.path);
-        }
-    }
-}
-
-/// Numeric ids of a system user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UserIds {
-    /// User id.
-    pub uid: u32,
-    /// Primary group id.
-    pub gid: u32,
-}
-
-/// Looks a user up in /etc/passwd (test machines have no other user
-/// database worth asking).
-pub fn lookup_user(name: &str) -> io::Result<UserIds> {
-    let passwd = fs::read_to_string("/etc/passwd").map_err(context("reading /etc/passwd"))?;
-    for line in passwd.lines() {
-        let fields: Vec<&str> = line.split(':').collect();
-        if fields.len() >= 4
-            && fields[0] == name
-            && let (Ok(uid), Ok(gid)) = (fields[2].parse(), fields[3].parse())
-        {
-            return Ok(UserIds { uid, gid });
-        }
-    }
-    Err(harness_error(format!("user {name:?} not found in /etc/passwd")))
-}
-
-/// A fresh temporary directory owned by the default pipe user (`nobody`),
-/// for files the pipe command must write: herald's database, its outbox, a
-/// test script's output. Files the test creates inside it as root stay
-/// root's; hand them over with [`give_to_pipe_user`].
-pub fn pipe_user_dir() -> io::Result<TempDir> {
-    let dir = TempDir::new("herald-pipe")?;
-    give_to_pipe_user(dir.path())?;
-    Ok(dir)
-}
-
-/// Recursively gives `path` to the default pipe user (`nobody`), without
-/// following symbolic links.
-pub fn give_to_pipe_user(path: &Path) -> io::Result<()> {
-    let ids = lookup_user(DEFAULT_PIPE_USER)?;
-    chown_recursive(path, ids)
-}
-
-fn chown_recursive(path: &Path, ids: UserIds) -> io::Result<()> {
-    std::os::unix::fs::lchown(path, Some(ids.uid), Some(ids.gid))
-        .map_err(context(format!("chown {}", path.display())))?;
-    if fs::symlink_metadata(path)?.is_dir() {
-        for entry in fs::read_dir(path)? {
-            chown_recursive(&entry?.path(), ids)?;
-        }
-    }
-    Ok(())
-}
-
-/// Whether `ids` may use `path` with the permission bits `need` (4 = read,
-/// 1 = execute/search), including search permission on every ancestor
-/// directory. Supplementary groups are ignored: `nobody` has none.
-fn accessible_to(path: &Path, ids: UserIds, need: u32) -> bool {
-    let Ok(real) = path.canonicalize() else {
-        return false;
-    };
-    let permits = |p: &Path, bits: u32| {
-        fs::metadata(p).is_ok_and(|m| {
-            let shift = if m.uid() == ids.uid {
-                6
-            } else if m.gid() == ids.gid {
-                3
-            } else {
-                0
-            };
-            (m.mode() >> shift) & bits == bits
-        })
-    };
-    real.ancestors().skip(1).all(|dir| permits(dir, 0o1)) && permits(&real, need)
-}
-
-/// Writes a Postfix configuration file dated a minute back.
-///
-/// Postfix re-reads a configuration file that changed within the last
-/// second, pausing 300 ms each time, "to let it cool down" (dict_load_file);
-/// a fresh main.cf would cost every instance about two seconds per Postfix
-/// program started, and there are several.
-fn write_config(path: &Path, contents: &str) -> io::Result<()> {
-    let file = File::create(path).map_err(context(format!("writing {}", path.display())))?;
-    (&file).write_all(contents.as_bytes())?;
-    file.set_modified(SystemTime::now() - Duration::from_secs(60))?;
-    Ok(())
-}
-
-fn free_port() -> io::Result<u16> {
-    // Bind to port 0 and let the kernel choose; the port is released again
-    // at once, so another process may grab it before our server binds:
-    // callers detect that and retry.
-    Ok(TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?.local_addr()?.port())
-}
-
-fn wait_timeout(child: &mut Child, timeout: Duration) -> io::Result<Option<ExitStatus>> {
-    let deadline = Instant::now() + timeout;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if Instant::now() >= deadline {
-            return Ok(None);
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Reads the first line of an SMTP greeting, with a short timeout.
-fn read_greeting(stream: &TcpStream) -> io::Result<String> {
-    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
-    let mut line = String::new();
-    BufReader::new(stream).read_line(&mut line)?;
-    Ok(line)
-}
-
-/// The last `max` lines of a log, for error messages.
-fn tail(text: &str, max: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let skipped = lines.len().saturating_sub(max);
-    let mut out = String::new();
-    if skipped > 0 {
-        out.push_str(&format!("[... {skipped} earlier lines ...]\n"));
-    }
-    for line in &lines[skipped..] {
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
-}
-
-// ---------------------------------------------------------------------------
-// Watchdog
-
-/// Runs `cleanup` when the test process goes away without running `Drop`.
-///
-/// A `/bin/sh` child reads its stdin, a pipe whose write end only the test
-/// process holds (std opens pipes close-on-exec, so no other child inherits
-/// it). When the test process exits for any reason the kernel closes that
-/// end, `read` sees end-of-file and the shell runs `cleanup`. Normal
-/// shutdown kills the watchdog first, so `cleanup` never runs twice.
-struct Watchdog(Child);
-
-impl Watchdog {
-    fn spawn(cleanup: &str, args: &[&OsStr]) -> io::Result<Watchdog> {
-        // Ignoring the signals (the disposition survives exec) and a process
-        // group of its own keep a Ctrl-C or a `kill -- -PGID` aimed at the
-        // test run from killing the watchdog before it has done its job.
-        let script = format!("trap '' HUP INT TERM; while read -r _; do :; done; {cleanup}");
-        let child = Command::new("/bin/sh")
-            .arg("-c")
-            .arg(script)
-            .arg("herald-test-watchdog")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(context("spawning the cleanup watchdog /bin/sh"))?;
-        Ok(Watchdog(child))
-    }
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        // SIGKILL cannot be trapped; the shell dies without running cleanup.
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Postfix
 
 /// How to configure a [`PostfixInstance`].
 #[derive(Clone, Debug)]
@@ -1122,15 +755,10 @@ impl Drop for PostfixInstance {
     }
 }
 
-enum StartFailure {
-    PortTaken,
-    Other(String),
-}
-
 /// The package's master.cf; Debian generates /etc/postfix/master.cf from
 /// the copy in /usr/share at install time, which is there even when the
 /// system Postfix was never configured.
-fn stock_master_cf() -> io::Result<String> {
+pub(crate) fn stock_master_cf() -> io::Result<String> {
     for path in ["/etc/postfix/master.cf", "/usr/share/postfix/master.cf.dist"] {
         if let Ok(text) = fs::read_to_string(path) {
             return Ok(text);
@@ -1145,7 +773,7 @@ fn stock_master_cf() -> io::Result<String> {
 ///   would lack the /etc files that Debian's init script normally copies in,
 /// * a `postlog` service ensured (it carries maillog_file logging),
 /// * the referee pipe(8) service appended.
-fn master_cf(stock: &str, port: u16, user: &str, command: &[String]) -> io::Result<String> {
+pub(crate) fn master_cf(stock: &str, port: u16, user: &str, command: &[String]) -> io::Result<String> {
     let mut out = String::new();
     let mut has_smtpd = false;
     let mut has_postlog = false;
@@ -1188,7 +816,7 @@ fn master_cf(stock: &str, port: u16, user: &str, command: &[String]) -> io::Resu
 
 /// One argument for a pipe(8) command line in master.cf. White space inside
 /// an argument needs master.cf's `{ ... }` grouping (Postfix 3.0+).
-fn master_cf_arg(arg: &str) -> io::Result<String> {
+pub(crate) fn master_cf_arg(arg: &str) -> io::Result<String> {
     // `${recipient}` is fine; a leading `{` would open a group, and braces
     // inside a group could close it early.
     let spaced = arg.contains(char::is_whitespace);
@@ -1210,7 +838,7 @@ fn master_cf_arg(arg: &str) -> io::Result<String> {
 /// the Rust twin of the SQL rule in `mailboxes_cf`, used by
 /// [`PostfixInstance::maildir`]. (For virtual(8), the trailing slash means
 /// Maildir delivery; the character set keeps paths harmless.)
-fn mailbox_relpath(addr: &str, domain: &str) -> Option<String> {
+pub(crate) fn mailbox_relpath(addr: &str, domain: &str) -> Option<String> {
     let addr = addr.trim().to_ascii_lowercase();
     let (local, addr_domain) = addr.rsplit_once('@')?;
     if addr_domain != domain.to_ascii_lowercase() {
@@ -1226,7 +854,7 @@ fn mailbox_relpath(addr: &str, domain: &str) -> Option<String> {
 }
 
 /// All messages in a Maildir's new/ and cur/, oldest first.
-fn read_maildir(dir: &Path) -> Vec<Vec<u8>> {
+pub(crate) fn read_maildir(dir: &Path) -> Vec<Vec<u8>> {
     let mut files = Vec::new();
     for sub in ["new", "cur"] {
         let Ok(entries) = fs::read_dir(dir.join(sub)) else {
@@ -1246,327 +874,4 @@ fn read_maildir(dir: &Path) -> Vec<Vec<u8>> {
     files.sort();
     // virtual(8) writes into tmp/ and renames, so what is in new/ is complete.
     files.into_iter().filter_map(|(_, _, path)| fs::read(path).ok()).collect()
-}
-
-// ---------------------------------------------------------------------------
-// smtp-sink
-
-/// A fault for [`SmtpSink`] to inject (smtp-sink options; the reply texts are
-/// smtp-sink's defaults).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// `-r RCPT`: every RCPT TO is answered `450 4.3.0 Error: command failed`
-    /// (transient).
-    RcptTempFail,
-    /// `-f DATA`: DATA is answered `500 5.3.0 Error: command failed`
-    /// (permanent).
-    DataPermFail,
-    /// `-q .`: after the final "." the connection is closed without a reply
-    /// (the client cannot know whether the message was taken; smtp-sink has
-    /// in fact captured it).
-    DropAfterData,
-    /// `-Q MAIL`: MAIL FROM is answered `421 4.0.0 Server closing
-    /// connection` and the connection is closed.
-    ShutdownAtMail,
-    /// Any other fault option: `option` is `-r`, `-f`, `-q` or `-Q`, and
-    /// `commands` a comma-separated list such as `"MAIL,RCPT"`. Faults on
-    /// CONNECT are not supported (the readiness check needs a greeting).
-    Custom {
-        /// The smtp-sink option.
-        option: String,
-        /// The SMTP commands it applies to.
-        commands: String,
-    },
-}
-
-impl Fault {
-    fn args(&self) -> [&str; 2] {
-        match self {
-            Fault::RcptTempFail => ["-r", "RCPT"],
-            Fault::DataPermFail => ["-f", "DATA"],
-            Fault::DropAfterData => ["-q", "."],
-            Fault::ShutdownAtMail => ["-Q", "MAIL"],
-            Fault::Custom { option, commands } => [option, commands],
-        }
-    }
-}
-
-/// One message captured by [`SmtpSink`].
-#[derive(Clone, Debug)]
-pub struct SinkMessage {
-    /// The MAIL FROM address, without angle brackets or parameters.
-    pub mail_from: String,
-    /// The RCPT TO addresses, in order, without angle brackets or parameters.
-    pub rcpt_to: Vec<String>,
-    /// The message as received (dot-stuffing undone), with LF line endings:
-    /// smtp-sink writes its dump files that way.
-    pub content: Vec<u8>,
-    /// The dump file.
-    pub path: PathBuf,
-}
-
-/// Postfix's `smtp-sink` on 127.0.0.1, capturing every message to a file,
-/// optionally with a [`Fault`]: a stand-in for the club's outgoing relay.
-/// It runs as `nobody` (`-u`, required when started as root). Stopped and
-/// removed on drop.
-pub struct SmtpSink {
-    port: u16,
-    fault: Option<Fault>,
-    id: String,
-    child: Option<Child>,
-    watchdog: Option<Watchdog>,
-    /// Declared last: dropped after the process is gone.
-    dir: TempDir,
-}
-
-impl SmtpSink {
-    /// Starts `smtp-sink` on a free port and waits until it greets.
-    pub fn start(fault: Option<Fault>) -> io::Result<SmtpSink> {
-        preflight(&["smtp-sink"])?;
-        let dir = TempDir::new("herald-sink")?;
-        let dump = dir.path().join("dump");
-        fs::create_dir(&dump)?;
-        // smtp-sink writes its dumps after switching to this user (-u).
-        let ids = lookup_user(DEFAULT_PIPE_USER)?;
-        std::os::unix::fs::chown(&dump, Some(ids.uid), Some(ids.gid))?;
-        let id = dir.path().file_name().and_then(OsStr::to_str).unwrap_or("smtp-sink").to_string();
-        let mut sink = SmtpSink { port: 0, fault: None, id, child: None, watchdog: None, dir };
-        for attempt in 1..=PORT_ATTEMPTS {
-            sink.port = free_port()?;
-            match sink.spawn(fault.clone()) {
-                Ok(()) => return Ok(sink),
-                Err(StartFailure::PortTaken) if attempt < PORT_ATTEMPTS => continue,
-                Err(StartFailure::PortTaken) => {
-                    return Err(sink.start_error("every port we tried was taken"));
-                }
-                Err(StartFailure::Other(why)) => return Err(sink.start_error(&why)),
-            }
-        }
-        unreachable!("the last attempt returns")
-    }
-
-    /// Stops smtp-sink and starts it again on the same port with another
-    /// fault (or none), keeping the messages captured so far: for tests of
-    /// "the server refuses, then recovers".
-    pub fn restart(&mut self, fault: Option<Fault>) -> io::Result<()> {
-        self.stop();
-        // smtp-sink sets SO_REUSEADDR, so connections in TIME_WAIT do not
-        // block the port; a stranger grabbing it in between does, rarely.
-        let deadline = Instant::now() + Duration::from_secs(2);
-        loop {
-            match self.spawn(fault.clone()) {
-                Ok(()) => return Ok(()),
-                Err(StartFailure::PortTaken) if Instant::now() < deadline => {
-                    thread::sleep(Duration::from_millis(100));
-                }
-                Err(StartFailure::PortTaken) => {
-                    return Err(self.start_error(&format!("port {} stayed in use", self.port)));
-                }
-                Err(StartFailure::Other(why)) => return Err(self.start_error(&why)),
-            }
-        }
-    }
-
-    /// Kills smtp-sink; the captured messages stay readable until drop.
-    pub fn stop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        self.watchdog = None;
-    }
-
-    /// The port on 127.0.0.1.
-    pub fn port(&self) -> u16 {
-        self.port
-    }
-
-    /// `127.0.0.1:PORT`.
-    pub fn addr(&self) -> SocketAddr {
-        SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, self.port))
-    }
-
-    /// The fault in effect.
-    pub fn fault(&self) -> Option<&Fault> {
-        self.fault.as_ref()
-    }
-
-    /// All messages captured so far, oldest first. Transactions that never
-    /// reached DATA (see [`Fault::RcptTempFail`], [`Fault::DataPermFail`])
-    /// are not messages; with [`Fault::DropAfterData`] the message is
-    /// captured although the client got no reply. A transaction still in
-    /// progress may show up with partial content.
-    pub fn messages(&self) -> Vec<SinkMessage> {
-        let mut files: Vec<(SystemTime, PathBuf)> = fs::read_dir(self.dump_dir())
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| {
-                        let mtime = e.metadata().and_then(|m| m.modified()).unwrap_or(UNIX_EPOCH);
-                        (mtime, e.path())
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        files
-            .into_iter()
-            .filter_map(|(_, path)| {
-                let raw = fs::read(&path).ok()?;
-                parse_sink_dump(&raw, path)
-            })
-            .collect()
-    }
-
-    /// Waits until at least `count` messages were captured; panics with
-    /// smtp-sink's output after `timeout`.
-    #[track_caller]
-    pub fn wait_for_messages(&self, count: usize, timeout: Duration) -> Vec<SinkMessage> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let messages = self.messages();
-            if messages.len() >= count {
-                return messages;
-            }
-            if Instant::now() >= deadline {
-                panic!(
-                    "timed out after {timeout:?} waiting for {count} message(s) at smtp-sink \
-                     {}, have {}\n--- smtp-sink output ---\n{}",
-                    self.addr(),
-                    messages.len(),
-                    self.log()
-                );
-            }
-            thread::sleep(POLL);
-        }
-    }
-
-    /// smtp-sink's own output (errors only, normally).
-    pub fn log(&self) -> String {
-        fs::read(self.log_path()).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
-    }
-
-    fn dump_dir(&self) -> PathBuf {
-        self.dir.path().join("dump")
-    }
-
-    fn log_path(&self) -> PathBuf {
-        self.dir.path().join("smtp-sink.log")
-    }
-
-    fn spawn(&mut self, fault: Option<Fault>) -> Result<(), StartFailure> {
-        let other = |what: &str, e: io::Error| StartFailure::Other(format!("{what}: {e}"));
-        let log = File::create(self.log_path()).map_err(|e| other("creating the log", e))?;
-        let log2 = log.try_clone().map_err(|e| other("creating the log", e))?;
-        let mut cmd = Command::new(sbin("smtp-sink"));
-        cmd.args(["-u", DEFAULT_PIPE_USER])
-            // The banner carries our id, so the readiness check knows it
-            // talks to this sink.
-            .arg("-h")
-            .arg(&self.id)
-            // An strftime(3) template; smtp-sink appends a random suffix per
-            // message. Names do not sort by arrival; modification times do.
-            .arg("-d")
-            .arg(format!("{}/%Y%m%d%H%M%S.", self.dump_dir().display()));
-        if let Some(fault) = &fault {
-            cmd.args(fault.args());
-        }
-        cmd.arg(format!("127.0.0.1:{}", self.port)).arg("100").stdin(Stdio::null()).stdout(log).stderr(log2);
-        let child = cmd.spawn().map_err(|e| other("spawning smtp-sink", e))?;
-        let pid = child.id().to_string();
-        self.child = Some(child);
-        self.fault = fault;
-        self.watchdog = Some(
-            Watchdog::spawn(r#"kill -KILL "$1"; rm -rf -- "$2""#, &[OsStr::new(&pid), self.dir.path().as_os_str()])
-                .map_err(|e| other("arming the watchdog", e))?,
-        );
-        self.wait_until_ready()
-    }
-
-    fn wait_until_ready(&mut self) -> Result<(), StartFailure> {
-        let deadline = Instant::now() + START_TIMEOUT;
-        let addr = self.addr();
-        loop {
-            let child = self.child.as_mut().expect("smtp-sink was spawned");
-            if let Ok(Some(status)) = child.try_wait() {
-                self.child = None;
-                self.watchdog = None;
-                if self.log().contains("Address already in use") {
-                    return Err(StartFailure::PortTaken);
-                }
-                return Err(StartFailure::Other(format!("smtp-sink exited ({status}) before accepting connections")));
-            }
-            if let Ok(stream) = TcpStream::connect_timeout(&addr, Duration::from_millis(250))
-                && read_greeting(&stream).is_ok_and(|g| g.contains(&self.id))
-            {
-                let _ = (&stream).write_all(b"QUIT\r\n");
-                return Ok(());
-            }
-            if Instant::now() >= deadline {
-                self.stop();
-                return Err(StartFailure::Other(format!("smtp-sink did not greet on {addr} within {START_TIMEOUT:?}")));
-            }
-            thread::sleep(POLL);
-        }
-    }
-
-    fn start_error(&self, why: &str) -> io::Error {
-        harness_error(format!(
-            "smtp-sink on {} failed to start: {why}\n--- smtp-sink output ---\n{}",
-            self.addr(),
-            self.log()
-        ))
-    }
-}
-
-impl Drop for SmtpSink {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-/// Splits an smtp-sink dump into envelope and content. The format
-/// (smtp-sink(1)): `X-Client-Addr`, `X-Client-Proto`, `X-Helo-Args`,
-/// `X-Mail-Args`, one `X-Rcpt-Args` per recipient, a three-line `Received:`
-/// header, then the message, then one empty line.
-///
-/// smtp-sink opens the file at MAIL FROM, so a transaction that ends before
-/// DATA (a refused RCPT, a refused DATA, a dropped client) leaves a file
-/// without the `Received:` line: that is no message, and gives None.
-fn parse_sink_dump(raw: &[u8], path: PathBuf) -> Option<SinkMessage> {
-    let first_address = |args: &str| {
-        args.split_whitespace().next().unwrap_or("").trim_start_matches('<').trim_end_matches('>').to_string()
-    };
-    let mut mail_from = String::new();
-    let mut rcpt_to = Vec::new();
-    let mut pos = 0;
-    let mut in_received = false;
-    while pos < raw.len() {
-        let end = raw[pos..].iter().position(|&b| b == b'\n').map_or(raw.len(), |i| pos + i + 1);
-        let line = String::from_utf8_lossy(&raw[pos..end]);
-        let line = line.trim_end_matches('\n');
-        if in_received {
-            if !line.starts_with([' ', '\t']) {
-                break;
-            }
-        } else if let Some(args) = line.strip_prefix("X-Mail-Args: ") {
-            mail_from = first_address(args);
-        } else if let Some(args) = line.strip_prefix("X-Rcpt-Args: ") {
-            rcpt_to.push(first_address(args));
-        } else if line.starts_with("Received: ") {
-            in_received = true;
-        } else if !line.starts_with("X-") {
-            break;
-        }
-        pos = end;
-    }
-    if !in_received {
-        return None;
-    }
-    let mut content = raw[pos..].to_vec();
-    // smtp-sink ends every dump with an empty line of its own.
-    if content.ends_with(b"\n\n") {
-        content.pop();
-    }
-    Some(SinkMessage { mail_from, rcpt_to, content, path })
 }
