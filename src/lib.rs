@@ -4,9 +4,11 @@
 //! [`variants`] defines each game on it, [`notation`] reads and writes moves and positions.
 //! [`referee`] turns (stored game, incoming mail, now) into (new state, outgoing mail)
 //! without I/O; [`store`], [`mail`] and [`clock`] are the edges, joined by [`service`];
-//! [`cli`] is the command line over all of them.
+//! [`cli`] is the command line over all of them, [`bench`] the measurements it offers, and
+//! [`hex`] the one way bytes become text.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod config;

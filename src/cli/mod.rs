@@ -1,6 +1,5 @@
 //! The command line: argument parsing with clap, one module per subcommand.
 
-mod bench;
 mod perft;
 mod referee;
 mod replay;
@@ -32,7 +31,7 @@ enum Command {
     /// List the variants herald referees.
     Variants,
     /// Measure perft speed beside Fairy-Stockfish on the same machine.
-    Bench(bench::BenchArgs),
+    Bench(crate::bench::BenchArgs),
     /// Create the database, its reply-token secret and the Maildir folders.
     Init,
     /// Handle one mail from standard input (for the mail server's pipe delivery).
@@ -87,7 +86,7 @@ pub fn main() -> ExitCode {
             }
             Ok(())
         }
-        Command::Bench(args) => bench::run(args),
+        Command::Bench(args) => crate::bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

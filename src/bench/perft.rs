@@ -97,7 +97,8 @@ pub fn run(args: PerftBenchArgs) -> Result<(), String> {
     );
     let runs = args.runs.max(1);
     for case in &cases {
-        let variant = super::super::variant(case.variant)?;
+        let variant =
+            crate::variants::by_id(case.variant).ok_or_else(|| format!("unknown variant {}", case.variant))?;
         let pos = match case.fen {
             Some(text) => fen::read(variant.rules(), text).map_err(|e| e.to_string())?,
             None => variant.start_position(),

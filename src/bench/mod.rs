@@ -1,5 +1,6 @@
 //! `herald bench`: measurements side by side with a reference in the same run, never timed
-//! tests.
+//! tests. Each benchmark brings its own plumbing (starting Fairy-Stockfish, postfix's
+//! smtp-sink, throw-away databases); nothing of it is part of the referee.
 
 mod mail;
 mod perft;
