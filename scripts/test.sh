@@ -30,3 +30,26 @@ for program in postfix postqueue postconf smtp-sink; do
 done
 
 cargo test --locked --all-targets
+
+# The fuzz targets (fuzz/): built with cargo-fuzz and each run for a bounded time from its
+# saved seeds, so that none can rot unseen. (Every test run above also runs each target's
+# check over its seeds and their mutations: tests/fuzz_corpus.rs.) cargo-fuzz passes
+# nightly-only flags to rustc, which RUSTC_BOOTSTRAP=1 unlocks on the stable toolchain.
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install --locked cargo-fuzz --version 0.13.2
+fi
+export RUSTC_BOOTSTRAP=1
+fuzz_seconds="${HERALD_FUZZ_SECONDS:-8}"
+cargo fuzz build -s none -O
+mkdir -p fuzz/artifacts
+for target in $(cargo fuzz list); do
+  mkdir -p "fuzz/corpus/$target"
+  log="fuzz/artifacts/$target.log"
+  if ! cargo fuzz run -s none -O "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
+      -max_total_time="$fuzz_seconds" -timeout=10 >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "scripts/test.sh: the fuzz target $target failed (its input is in fuzz/artifacts/$target/)" >&2
+    exit 1
+  fi
+  echo "fuzz $target: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)"
+done

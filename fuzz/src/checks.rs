@@ -1,0 +1,325 @@
+//! What every fuzz target checks, one function a target: no input from outside may panic,
+//! hang or break what herald promises of the result. The cargo-fuzz targets in
+//! `fuzz_targets/` call these with libFuzzer's inputs; the main crate's test
+//! `tests/fuzz_corpus.rs` calls them over the saved corpus in `fuzz/seeds/` and mutations of
+//! it, so that every target runs in every test run, with or without cargo-fuzz.
+#![allow(dead_code)]
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use herald::clock::FixedClock;
+use herald::engine::{BoardSize, Color};
+use herald::mail::reader::{ReadError, ReadLimits, read_headers, read_mail, strip_quoted_text};
+use herald::notation::{fen, input, numeric, pgn, record, san};
+use herald::referee::archive::{self, Archive};
+use herald::referee::records::{Player, Verdict};
+use herald::service::{Ingested, Service};
+use herald::variants::royal::{self, Royal};
+use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
+use herald::variants::secret_intelligence::board::Board;
+use herald::variants::{self, Observer, Variant};
+
+/// The first byte chooses among `n` things; the rest is the input proper.
+fn choose(data: &[u8], n: usize) -> Option<(usize, &[u8])> {
+    let (&selector, rest) = data.split_first()?;
+    Some((selector as usize % n, rest))
+}
+
+/// FEN for every variant whose positions the engine reads: what is read is written back and
+/// read again to the same text; moves and outcomes of what was read never panic.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for variant in variants::all() {
+        if let Ok(pos) = fen::read(variant.rules(), text) {
+            let written = fen::write(&pos);
+            let again = fen::read(variant.rules(), &written).expect("herald reads the FEN it wrote");
+            assert_eq!(fen::write(&again), written);
+            let _ = pos.legal_moves();
+            let _ = pos.outcome();
+        }
+    }
+}
+
+const MOVE_POSITIONS: [(&str, &str); 5] = [
+    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+    ("chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+    ("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+    // Crown with both monarchs free to castle: K0-0, Q0-0 and their refusals.
+    ("crown", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w ADEHadeh - 0 1"),
+];
+
+/// What players type, in SAN and every form herald reads: a move read is legal, and its SAN
+/// reads back as the same move.
+pub fn move_input(data: &[u8]) {
+    let Some((i, rest)) = choose(data, MOVE_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let (variant, fen_text) = MOVE_POSITIONS[i];
+    let pos = fen::read(variants::by_id(variant).unwrap().rules(), fen_text).unwrap();
+    if let Ok(m) = input::parse_move(&pos, text) {
+        assert!(pos.is_legal(m));
+        let written = san::write(&pos, m);
+        assert_eq!(input::parse_move(&pos, &written), Ok(m), "{written}");
+    }
+}
+
+/// PGN files: read, and replayed until the first move that does not play.
+pub fn pgn(data: &[u8]) {
+    let text = pgn::decode(data);
+    for (n, record) in pgn::parse(&text).into_iter().enumerate() {
+        let variant = variants::all()[n % variants::all().len()];
+        let mut game = variant.new_game();
+        for m in &record.moves {
+            if game.play(&m.text).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// A raw mail, as a mail server delivers it: read within its limits, deterministically, with
+/// the body in the documented shape; its headers alone read too.
+pub fn mail_reader(data: &[u8]) {
+    let limits = ReadLimits::default();
+    match read_mail(data, &limits) {
+        Ok(mail) => {
+            assert!(mail.body.chars().count() <= limits.max_body_chars);
+            assert_eq!(mail.body.trim(), mail.body, "body is trimmed");
+            assert!(!mail.body.contains('\r'), "body has LF line ends only");
+            assert!(mail.dedupe_key.starts_with("delivery:") && mail.dedupe_key.len() == 9 + 64);
+            assert_eq!(mail.body.is_empty(), mail.no_text.is_some(), "an empty body says why");
+            assert!(mail.to.len() <= 100 && mail.delivered_to.len() <= 100);
+            assert!(mail.references.len() <= 100);
+            assert!(mail.subject.chars().count() <= 998);
+            // Reading is deterministic (the delivery key relies on it).
+            assert_eq!(read_mail(data, &limits).ok(), Some(mail));
+        }
+        Err(ReadError::TooLarge { .. }) => assert!(data.len() > limits.max_bytes),
+        Err(ReadError::Malformed(_)) => {}
+    }
+    // The header-only path used for too-large mails, with a limit small enough that the
+    // inputs often exceed it.
+    let small = ReadLimits { max_bytes: 512, ..limits };
+    if let Ok(head) = read_headers(data, &small) {
+        assert!(head.body.is_empty());
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let stripped = strip_quoted_text(text);
+        assert!(stripped.len() <= text.len());
+    }
+}
+
+const SI_POSITIONS: [&str; 4] = [
+    "r2n3r/kpbpppnp/bspy2pp/8/8/P1PPPPR1/B1NPQPP1/R1C2NBK w - - 0 1",
+    "r3k2r/1s2y3/8/3pP3/2S5/8/1Y3PPP/R3K2R w - d6 0 1 e5=e3,d5=d7,c4=b1,b7=c8",
+    "4k3/1P2y1P1/8/2s1Pp2/8/3S4/1Y6/4K2R w - f6 0 1 f5=f7",
+    "1s2k1y1/8/8/8/8/8/6p1/SY2K3 b - - 0 1",
+];
+
+/// Secret Intelligence moves and positions: a move read is legal, and both the way herald
+/// records it and the way it lists it read back as the same move; a position read is written
+/// back to itself.
+pub fn si_move_input(data: &[u8]) {
+    use herald::variants::secret_intelligence::notation;
+    let Some((i, rest)) = choose(data, SI_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let board = Board::from_fen(SI_POSITIONS[i]).unwrap();
+    let legal = board.legal_moves();
+    if let Ok(m) = notation::read(&board, &legal, text) {
+        assert!(legal.contains(&m));
+        for written in [notation::write(&board, m), notation::write_listed(&board, m)] {
+            assert_eq!(notation::read(&board, &legal, &written), Ok(m), "{written}");
+        }
+    }
+    if let Ok(read) = Board::from_fen(text) {
+        assert_eq!(Board::from_fen(&read.to_fen()), Ok(read));
+    }
+}
+
+const ROYAL_POSITIONS: [&str; 4] = [
+    "rgnbqkbnhr/pppppppppp/10/10/10/10/PPPPPPPPPP/RGNBQKBNHR w KQkq - 0 1",
+    "r3k4r/pp1ppppppp/10/10/10/10/PPPPPPPPPP/RG3KH2R w KQkq - 0 1",
+    "5k4/P8p/10/10/10/10/10/5K4 w - - 0 1",
+    "r3k4r/pppppppppp/10/2G7/6b3/R1H2R4/10/4K5 b - - 0 1",
+];
+
+/// Royal Chess's numeric notation: what is read is written back to the same reading; a move
+/// read is legal and reads back as itself.
+pub fn royal_notation(data: &[u8]) {
+    use herald::variants::royal::notation;
+    let Some((i, rest)) = choose(data, ROYAL_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    if let Some(q) = numeric::read(text, BoardSize::TEN_BY_EIGHT) {
+        let written = q.to_string();
+        assert_eq!(numeric::read(&written, BoardSize::TEN_BY_EIGHT), Some(q), "{written}");
+    }
+    let pos = Royal.read_fen(ROYAL_POSITIONS[i]).unwrap();
+    let legal = pos.legal_moves();
+    if let Ok(m) = notation::read(&pos, &legal, text) {
+        assert!(legal.contains(&m));
+        let written = notation::write(&pos, &legal, m);
+        assert_eq!(notation::read(&pos, &legal, &written), Ok(m), "{written}");
+    }
+}
+
+/// Royal Chess's position records: read, written and read again to the same board.
+pub fn position_record(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if let Ok(read) = record::read(text, BoardSize::TEN_BY_EIGHT) {
+        let written = record::write(&read);
+        assert_eq!(record::read(&written, BoardSize::TEN_BY_EIGHT), Ok(read), "{written}");
+    }
+    if let Ok(pos) = Royal.read_record(text) {
+        let written = royal::write_record(&pos);
+        let again = Royal.read_record(&written).expect("herald reads the record it wrote");
+        assert_eq!(again.board().to_setup().board, pos.board().to_setup().board);
+        let _ = pos.legal_moves();
+    }
+}
+
+/// Safety in Numbers's FEN with crowds: read, written and read again to the same position.
+pub fn crowd_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let rules = SafetyInNumbers.rules();
+    if let Ok(pos) = safety_in_numbers::fen::read(rules, text) {
+        let written = safety_in_numbers::fen::write(&pos);
+        let again = safety_in_numbers::fen::read(rules, &written).expect("herald reads the FEN it wrote");
+        // The same position for the repetition rules (an en passant square without a legal
+        // capture is not written, so the setups may differ in that alone), and the same text.
+        assert_eq!(again.repetition_key(), pos.repetition_key(), "{written}");
+        assert_eq!(safety_in_numbers::fen::write(&again), written);
+        let _ = pos.legal_moves();
+        let _ = pos.outcome();
+    }
+}
+
+const CROWD_POSITIONS: [&str; 4] = [
+    "rnb1kbnr/ppp2ppp/8/3p4/4[PNpq]3/4K3/PPPP1PPP/R1BQ1BNR w kq - 4 6",
+    "rnbq1bnr/pppppppp/8/8/8/5[Kk]2/PPPPPPPP/RNBQ1BNR w - - 0 1",
+    "r3k2r/pP3p[Pb]1/8/3[Pn]4/4pP2/2[pN]5/6p1/R3K2[Rn] b KQkq f3 0 1",
+    "4k3/8/2[NR]5/3[PPQbnr]4/8/4[Kp]3/3N1N2/8 w - - 0 1",
+];
+
+/// Safety in Numbers's moves: a move read is legal and reads back as itself.
+pub fn crowd_move_input(data: &[u8]) {
+    use herald::variants::safety_in_numbers::notation;
+    let Some((i, rest)) = choose(data, CROWD_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let pos = safety_in_numbers::fen::read(SafetyInNumbers.rules(), CROWD_POSITIONS[i]).unwrap();
+    if let Ok(m) = notation::parse_move(&pos, text) {
+        assert!(pos.is_legal(m));
+        let written = notation::write(&pos, m);
+        assert_eq!(notation::parse_move(&pos, &written), Ok(m), "{written}");
+    }
+}
+
+/// An archive given to `herald verify`: any JSON it accepts is verified without a panic, and
+/// reads back from its own JSON to the same archive.
+pub fn archive(data: &[u8]) {
+    let Ok(archive) = serde_json::from_slice::<Archive>(data) else { return };
+    let report = archive::verify(&archive);
+    if report.ok() && report.open.is_empty() {
+        assert!(archive.result.is_some(), "a fully verified archive is of a finished game");
+    }
+    let json = serde_json::to_string(&archive).unwrap();
+    assert_eq!(serde_json::from_str::<Archive>(&json).unwrap(), archive);
+}
+
+/// A stored snapshot (the database is outside input too: a restored backup, an older herald's
+/// rows): any snapshot a variant accepts resumes a game that writes the same snapshot again,
+/// and shows itself to every observer without a panic.
+pub fn snapshot(data: &[u8]) {
+    let all = variants::all();
+    let Some((i, rest)) = choose(data, all.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let variant = all[i];
+    let Ok(game) = variant.restore(text) else { return };
+    let written = game.snapshot();
+    let again = variant.restore(&written).expect("herald resumes the snapshot it wrote");
+    assert_eq!(again.snapshot(), written);
+    for observer in
+        [Observer::Player(Color::White), Observer::Player(Color::Black), Observer::Public, Observer::Everyone]
+    {
+        let _ = game.view(observer);
+    }
+    let _ = (game.outcome(), game.claimable_draws(), game.setup_requests(), game.secrets());
+}
+
+/// A club in a temporary folder for [`ingest`]: its service and the game being played.
+struct Club {
+    service: Service,
+    game: i64,
+    games: usize,
+}
+
+thread_local! {
+    static CLUB: RefCell<Option<Club>> = const { RefCell::new(None) };
+}
+
+/// The whole path from raw mail bytes through `Service::ingest`, with a valid token so that
+/// the referee is reached: whatever the player's mail holds, it is handled — a move, a
+/// refusal, the help — and herald never fails on it (a failure would be a bug: the club's
+/// state is sound). The first byte chooses the writer and whether the rest is the mail's text
+/// or its header lines and body; a game that ends is followed by a new one of the next variant.
+pub fn ingest(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else { return };
+    CLUB.with_borrow_mut(|club| {
+        let club = club.get_or_insert_with(open_club);
+        let color = if selector & 1 == 0 { Color::White } else { Color::Black };
+        let from = if color.is_white() { "alice@players.test" } else { "bob@players.test" };
+        let token = club.service.tokens().token(club.game, color);
+        let head = format!(
+            "From: {from}\r\nTo: referee+{token}@club.test\r\nSubject: Re: move [ref:{token}]\r\n\
+             Message-ID: <{}.{selector}@players.test>\r\n",
+            herald::hex::sha256(rest)
+        );
+        let mut raw = head.into_bytes();
+        if selector & 2 == 0 {
+            raw.extend_from_slice(b"Content-Type: text/plain; charset=utf-8\r\n\r\n");
+        }
+        raw.extend_from_slice(rest);
+        match club.service.ingest(&raw, None) {
+            Ok(Ingested::Handled(verdict)) => {
+                assert_ne!(verdict, Verdict::Failed, "herald failed on a mail of a sound club");
+            }
+            Ok(Ingested::Duplicate) => {}
+            Err(e) => panic!("a mail was handed back to the mail server: {e}"),
+        }
+        let over = club.service.store().read(|tx| tx.game(club.game)).unwrap().is_some_and(|g| g.result.is_some());
+        if over {
+            club.games += 1;
+            club.game = new_game(&mut club.service, club.games);
+        }
+    });
+}
+
+fn open_club() -> Club {
+    let root = std::env::temp_dir().join(format!("herald-fuzz-ingest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let config = herald::config::Config {
+        referee: herald::config::Referee {
+            address: "referee@club.test".into(),
+            name: "herald referee".into(),
+            domain: None,
+        },
+        database: root.join("herald.db"),
+        outgoing: herald::config::Outgoing {
+            transport: herald::config::Transport::Maildir { path: root.join("sent") },
+            retry: Default::default(),
+        },
+        ..herald::config::Config::default()
+    };
+    Service::init(&config).unwrap();
+    let clock = Arc::new(FixedClock::new("2026-11-24T12:00:00Z".parse().unwrap()));
+    let mut service = Service::open(config, clock).unwrap();
+    let game = new_game(&mut service, 0);
+    Club { service, game, games: 0 }
+}
+
+fn new_game(service: &mut Service, n: usize) -> i64 {
+    let all = variants::all();
+    let white = Player { email: "alice@players.test".into(), name: None };
+    let black = Player { email: "bob@players.test".into(), name: None };
+    service.new_game(all[n % all.len()].id(), white, black).unwrap()
+}
