@@ -17,6 +17,7 @@ use herald::mail::reply::compose_reply;
 use herald::mail::transport;
 use herald::referee::records::Player;
 use herald::service::Service;
+use herald::store::OutboxStatus;
 use support::tempdir::TempDir;
 
 fn player(email: &str) -> Player {
@@ -104,7 +105,7 @@ fn the_answers_of_every_batch_are_sent_once_while_the_next_batch_is_read() {
     let outbox = service.store().read(|tx| tx.outbox(false)).unwrap();
     assert_eq!(outbox.len(), 4 * games);
     for row in &outbox {
-        assert_eq!((row.status.as_str(), row.attempts), ("sent", 1), "{row:?}");
+        assert_eq!((row.status, row.attempts), (OutboxStatus::Sent, 1), "{row:?}");
     }
     let journal = root.path().join("herald.db.sent");
     assert_eq!(std::fs::metadata(&journal).map(|m| m.len()).unwrap_or(0), 0, "the sent journal is folded and emptied");
@@ -139,7 +140,7 @@ fn a_mail_noted_as_sent_by_a_sender_that_died_is_not_sent_again() {
     let ids = delivered_ids(&root.path().join("sent"));
     assert_eq!(ids, [format!("<{}>", pending[0].message_id)]);
     let outbox = service.store().read(|tx| tx.outbox(false)).unwrap();
-    assert!(outbox.iter().all(|row| row.status == "sent"), "{outbox:?}");
+    assert!(outbox.iter().all(|row| row.status == OutboxStatus::Sent), "{outbox:?}");
 }
 
 #[test]

@@ -425,7 +425,8 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
     let noted = service.store().sent_notes().map_err(|e| e.to_string())?;
     let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
     println!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
-    let is_noted = |row: &crate::store::OutboxRow| row.status == "pending" && noted.contains(&row.id);
+    let is_noted =
+        |row: &crate::store::OutboxRow| row.status == crate::store::OutboxStatus::Pending && noted.contains(&row.id);
     let noted_pending = rows.iter().filter(|row| is_noted(row)).count();
     if noted_pending > 0 {
         println!(
@@ -439,7 +440,7 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         println!(
             "{:<6} {:<8} {:<6} attempts {:<2} next {}  to {}  <{}>{}",
             row.id,
-            if is_noted(&row) { "noted" } else { &row.status },
+            if is_noted(&row) { "noted" } else { row.status.as_str() },
             game,
             row.attempts,
             row.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),

@@ -28,7 +28,7 @@ use crate::engine::Color;
 pub use events::LoggedEvent;
 pub use games::GameSummary;
 pub use inbox::InboxMail;
-pub use outbox::OutboxRow;
+pub use outbox::{OutboxRow, OutboxStatus};
 use sent_journal::SentJournal;
 
 /// A storage failure.

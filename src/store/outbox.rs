@@ -22,13 +22,41 @@ pub struct OutboxRow {
     /// The message.
     pub bytes: Vec<u8>,
     /// pending, sent or dead.
-    pub status: String,
+    pub status: OutboxStatus,
     /// Attempts so far.
     pub attempts: u32,
     /// When the next attempt is due.
     pub next_attempt_at: Timestamp,
     /// The last error, if an attempt failed.
     pub last_error: Option<String>,
+}
+
+/// What became of a mail in the outbox: the `status` column (its CHECK constraint lists the
+/// same names).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OutboxStatus {
+    /// To send at its next attempt's time.
+    Pending,
+    /// The next hop took it.
+    Sent,
+    /// A permanent failure, or too many attempts: a dead letter.
+    Dead,
+}
+
+impl OutboxStatus {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutboxStatus::Pending => "pending",
+            OutboxStatus::Sent => "sent",
+            OutboxStatus::Dead => "dead",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(name: &str) -> Option<OutboxStatus> {
+        [OutboxStatus::Pending, OutboxStatus::Sent, OutboxStatus::Dead].into_iter().find(|s| s.as_str() == name)
+    }
 }
 
 impl Tx<'_> {
@@ -94,7 +122,16 @@ fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
         envelope_from: r.get(3)?,
         recipient: r.get(4)?,
         bytes: r.get(5)?,
-        status: r.get(6)?,
+        status: {
+            let name: String = r.get(6)?;
+            OutboxStatus::parse(&name).ok_or_else(|| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    6,
+                    rusqlite::types::Type::Text,
+                    format!("status {name:?}").into(),
+                )
+            })?
+        },
         attempts: r.get(7)?,
         next_attempt_at: from_ts(r.get(8)?),
         last_error: r.get(9)?,
