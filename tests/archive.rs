@@ -272,6 +272,9 @@ fn a_royal_draw_is_mailed_with_its_points() {
     table.reply(BOB, "accept");
     let last = String::from_utf8_lossy(table.mails(BOB).last().unwrap()).to_string();
     assert!(last.contains("Points: White 0.4, Black 0.5."), "{last}");
+    // The Subject too gives the variant's points, not a PGN score that would read 1/2-1/2.
+    let subject = last.lines().find(|l| l.starts_with("Subject:")).unwrap();
+    assert!(subject.contains("White 0.4, Black 0.5: Draw by agreement") && !subject.contains("1/2"), "{subject}");
     let record = table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
     let result = record.result.unwrap();
     assert_eq!((result.white_points, result.black_points), (400, 500));

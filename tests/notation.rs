@@ -981,3 +981,33 @@ fn two_moves_in_one_line_are_not_read_as_one() {
     assert_move(&start, "e2 - e4", "e2", "e4");
     assert_move(&start, "12. ... e4 !?", "e2", "e4");
 }
+
+/// A position's move counters are bounded when read (at most herald's `MAX_COUNTER`), so that
+/// counting on from them can never overflow: a counter near 2^32 is refused with the reason,
+/// in every position notation herald reads.
+#[test]
+fn move_counters_near_the_limit_are_refused() {
+    use herald::notation::fen::{MAX_COUNTER, read_counter};
+    assert_eq!(read_counter("0"), Some(0));
+    assert_eq!(read_counter(&MAX_COUNTER.to_string()), Some(MAX_COUNTER));
+    for bad in ["4294967295", "4294967296", "1000001", "-1", "+1", "", "1e3"] {
+        assert_eq!(read_counter(bad), None, "{bad}");
+    }
+    let chess = herald::variants::by_id("chess").unwrap();
+    for fen_text in ["4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295"] {
+        let err = herald::notation::fen::read(chess.rules(), fen_text).unwrap_err().to_string();
+        assert!(err.contains("move counter"), "{err}");
+        assert!(chess.game_from_fen(fen_text).is_err());
+    }
+    let crowd = herald::variants::by_id("safety-in-numbers").unwrap();
+    assert!(crowd.game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295").is_err());
+    let si = herald::variants::by_id("secret-intelligence").unwrap();
+    assert!(si.game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295").is_err());
+    let royal = herald::variants::by_id("royal").unwrap();
+    assert!(royal.game_from_fen("4k5/10/10/10/10/10/10/4K5 w - - 0 4294967295").is_err());
+    // At the limit, a game plays on without overflow.
+    let mut game = chess.game_from_fen(&format!("4k3/8/8/8/8/8/8/4K2R w K - 100 {MAX_COUNTER}")).unwrap();
+    game.play("Rh2").unwrap();
+    game.play("Kd8").unwrap();
+    assert!(game.fen().ends_with(&format!("{}", MAX_COUNTER + 1)), "{}", game.fen());
+}

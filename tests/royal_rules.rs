@@ -453,6 +453,18 @@ fn perpetual_check_wins_when_the_position_comes_back_the_third_time() {
     }
     assert_eq!(quiet.outcome(), None);
     assert_eq!(quiet.claimable_draws(), vec![herald::engine::ClaimableDraw::ThreefoldRepetition]);
+    // "either player can declare the game a draw": Black, not to move, may claim it too, where
+    // in FIDE chess (and herald's other variants) only the side to move claims.
+    assert_eq!(quiet.turn(), Color::White);
+    for side in Color::BOTH {
+        assert_eq!(quiet.claimable_draws_by(side), vec![herald::engine::ClaimableDraw::ThreefoldRepetition], "{side}");
+    }
+    let mut chess = variants::by_id("chess").unwrap().new_game();
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(8) {
+        chess.play(text).unwrap();
+    }
+    assert_eq!(chess.claimable_draws_by(Color::White).len(), 1);
+    assert!(chess.claimable_draws_by(Color::Black).is_empty(), "in chess only the side to move claims");
     assert_eq!(points(Outcome::Draw { reason: DrawReason::ThreefoldRepetition }), (400, 500));
 }
 
