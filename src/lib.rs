@@ -20,4 +20,5 @@ pub mod notation;
 pub mod referee;
 pub mod service;
 pub mod store;
+pub mod tournament;
 pub mod variants;

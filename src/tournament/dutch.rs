@@ -1,0 +1,1 @@
+//! The FIDE Dutch system (Handbook C.04.3).

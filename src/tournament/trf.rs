@@ -1,0 +1,1 @@
+//! FIDE's Tournament Report File, TRF-16 (Handbook C.04, Annex 2).
