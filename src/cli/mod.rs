@@ -3,6 +3,7 @@
 mod perft;
 mod referee;
 mod replay;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -40,6 +41,10 @@ enum Command {
     Serve(referee::ServeArgs),
     /// Start, list, show and export games.
     Game(referee::GameArgs),
+    /// Club tournaments: make, open, start, pair, adjudicate, export.
+    Tournament(tournament::TournamentArgs),
+    /// Players' Glicko-2 ratings, per variant.
+    Ratings(tournament::RatingsArgs),
     /// List the mails waiting to be sent, retrying or dead.
     Outbox(referee::OutboxArgs),
     /// The event log: every mail handled, refused or not answered, and why; mails that herald
@@ -73,6 +78,8 @@ pub fn main() -> ExitCode {
         Command::Init => referee::init(cli.config.as_deref()),
         Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
+        Command::Tournament(args) => tournament::tournament(cli.config.as_deref(), args),
+        Command::Ratings(args) => tournament::ratings(cli.config.as_deref(), args),
         Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
         Command::Log(args) => referee::log(cli.config.as_deref(), args),
         Command::Verify { archive } => referee::verify(&archive),

@@ -26,7 +26,7 @@ fn load_config(config: ConfigPath<'_>) -> Result<Config, String> {
     Config::load_or_default(config).map_err(|e| e.to_string())
 }
 
-fn open(config: ConfigPath<'_>) -> Result<Service, String> {
+pub(super) fn open(config: ConfigPath<'_>) -> Result<Service, String> {
     Service::open(load_config(config)?, Arc::new(SystemClock)).map_err(|e| e.to_string())
 }
 
@@ -372,7 +372,7 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
 
 /// The game as PGN (see [`crate::referee::export::pgn`]): while a game with secrets goes on,
 /// and `reveal` is not given, only what both players may know.
-fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
+pub(super) fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
     let (record, game) = load_game(service, id)?;
     let header = PgnHeader {
         event: format!("herald game #{}", record.id),

@@ -43,6 +43,24 @@ pub struct Archive {
     pub chain_head: String,
     /// The result, once the game is over.
     pub result: Option<ArchivedResult>,
+    /// The tournament the game is played in, if any: the TD's bookkeeping, not part of the
+    /// chain. Only a tournament game may end by the director's decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<ArchivedTournament>,
+}
+
+/// A tournament game's place in its tournament.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedTournament {
+    /// The tournament's number.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
 }
 
 /// A commitment in an archive.
@@ -149,6 +167,12 @@ impl Archive {
                     hash: chain::close(&prev, &r.score, &r.reason),
                     prev,
                 }
+            }),
+            tournament: record.tournament.as_ref().map(|t| ArchivedTournament {
+                id: t.id,
+                name: t.name.clone(),
+                round: t.round,
+                board: t.board,
             }),
         }
     }
@@ -423,7 +447,14 @@ pub fn verify(archive: &Archive) -> Report {
                 _ => false,
             };
             let by_claim = r.score == "1/2-1/2" && claims.contains(&r.reason);
-            if by_word || by_claim || on_time {
+            let by_director =
+                archive.tournament.is_some() && super::tournaments::is_director_reason(&r.score, &r.reason);
+            if by_director {
+                report.passed.push(format!(
+                    "the result {} ({}) is the tournament director's decision, which the moves do not decide",
+                    r.score, r.reason
+                ));
+            } else if by_word || by_claim || on_time {
                 report.passed.push(format!("the result {} ({}) is one the players may give", r.score, r.reason));
             } else {
                 report.failed.push(format!(

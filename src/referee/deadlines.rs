@@ -9,7 +9,7 @@ use crate::engine::{Color, Outcome, WinReason};
 impl Referee<'_> {
     /// A new deadline for the player now on the clock, with none of its notices sent.
     pub(super) fn start_clock(&self, g: &mut Loaded, now: Timestamp) {
-        g.record.deadline = Some(self.deadline(now));
+        g.record.deadline = Some(self.deadline(&g.record, now));
         g.record.deadline_notices = DeadlineNotice::None;
     }
 
@@ -75,8 +75,9 @@ impl Referee<'_> {
         Ok(Some(self.decided(&g, mails, Vec::new(), Verdict::Reminder, detail)))
     }
 
-    pub(super) fn deadline(&self, now: Timestamp) -> Timestamp {
-        let days = i64::from(self.settings.days_per_move);
+    /// When a move due now must have arrived: the game's own time control, or the club's.
+    fn deadline(&self, record: &GameRecord, now: Timestamp) -> Timestamp {
+        let days = i64::from(record.days_per_move.unwrap_or(self.settings.days_per_move));
         now.checked_add(jiff::SignedDuration::from_hours(24 * days)).unwrap_or(now)
     }
 }

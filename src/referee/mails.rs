@@ -101,6 +101,9 @@ pub(super) struct MailContext {
     chain_head: String,
     /// Moves recorded.
     plies: usize,
+    /// The tournament, round and board, for a tournament game: "Autumn Crown 2026, round 2,
+    /// board 1".
+    tournament: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -247,6 +250,7 @@ impl Referee<'_> {
                 .collect(),
             chain_head: record.chain_head.clone().unwrap_or_default(),
             plies: g.game.moves().len(),
+            tournament: record.tournament.as_ref().map(|t| format!("{}, round {}, board {}", t.name, t.round, t.board)),
         }
     }
 

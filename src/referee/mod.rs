@@ -24,6 +24,7 @@ mod outside;
 pub mod records;
 pub mod templates;
 pub mod token;
+pub mod tournaments;
 
 use serde::Deserialize;
 
@@ -205,6 +206,22 @@ impl<'a> Referee<'a> {
         black: Player,
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
+        self.start_game_in(id, variant, white, black, None, None, now)
+    }
+
+    /// Starts game `id` with its own time for each move (`None`: the club's setting), as a
+    /// game of `tournament` if it is one: the record to store and the invitations.
+    #[allow(clippy::too_many_arguments)]
+    pub fn start_game_in(
+        &self,
+        id: i64,
+        variant: &'static dyn Variant,
+        white: Player,
+        black: Player,
+        days_per_move: Option<u32>,
+        tournament: Option<records::TournamentGame>,
+        now: Timestamp,
+    ) -> Result<Effects, RefereeError> {
         let mut seed = [0u8; 32];
         seed[..16].copy_from_slice(&(self.nonces)());
         seed[16..].copy_from_slice(&(self.nonces)());
@@ -220,14 +237,17 @@ impl<'a> Referee<'a> {
             draw_offer: None,
             created_at: now,
             updated_at: now,
-            deadline: Some(self.deadline(now)),
+            deadline: None,
             deadline_notices: DeadlineNotice::None,
             mail_seq: 0,
             commitments: Vec::new(),
             genesis: None,
             chain_head: None,
+            days_per_move,
+            tournament,
         };
         let mut loaded = Loaded { record, game, revealed_now: Vec::new() };
+        self.start_clock(&mut loaded, now);
         self.commit_new_secrets(&mut loaded)?;
         if loaded.game.setup_requests().is_empty() {
             self.begin(&mut loaded);

@@ -100,6 +100,23 @@ pub struct GameRecord {
     pub genesis: Option<String>,
     /// The hash of the newest record of the chain: the last move, or the genesis.
     pub chain_head: Option<String>,
+    /// Days for each move in this game; `None`: the club's setting.
+    pub days_per_move: Option<u32>,
+    /// The tournament the game is played in, if any.
+    pub tournament: Option<TournamentGame>,
+}
+
+/// Where a game stands in a tournament: shown in its mails and archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentGame {
+    /// The tournament's number.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
 }
 
 /// What the player on the clock has been told of the current deadline; stored as its number,
@@ -175,11 +192,15 @@ pub enum Verdict {
     TimeUp,
     /// The clock: a reminder of the deadline.
     Reminder,
+    /// A mail about a tournament entry (a `join`, a confirmation, a withdrawal).
+    Entry,
+    /// The tournament director ended a game (an adjudication or a forfeit).
+    Directed,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 20] = [
+    pub const ALL: [Verdict; 22] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -200,6 +221,8 @@ impl Verdict {
         Verdict::Timeout,
         Verdict::TimeUp,
         Verdict::Reminder,
+        Verdict::Entry,
+        Verdict::Directed,
     ];
 
     /// The stored name.
@@ -225,6 +248,8 @@ impl Verdict {
             Verdict::Timeout => "timeout",
             Verdict::TimeUp => "time_up",
             Verdict::Reminder => "reminder",
+            Verdict::Entry => "entry",
+            Verdict::Directed => "directed",
         }
     }
 
@@ -287,6 +312,8 @@ impl std::fmt::Debug for GameRecord {
             .field("commitments", &self.commitments)
             .field("genesis", &self.genesis)
             .field("chain_head", &self.chain_head)
+            .field("days_per_move", &self.days_per_move)
+            .field("tournament", &self.tournament)
             .finish()
     }
 }

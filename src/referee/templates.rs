@@ -19,6 +19,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("too_large.txt", include_str!("../../templates/too_large.txt")),
     ("_status.txt", include_str!("../../templates/_status.txt")),
     ("_commands.txt", include_str!("../../templates/_commands.txt")),
+    ("tournament.txt", include_str!("../../templates/tournament.txt")),
 ];
 
 /// A template that could not be loaded or rendered.

@@ -82,6 +82,60 @@ impl Tokens {
         self.mac(game, color).verify_truncated_left(&bytes).ok().map(|()| (game, color))
     }
 
+    /// The token of `email`'s entry to tournament `tournament`, for the mail that asks them to
+    /// confirm it: `t<tournament>e` and 80 bits of
+    /// `HMAC-SHA256(secret, "herald-entry-token:v1:<tournament>:<email in lower case>")`. Only
+    /// the address the confirmation went to can answer it: the token is valid with that From
+    /// alone.
+    pub fn entry_token(&self, tournament: i64, email: &str) -> String {
+        let tag = hex(&self.entry_mac(tournament, email).finalize().into_bytes());
+        format!("t{tournament}e{}", &tag[..MAC_HEX])
+    }
+
+    fn entry_mac(&self, tournament: i64, email: &str) -> Hmac<Sha256> {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(format!("herald-entry-token:v1:{tournament}:{}", email.to_ascii_lowercase()).as_bytes());
+        mac
+    }
+
+    /// The tournament an entry token names, if it is `email`'s (compared in constant time).
+    pub fn verify_entry(&self, token: &str, email: &str) -> Option<i64> {
+        let token = token.trim().to_ascii_lowercase();
+        let rest = token.strip_prefix('t')?;
+        let (number, hex) = rest.split_once('e')?;
+        if number.is_empty() || number.len() > 18 || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if hex.len() != MAC_HEX || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let tournament: i64 = number.parse().ok()?;
+        let bytes: Vec<u8> =
+            (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+        self.entry_mac(tournament, email).verify_truncated_left(&bytes).ok().map(|()| tournament)
+    }
+
+    /// Finds `email`'s entry token in a recipient address or a Subject, as [`Tokens::find`]
+    /// finds a game's.
+    pub fn find_entry<'a>(
+        &self,
+        local_part: &str,
+        recipients: impl IntoIterator<Item = &'a str>,
+        subject: &str,
+        email: &str,
+    ) -> Option<i64> {
+        let from_address = recipients.into_iter().find_map(|addr| {
+            let (local, _) = addr.rsplit_once('@')?;
+            let (base, extension) = local.split_once('+')?;
+            base.eq_ignore_ascii_case(local_part).then(|| self.verify_entry(extension, email)).flatten()
+        });
+        from_address.or_else(|| {
+            let start = subject.find("[ref:")? + "[ref:".len();
+            let end = subject[start..].find(']')? + start;
+            self.verify_entry(&subject[start..end], email)
+        })
+    }
+
     /// Finds a token in a recipient address (`local+TOKEN@domain`) for the referee's local
     /// part, or in a Subject (`[ref:TOKEN]`).
     pub fn find<'a>(
@@ -106,6 +160,19 @@ impl Tokens {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_token_is_valid_only_with_the_address_it_was_made_for() {
+        let tokens = Tokens::new(b"secret");
+        let t = tokens.entry_token(7, "Ann@Club.test");
+        assert!(t.starts_with("t7e"));
+        assert_eq!(tokens.verify_entry(&t, "ann@club.test"), Some(7));
+        assert_eq!(tokens.verify_entry(&t.to_uppercase(), "ann@club.test"), Some(7));
+        assert_eq!(tokens.verify_entry(&t, "mallory@club.test"), None);
+        assert_eq!(tokens.verify_entry(&t.replacen("t7e", "t8e", 1), "ann@club.test"), None);
+        assert_eq!(Tokens::new(b"other").verify_entry(&t, "ann@club.test"), None);
+        assert_eq!(tokens.verify(&t), None, "an entry token names no game");
+    }
 
     #[test]
     fn a_token_verifies_and_names_its_game_and_colour() {

@@ -78,13 +78,14 @@ impl Handler<'_> {
         let referee = self.referee();
         let mut decision = match too_large {
             Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
-            None => {
-                let game = match referee.claimed_identity(mail) {
-                    Some((id, _)) => tx.game(id)?,
-                    None => None,
-                };
-                referee.handle_mail(mail, game, now)?
-            }
+            None => match referee.claimed_identity(mail) {
+                Some((id, _)) => referee.handle_mail(mail, tx.game(id)?, now)?,
+                // No game's token: perhaps an entry to a tournament; else a stranger's mail.
+                None => match self.entry_mail(tx, mail, now)? {
+                    Some(decision) => decision,
+                    None => referee.handle_mail(mail, None, now)?,
+                },
+            },
         };
         let players = decision.verdict.is_players();
         let key = if players { mail.dedupe_key.clone() } else { format!("unverified:{}", mail.dedupe_key) };
@@ -129,6 +130,7 @@ impl Handler<'_> {
         let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
         let inbox_id = tx.record_inbox(&key, now, recorded, decision.verdict)?;
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
+        self.follow_up(tx, &decision.effects, now)?;
         Ok(Ingested::Handled(decision.verdict))
     }
 

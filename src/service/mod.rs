@@ -8,6 +8,7 @@ mod daemon;
 mod handling;
 mod locks;
 mod sender;
+mod tournaments;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use handling::{Handler, Incoming, unreadable_key};
 pub use locks::{SendLock, lock_database};
 use sender::Sender;
 pub use sender::Sent;
+pub use tournaments::NewTournament;
 
 /// The name of the token secret in the database's `meta` table.
 const SECRET_KEY: &str = "reply_token_secret";
@@ -338,6 +340,7 @@ impl Service {
                 let referee = handler.referee();
                 let Some(decision) = referee.on_deadline(record, now)? else { return Ok(false) };
                 tx.apply(&decision.effects, handler.from, now, None)?;
+                handler.follow_up(tx, &decision.effects, now)?;
                 Ok(true)
             });
             match changed {

@@ -6,7 +6,7 @@ use super::{Result, StoreError, Tx, color_name, from_ts, parse_color, ts};
 use crate::clock::Timestamp;
 use crate::referee::commitment::Commitment;
 use crate::referee::records::{
-    CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player,
+    CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, TournamentGame,
 };
 
 /// A game's summary for listings.
@@ -34,7 +34,7 @@ impl Tx<'_> {
 
     /// The player's row, made or renamed only when needed: a game is saved after every
     /// mail, and rewriting an unchanged row would cost a page write each time.
-    fn player_id(&self, player: &Player) -> Result<i64> {
+    pub(super) fn player_id(&self, player: &Player) -> Result<i64> {
         let found: Option<(i64, Option<String>)> = self
             .tx
             .prepare_cached("SELECT id, name FROM players WHERE email = ?1")?
@@ -67,8 +67,8 @@ impl Tx<'_> {
         self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
                                 black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head,
-                                deadline_notices)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+                                deadline_notices, days_per_move)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
              ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
                 result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
                 black_points = excluded.black_points, draw_offer = excluded.draw_offer,
@@ -94,6 +94,7 @@ impl Tx<'_> {
                 game.genesis,
                 game.chain_head,
                 game.deadline_notices.number(),
+                game.days_per_move,
             ],
         )?;
         for c in &game.commitments {
@@ -202,24 +203,42 @@ impl Tx<'_> {
     }
 }
 
+/// A game's tournament, round and board, each a scalar subquery on `pairings.game_id`'s unique
+/// index.
+macro_rules! tournament_columns {
+    () => {
+        "(SELECT tournament_id FROM pairings WHERE game_id = g.id) AS tournament_id,
+        (SELECT t.name FROM pairings p JOIN tournaments t ON t.id = p.tournament_id WHERE p.game_id = g.id)
+            AS tournament_name,
+        (SELECT round FROM pairings WHERE game_id = g.id) AS tournament_round,
+        (SELECT board FROM pairings WHERE game_id = g.id) AS tournament_board"
+    };
+}
+
 /// One game by id, with its players. The players come from scalar subqueries, not a join:
 /// SQLite recompiles a join whose WHERE names a bound parameter at every run, and this
 /// query runs for every mail.
-const GAME_SELECT: &str = "SELECT g.id, g.variant,
+const GAME_SELECT: &str = concat!(
+    "SELECT g.id, g.variant,
         (SELECT email FROM players WHERE id = g.white_id) AS white_email,
         (SELECT name FROM players WHERE id = g.white_id) AS white_name,
         (SELECT email FROM players WHERE id = g.black_id) AS black_email,
         (SELECT name FROM players WHERE id = g.black_id) AS black_name,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        g.deadline_notices
-    FROM games g";
+        g.deadline_notices, g.days_per_move, ",
+    tournament_columns!(),
+    " FROM games g"
+);
 
-const GAME_SELECT_WITH_PLIES: &str = "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
+const GAME_SELECT_WITH_PLIES: &str = concat!(
+    "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        g.deadline_notices, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
-    FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id";
+        g.deadline_notices, g.days_per_move, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
+    tournament_columns!(),
+    " FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id"
+);
 
 fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
     let status: String = r.get("status")?;
@@ -256,6 +275,16 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             commitments: Vec::new(),
             genesis: r.get("genesis")?,
             chain_head: r.get("chain_head")?,
+            days_per_move: r.get("days_per_move")?,
+            tournament: match r.get::<_, Option<i64>>("tournament_id")? {
+                Some(id) => Some(TournamentGame {
+                    id,
+                    name: r.get("tournament_name")?,
+                    round: r.get("tournament_round")?,
+                    board: r.get("tournament_board")?,
+                }),
+                None => None,
+            },
         })
     })();
     Ok(record)

@@ -16,6 +16,7 @@ mod inbox;
 mod outbox;
 mod schema;
 mod sent_journal;
+mod tournaments;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -30,6 +31,7 @@ pub use games::GameSummary;
 pub use inbox::InboxMail;
 pub use outbox::{OutboxRow, OutboxStatus};
 use sent_journal::SentJournal;
+pub use tournaments::{Entry, RatingRow};
 
 /// A storage failure.
 #[derive(Debug)]

@@ -120,4 +120,57 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE inbox ADD COLUMN message_id TEXT;
     CREATE INDEX inbox_message_id ON inbox (message_id) WHERE message_id IS NOT NULL;
     "#,
+    // 6: club tournaments: the tournament, its entrants (a join by mail waits for its
+    // confirmation), every pairing of every round with its result, and each game's own time
+    // control; Glicko-2 ratings per player and variant.
+    r#"
+    CREATE TABLE tournaments (
+        id             INTEGER PRIMARY KEY,
+        name           TEXT NOT NULL,
+        variant        TEXT NOT NULL,
+        system         TEXT NOT NULL CHECK (system IN ('round-robin', 'double-round-robin', 'swiss')),
+        rounds         INTEGER NOT NULL,
+        days_per_move  INTEGER,
+        status         TEXT NOT NULL CHECK (status IN ('new', 'open', 'running', 'finished')),
+        tiebreaks      TEXT NOT NULL,
+        bye_points     INTEGER NOT NULL,
+        withdrawal     TEXT NOT NULL,
+        initial_colour TEXT NOT NULL CHECK (initial_colour IN ('white', 'black')),
+        rated          INTEGER NOT NULL,
+        created_at     INTEGER NOT NULL
+    );
+    CREATE TABLE entrants (
+        tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id       INTEGER NOT NULL REFERENCES players(id),
+        number          INTEGER,
+        rating          INTEGER,
+        confirmed       INTEGER NOT NULL,
+        withdrawn_after INTEGER,
+        joined_at       INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, player_id)
+    );
+    CREATE TABLE pairings (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round         INTEGER NOT NULL,
+        board         INTEGER NOT NULL,
+        white         INTEGER NOT NULL,
+        black         INTEGER,
+        game_id       INTEGER UNIQUE REFERENCES games(id),
+        white_points  INTEGER,
+        black_points  INTEGER,
+        finish        TEXT CHECK (finish IN ('played', 'time', 'forfeit')),
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE TABLE ratings (
+        player_id  INTEGER NOT NULL REFERENCES players(id),
+        variant    TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (player_id, variant)
+    );
+    ALTER TABLE games ADD COLUMN days_per_move INTEGER;
+    "#,
 ];

@@ -10,9 +10,12 @@
 
 pub mod berger;
 pub mod crosstable;
+pub mod director;
 pub mod dutch;
+pub mod ratings;
 pub mod standings;
 pub mod trf;
+pub mod withdrawal;
 
 use std::fmt;
 
@@ -229,4 +232,65 @@ impl Entrant {
     pub fn plays_in(&self, round: u32) -> bool {
         self.withdrawn_after.is_none_or(|after| round <= after)
     }
+}
+
+/// Where a tournament stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Made by the TD; entries only by the TD.
+    New,
+    /// Players may join by mail.
+    Open,
+    /// Its games are being played.
+    Running,
+    /// Every round is over.
+    Finished,
+}
+
+impl Stage {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::New => "new",
+            Stage::Open => "open",
+            Stage::Running => "running",
+            Stage::Finished => "finished",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(name: &str) -> Option<Stage> {
+        [Stage::New, Stage::Open, Stage::Running, Stage::Finished].into_iter().find(|s| s.as_str() == name)
+    }
+}
+
+/// A tournament's terms, as the TD set them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    /// Its number.
+    pub id: i64,
+    /// Its name, e.g. "Autumn Crown 2026".
+    pub name: String,
+    /// The variant every game is played in.
+    pub variant: String,
+    /// How players are paired.
+    pub system: System,
+    /// Rounds in all (a round robin's follow from the number of players at the start).
+    pub rounds: u32,
+    /// Days for each move; `None`: the club's setting.
+    pub days_per_move: Option<u32>,
+    /// Where it stands.
+    pub stage: Stage,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<standings::TieBreak>,
+    /// What a pairing-allocated bye scores.
+    pub bye_points: Points,
+    /// What becomes of a withdrawn player's games.
+    pub withdrawal: withdrawal::WithdrawalPolicy,
+    /// The colour of starting number 1 in round 1 (Swiss: drawn by lot at the start).
+    pub initial_colour: Color,
+    /// Whether its games change the players' ratings.
+    pub rated: bool,
+    /// When the TD made it.
+    pub created_at: crate::clock::Timestamp,
 }

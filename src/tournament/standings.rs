@@ -37,3 +37,30 @@ pub fn standings(entrants: &[Entrant], pairings: &[Pairing], tiebreaks: &[TieBre
     let _ = (entrants, pairings, tiebreaks);
     todo!("standings")
 }
+
+impl TieBreak {
+    /// Every tie-break.
+    pub const ALL: [TieBreak; 5] = [
+        TieBreak::SonnebornBerger,
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+    ];
+
+    /// The stored and command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TieBreak::SonnebornBerger => "sonneborn-berger",
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::BuchholzCut1 => "buchholz-cut-1",
+            TieBreak::DirectEncounter => "direct-encounter",
+            TieBreak::Wins => "wins",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(name: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+}

@@ -1,0 +1,407 @@
+//! `herald tournament ...` and `herald ratings`: the tournament director's commands.
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::referee::{ConfigPath, open};
+use crate::engine::Color;
+use crate::referee::records::Player;
+use crate::service::NewTournament;
+use crate::store::StoreError;
+use crate::tournament::standings::{self, TieBreak};
+use crate::tournament::withdrawal::WithdrawalPolicy;
+use crate::tournament::{Points, Stage, System, Tournament, crosstable, trf};
+
+/// `herald tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(subcommand)]
+    command: TournamentCommand,
+}
+
+/// A pairing system on the command line.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum SystemArg {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+}
+
+impl From<SystemArg> for System {
+    fn from(s: SystemArg) -> System {
+        match s {
+            SystemArg::RoundRobin => System::RoundRobin,
+            SystemArg::DoubleRoundRobin => System::DoubleRoundRobin,
+            SystemArg::Swiss => System::Swiss,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum TournamentCommand {
+    /// Make a tournament; prints its number. Players may be entered now, by `enter`, or by
+    /// mail once entries are open.
+    New {
+        /// Its name, e.g. "Autumn Crown 2026".
+        #[arg(long)]
+        name: String,
+        /// The variant (see `herald variants`).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// The pairing system.
+        #[arg(long, value_enum)]
+        system: SystemArg,
+        /// Rounds (a Swiss; a round robin's follow from the players).
+        #[arg(long, default_value_t = 0)]
+        rounds: u32,
+        /// Days for each move (default: the club's `games.days_per_move`).
+        #[arg(long)]
+        days_per_move: Option<u32>,
+        /// Players entered at once, comma-separated: `a@x,b@y` or `Ann <a@x>,b@y`.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// Tie-breaks in order, comma-separated: sonneborn-berger, buchholz, buchholz-cut-1,
+        /// direct-encounter, wins (default: sonneborn-berger,wins for a round robin,
+        /// buchholz-cut-1,buchholz,sonneborn-berger for a Swiss).
+        #[arg(long, value_delimiter = ',')]
+        tiebreaks: Vec<String>,
+        /// Points of a pairing-allocated bye in a Swiss (1, 0.5 or 0).
+        #[arg(long, default_value = "1")]
+        bye_points: String,
+        /// What becomes of a withdrawn player's games: annul-if-under-half or forfeit-remaining.
+        #[arg(long, default_value = "forfeit-remaining")]
+        withdrawal: String,
+        /// Games change no rating.
+        #[arg(long)]
+        unrated: bool,
+    },
+    /// Open entries by mail: a player mails `join ID` (or `join NAME`) to the referee.
+    Open {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// Enter a player (confirmed at once).
+    Enter {
+        /// The tournament's number.
+        id: i64,
+        /// The player: `a@x` or `Ann <a@x>`.
+        player: String,
+    },
+    /// Start it: the start list, the pairings, every game's invitation.
+    Start {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// Pair and start the next Swiss round (also done by itself when a round's last game ends).
+    Pair {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// List the tournaments.
+    List,
+    /// The tournament's terms, entrants and rounds.
+    Show {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// The standings with tie-breaks.
+    Standings {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// The crosstable.
+    Crosstable {
+        /// The tournament's number.
+        id: i64,
+    },
+    /// End a game by the TD's decision, with a result: 1-0, 0-1, 1/2-1/2, or the points
+    /// as W:B (e.g. 0.7:0.25).
+    Adjudicate {
+        /// The game's number.
+        game: i64,
+        /// The result.
+        result: String,
+    },
+    /// A game lost by forfeit by one side.
+    Forfeit {
+        /// The game's number.
+        game: i64,
+        /// Who loses it.
+        #[arg(value_enum)]
+        loser: LoserArg,
+    },
+    /// Withdraw a player (by the club's rule for withdrawals).
+    Withdraw {
+        /// The tournament's number.
+        id: i64,
+        /// The player's address.
+        email: String,
+    },
+    /// Export the tournament: --trf (FIDE TRF-16) or --pgn (all its games).
+    Export {
+        /// The tournament's number.
+        id: i64,
+        /// As FIDE's Tournament Report File.
+        #[arg(long, conflicts_with = "pgn")]
+        trf: bool,
+        /// Every game as PGN (games with secrets still going on: what both players may know).
+        #[arg(long)]
+        pgn: bool,
+    },
+    /// Import a tournament begun elsewhere from a TRF file.
+    Import {
+        /// The TRF file.
+        #[arg(long)]
+        trf: std::path::PathBuf,
+        /// The variant its games continue in.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+    },
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum LoserArg {
+    White,
+    Black,
+}
+
+/// `herald ratings`.
+#[derive(Args, Debug)]
+pub struct RatingsArgs {
+    /// Only this variant.
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+/// "Ann <a@x>" or "a@x".
+fn player(text: &str) -> Player {
+    let text = text.trim();
+    match text.rsplit_once('<') {
+        Some((name, rest)) => Player {
+            email: rest.trim_end_matches('>').trim().to_ascii_lowercase(),
+            name: Some(name.trim().trim_matches('"').to_string()).filter(|n| !n.is_empty()),
+        },
+        None => Player { email: text.to_ascii_lowercase(), name: None },
+    }
+}
+
+/// "1", "0.5", "0.65" as points.
+fn points(text: &str) -> Result<Points, String> {
+    let bad = || format!("{text:?} is not a number of points");
+    let (whole, fraction) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let whole: u32 = whole.parse().map_err(|_| bad())?;
+    let fraction: u32 = if fraction.is_empty() { 0 } else { format!("{fraction:0<3}").parse().map_err(|_| bad())? };
+    Ok(Points(whole * 1000 + fraction))
+}
+
+/// A result as the TD writes it.
+fn result_points(text: &str) -> Result<(Points, Points), String> {
+    Ok(match text.trim() {
+        "1-0" => (Points::ONE, Points::ZERO),
+        "0-1" => (Points::ZERO, Points::ONE),
+        "1/2-1/2" | "½-½" | "=" => (Points::HALF, Points::HALF),
+        other => {
+            let (w, b) = other.split_once(':').ok_or_else(|| format!("{other:?}: write 1-0, 0-1, 1/2-1/2 or W:B"))?;
+            (points(w)?, points(b)?)
+        }
+    })
+}
+
+fn store_error(e: StoreError) -> String {
+    e.to_string()
+}
+
+/// `herald tournament ...`.
+pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), String> {
+    let mut service = open(config)?;
+    let err = |e: crate::service::ServiceError| e.to_string();
+    match args.command {
+        TournamentCommand::New {
+            name,
+            variant,
+            system,
+            rounds,
+            days_per_move,
+            players,
+            tiebreaks,
+            bye_points,
+            withdrawal,
+            unrated,
+        } => {
+            let system = System::from(system);
+            let tiebreaks: Vec<TieBreak> = if tiebreaks.is_empty() {
+                match system {
+                    System::Swiss => vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger],
+                    _ => vec![TieBreak::SonnebornBerger, TieBreak::Wins],
+                }
+            } else {
+                tiebreaks
+                    .iter()
+                    .map(|t| {
+                        TieBreak::parse(t.trim()).ok_or_else(|| {
+                            let known: Vec<&str> = TieBreak::ALL.iter().map(|t| t.as_str()).collect();
+                            format!("unknown tie-break {t:?}; known: {}", known.join(", "))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?
+            };
+            let withdrawal = WithdrawalPolicy::parse(&withdrawal).ok_or_else(|| {
+                format!("unknown withdrawal rule {withdrawal:?}: annul-if-under-half or forfeit-remaining")
+            })?;
+            let terms = Tournament {
+                id: 0,
+                name,
+                variant,
+                system,
+                rounds,
+                days_per_move,
+                stage: Stage::New,
+                tiebreaks,
+                bye_points: points(&bye_points)?,
+                withdrawal,
+                initial_colour: Color::White,
+                rated: !unrated,
+                created_at: crate::clock::Timestamp::UNIX_EPOCH,
+            };
+            let players = players.iter().filter(|p| !p.trim().is_empty()).map(|p| player(p)).collect();
+            let id = service.create_tournament(NewTournament { terms, players }).map_err(err)?;
+            println!("{id}");
+        }
+        TournamentCommand::Open { id } => service.open_tournament(id).map_err(err)?,
+        TournamentCommand::Enter { id, player: p } => service.enter_player(id, player(&p)).map_err(err)?,
+        TournamentCommand::Start { id } => {
+            let games = service.start_tournament(id).map_err(err)?;
+            println!("{} game(s) started", games.len());
+        }
+        TournamentCommand::Pair { id } => {
+            let round = service.pair_next_round(id).map_err(err)?;
+            println!("round {round} paired");
+        }
+        TournamentCommand::List => {
+            let all = service.store().read(|tx| tx.tournaments()).map_err(store_error)?;
+            for t in all {
+                println!(
+                    "#{:<4} {:<28} {:<12} {:<18} {} round(s)  {}",
+                    t.id,
+                    t.name,
+                    t.variant,
+                    t.system.as_str(),
+                    t.rounds,
+                    t.stage.as_str()
+                );
+            }
+        }
+        TournamentCommand::Show { id } => {
+            let (t, entries, pairings) = service
+                .store()
+                .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
+                .map_err(store_error)?;
+            let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
+            println!("Tournament #{}: {}", t.id, t.name);
+            println!(
+                "Variant: {}   System: {}   Rounds: {}   Status: {}",
+                t.variant,
+                t.system.as_str(),
+                t.rounds,
+                t.stage.as_str()
+            );
+            let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
+            println!(
+                "Tie-breaks: {}   Bye: {}   Withdrawals: {}   {}",
+                tiebreaks.join(", "),
+                t.bye_points,
+                t.withdrawal.as_str(),
+                if t.rated { "rated" } else { "unrated" }
+            );
+            println!();
+            for e in &entries {
+                let state = match (e.confirmed, e.entrant.withdrawn_after) {
+                    (false, _) => "  (waiting for confirmation)".to_string(),
+                    (true, Some(after)) => format!("  (withdrew after round {after})"),
+                    (true, None) => String::new(),
+                };
+                let number = if e.entrant.number == 0 { "-".to_string() } else { e.entrant.number.to_string() };
+                println!("{number:>3}  {} <{}>{state}", e.entrant.name, e.entrant.email);
+            }
+            let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
+            for round in 1..=crate::tournament::director::latest_round(&pairings) {
+                println!();
+                print!("{}", crosstable::round_text(&entrants, &pairings, round));
+            }
+        }
+        TournamentCommand::Standings { id } | TournamentCommand::Crosstable { id } => {
+            let crosstable_wanted = matches!(args.command, TournamentCommand::Crosstable { .. });
+            let (t, entries, pairings) = service
+                .store()
+                .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
+                .map_err(store_error)?;
+            let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
+            let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
+            let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+            println!("{}", t.name);
+            if crosstable_wanted {
+                print!("{}", crosstable::text(&entrants, &pairings, &table));
+            } else {
+                print!("{}", crosstable::standings_text(&entrants, &table, &t.tiebreaks));
+            }
+        }
+        TournamentCommand::Adjudicate { game, result } => {
+            let (white, black) = result_points(&result)?;
+            service.direct_game(game, white, black, false).map_err(err)?;
+        }
+        TournamentCommand::Forfeit { game, loser } => {
+            let (white, black) = match loser {
+                LoserArg::White => (Points::ZERO, Points::ONE),
+                LoserArg::Black => (Points::ONE, Points::ZERO),
+            };
+            service.direct_game(game, white, black, true).map_err(err)?;
+        }
+        TournamentCommand::Withdraw { id, email } => service.withdraw_player(id, &email).map_err(err)?,
+        TournamentCommand::Export { id, trf: as_trf, pgn } => {
+            if as_trf {
+                let (t, entries, pairings) = service
+                    .store()
+                    .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
+                    .map_err(store_error)?;
+                let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
+                let entrants: Vec<_> =
+                    entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
+                print!("{}", trf::export(&t, &entrants, &pairings));
+            } else if pgn {
+                let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
+                for game in pairings.iter().filter_map(|p| p.game) {
+                    print!("{}", super::referee::export_pgn(&mut service, game, false)?);
+                    println!();
+                }
+            } else {
+                return Err("choose a format: --trf or --pgn".to_string());
+            }
+        }
+        TournamentCommand::Import { trf: path, variant } => {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let id = service.import_trf(&text, &variant).map_err(err)?;
+            println!("{id}");
+        }
+    }
+    Ok(())
+}
+
+/// `herald ratings`.
+pub fn ratings(config: ConfigPath<'_>, args: RatingsArgs) -> Result<(), String> {
+    let mut service = open(config)?;
+    let rows = service.store().read(|tx| tx.ratings(args.variant.as_deref())).map_err(store_error)?;
+    for r in rows {
+        println!(
+            "{:<12} {:>6.0}{} ±{:<4.0} {:>4} game(s)  {}",
+            r.variant,
+            r.rating,
+            if r.deviation >= 110.0 { "?" } else { " " },
+            r.deviation,
+            r.games,
+            r.name.as_deref().map_or(r.email.clone(), |n| format!("{n} <{}>", r.email))
+        );
+    }
+    Ok(())
+}

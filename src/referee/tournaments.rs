@@ -1,0 +1,445 @@
+//! The referee's part in tournaments: entries by mail (a `join` answered with a request to
+//! confirm, so nobody is entered by a forged From), the tournament's own mails (the start, each
+//! round, each result with the standings, the final crosstable), and the decisions of the
+//! tournament director on a game (adjudication, forfeit). Like the rest of the core it does no
+//! I/O: the service hands it the tournament and entries it loaded, and writes what it returns.
+
+use serde::Serialize;
+
+use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, OutgoingRecord, Player, Verdict};
+use super::templates::Rendered;
+use super::{Decision, Referee, RefereeError, chain, commands, ids};
+use crate::clock::Timestamp;
+use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
+use crate::mail::reader::IncomingMail;
+use crate::store::Entry;
+use crate::tournament::{Points, Stage, Tournament};
+use crate::variants;
+
+/// What a mail without a game's token asks of the tournaments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryRequest {
+    /// `join ID` or `join NAME`: the tournament as the sender wrote it.
+    Join(String),
+    /// A reply in a tournament's own thread (the entry token is the sender's): confirms the
+    /// entry, or, when its first line is `withdraw`, withdraws it.
+    Reply {
+        /// The tournament.
+        tournament: i64,
+        /// The first line says `withdraw`.
+        withdraw: bool,
+    },
+}
+
+/// What an entry mail changes, for the service to write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EntryChange {
+    /// Nothing.
+    None,
+    /// An unconfirmed entry to add.
+    Ask,
+    /// The entry is confirmed.
+    Confirm,
+    /// The entry is removed (before the start).
+    Remove,
+    /// The player withdraws from a running tournament.
+    Withdraw,
+}
+
+/// The public header of a tournament in template contexts.
+#[derive(Serialize)]
+struct TournamentHeader {
+    id: i64,
+    name: String,
+    variant_name: String,
+    system: &'static str,
+    rounds: u32,
+}
+
+impl TournamentHeader {
+    fn of(t: &Tournament) -> TournamentHeader {
+        TournamentHeader {
+            id: t.id,
+            name: t.name.clone(),
+            variant_name: variants::by_id(&t.variant).map_or(t.variant.clone(), |v| v.name().to_string()),
+            system: t.system.as_str(),
+            rounds: t.rounds,
+        }
+    }
+}
+
+/// Everything `tournament.txt` may use: nothing but what every entrant may know.
+#[derive(Serialize, Default)]
+pub struct TournamentNews {
+    /// What happened: `begins`, `round`, `result`, `final`.
+    pub event: &'static str,
+    /// The round, for `round`.
+    pub round: Option<u32>,
+    /// The result in one line, for `result`.
+    pub headline: Option<String>,
+    /// Players at the start, for `begins`.
+    pub players: Option<usize>,
+    /// A round's pairings as text.
+    pub pairings: Option<String>,
+    /// The standings as text.
+    pub standings: Option<String>,
+    /// The crosstable as text.
+    pub crosstable: Option<String>,
+}
+
+#[derive(Serialize)]
+struct EntryContext<'a> {
+    tournament: TournamentHeader,
+    name: &'a str,
+    event: &'static str,
+    refusal: Option<String>,
+    refusal_subject: Option<&'static str>,
+    withdrawal: Option<&'static str>,
+}
+
+impl Referee<'_> {
+    /// What `mail`, which carries no game's token, asks of the tournaments, if anything: a
+    /// reply whose entry token is its sender's, or a first line `join ...`. Mail that is never
+    /// answered (automatic mail, herald's own) asks nothing.
+    pub fn entry_request(&self, mail: &IncomingMail) -> Option<EntryRequest> {
+        if self.never_answered(mail).is_some() {
+            return None;
+        }
+        let from = &mail.from.as_ref()?.addr;
+        let body = commands::fold(&mail.body);
+        let first = commands::first_line(&body).or_else(|| commands::from_subject(&mail.subject).map(|_| ""));
+        let first = match first {
+            Some("") | None => commands::from_subject(&mail.subject).unwrap_or_default(),
+            Some(line) => line.to_string(),
+        };
+        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
+        if let Some(tournament) = self.tokens.find_entry(self.settings.local_part(), recipients, &mail.subject, from) {
+            let withdraw = first.trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("withdraw");
+            return Some(EntryRequest::Reply { tournament, withdraw });
+        }
+        let words = first.trim();
+        let (verb, rest) = words.split_once(char::is_whitespace)?;
+        verb.eq_ignore_ascii_case("join").then(|| EntryRequest::Join(rest.trim().trim_end_matches('.').to_string()))
+    }
+
+    /// A `join` for `wanted`: a request to confirm, by a reply, to the sender's address (which
+    /// a forger does not read), or a refusal saying why. `tournament` is the one `wanted` names,
+    /// `entry` the sender's entry to it, if any. A request already sent is not sent again, so
+    /// repeated forged joins cannot make herald mail anyone over and over.
+    pub fn on_join(
+        &self,
+        mail: &IncomingMail,
+        wanted: &str,
+        tournament: Option<&Tournament>,
+        entry: Option<&Entry>,
+        now: Timestamp,
+    ) -> Result<(Decision, EntryChange), RefereeError> {
+        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str()).to_ascii_lowercase();
+        let name = mail.from.as_ref().and_then(|a| a.name.clone());
+        let quiet = |detail: String| {
+            let event = Event { game_id: None, kind: Verdict::Entry.as_str(), detail };
+            Decision { effects: Effects { events: vec![event], ..Effects::default() }, verdict: Verdict::Entry }
+        };
+        let (tournament, refusal) = match tournament {
+            None => {
+                let text = format!(
+                    "There is no tournament \"{wanted}\" here. Write \"join\" and the tournament's number or name, \
+                     as the club announced it."
+                );
+                (None, Some(("no such tournament", text)))
+            }
+            Some(t) if t.stage != Stage::Open => {
+                let text = format!("{} does not take entries by mail now ({}).", t.name, t.stage.as_str());
+                (Some(t), Some(("entries are not open", text)))
+            }
+            Some(t) => (Some(t), None),
+        };
+        let player = Player { email: sender.clone(), name };
+        let Some(t) = tournament else {
+            let (subject, refusal) = refusal.expect("no tournament is a refusal");
+            let mail_out = self.refusal(mail, &player, wanted, subject, refusal, now)?;
+            let mut decision = quiet(format!("join {wanted:?} from {sender}: no such tournament"));
+            decision.effects.mails.extend(mail_out);
+            return Ok((decision, EntryChange::None));
+        };
+        if let Some((subject, refusal)) = refusal {
+            let mut decision = quiet(format!("join {} from {sender}: {subject}", t.id));
+            decision.effects.mails.extend(self.entry_mail(
+                t,
+                &player,
+                "refused",
+                Some((subject, refusal)),
+                mail,
+                now,
+            )?);
+            return Ok((decision, EntryChange::None));
+        }
+        match entry {
+            Some(_) => Ok((quiet(format!("join {} from {sender}: entered or asked already", t.id)), EntryChange::None)),
+            None => {
+                let mut decision = quiet(format!("join {} from {sender}: asked to confirm", t.id));
+                decision.effects.mails.extend(self.entry_mail(t, &player, "confirm", None, mail, now)?);
+                Ok((decision, EntryChange::Ask))
+            }
+        }
+    }
+
+    /// A reply in `tournament`'s thread from the entrant its token names: confirms their entry,
+    /// or withdraws it (before the start: removed; while it runs: a withdrawal, which the
+    /// service carries out by the club's rule).
+    pub fn on_entry_reply(
+        &self,
+        mail: &IncomingMail,
+        tournament: &Tournament,
+        entry: Option<&Entry>,
+        withdraw: bool,
+        now: Timestamp,
+    ) -> Result<(Decision, EntryChange), RefereeError> {
+        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str()).to_ascii_lowercase();
+        let player = Player {
+            email: sender.clone(),
+            name: entry.map(|e| e.entrant.name.clone()).or_else(|| mail.from.as_ref().and_then(|a| a.name.clone())),
+        };
+        let open = matches!(tournament.stage, Stage::New | Stage::Open);
+        let (event, change, refusal) = match (entry, withdraw) {
+            (None, _) => {
+                ("refused", EntryChange::None, Some(("you are not entered", "You are not entered.".to_string())))
+            }
+            (Some(_), true) if open => ("removed", EntryChange::Remove, None),
+            (Some(e), true) if tournament.stage == Stage::Running && e.entrant.withdrawn_after.is_none() => {
+                ("withdrawn", EntryChange::Withdraw, None)
+            }
+            (Some(_), true) => (
+                "refused",
+                EntryChange::None,
+                Some(("nothing to withdraw", "You have no games left to withdraw from.".to_string())),
+            ),
+            (Some(e), false) if !e.confirmed && open => ("entered", EntryChange::Confirm, None),
+            (Some(_), false) => ("", EntryChange::None, None),
+        };
+        let detail = format!("{} in tournament {}: {event}", sender, tournament.id);
+        let event_row = Event { game_id: None, kind: Verdict::Entry.as_str(), detail };
+        let mut effects = Effects { events: vec![event_row], ..Effects::default() };
+        if !event.is_empty() {
+            effects.mails.extend(self.entry_mail(tournament, &player, event, refusal, mail, now)?);
+        }
+        Ok((Decision { effects, verdict: Verdict::Entry }, change))
+    }
+
+    /// An answer to `mail` in `t`'s thread, with the sender's entry token as its Reply-To.
+    fn entry_mail(
+        &self,
+        t: &Tournament,
+        to: &Player,
+        event: &'static str,
+        refusal: Option<(&'static str, String)>,
+        answered: &IncomingMail,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let (refusal_subject, refusal) = refusal.map_or((None, None), |(s, r)| (Some(s), Some(r)));
+        let context = EntryContext {
+            tournament: TournamentHeader::of(t),
+            name: to.display_name(),
+            event,
+            refusal,
+            refusal_subject,
+            withdrawal: (event == "withdrawn").then_some(
+                "Your games are settled by the club's rule for withdrawals; the tournament goes on without you.",
+            ),
+        };
+        let rendered = self.templates.render("tournament.txt", &context)?;
+        let message_id = ids::answer_message_id(&format!("entry-{event}"), &answered.dedupe_key, &self.settings.domain);
+        let thread = answered.message_id.clone().filter(|id| ids::reusable_message_id(id));
+        Ok(self.compose_tournament_mail(t, to, rendered, message_id, thread, AutoSubmitted::AutoReplied, now))
+    }
+
+    /// A refusal of a `join` that names no tournament: no thread, no token.
+    fn refusal(
+        &self,
+        mail: &IncomingMail,
+        to: &Player,
+        wanted: &str,
+        subject: &'static str,
+        refusal: String,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let t = Tournament {
+            id: 0,
+            name: wanted.to_string(),
+            variant: String::new(),
+            system: crate::tournament::System::Swiss,
+            rounds: 0,
+            days_per_move: None,
+            stage: Stage::New,
+            tiebreaks: Vec::new(),
+            bye_points: Points::ZERO,
+            withdrawal: crate::tournament::withdrawal::WithdrawalPolicy::ForfeitRemaining,
+            initial_colour: crate::engine::Color::White,
+            rated: false,
+            created_at: now,
+        };
+        let context = EntryContext {
+            tournament: TournamentHeader::of(&t),
+            name: to.display_name(),
+            event: "refused",
+            refusal: Some(refusal),
+            refusal_subject: Some(subject),
+            withdrawal: None,
+        };
+        let rendered = self.templates.render("tournament.txt", &context)?;
+        let message_id = ids::answer_message_id("entry-refused", &mail.dedupe_key, &self.settings.domain);
+        let thread = mail.message_id.clone().filter(|id| ids::reusable_message_id(id));
+        let mut outgoing = self.outgoing(to, rendered, message_id, thread, AutoSubmitted::AutoReplied, now);
+        outgoing.reply_to = None;
+        Ok(compose::render(&outgoing).ok().map(|bytes| OutgoingRecord {
+            game_id: None,
+            recipient: to.email.clone(),
+            message_id: outgoing.message_id.clone(),
+            bytes,
+        }))
+    }
+
+    /// News of tournament `t` for entrant `to` (`tournament.txt`): its Reply-To is the
+    /// entrant's entry token, so a reply can withdraw. `purpose` names the news uniquely
+    /// within the tournament (e.g. `result-g12`), so the same news is never mailed twice.
+    pub fn tournament_news(
+        &self,
+        t: &Tournament,
+        to: &Player,
+        purpose: &str,
+        news: &TournamentNews,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        #[derive(Serialize)]
+        struct Context<'a> {
+            tournament: TournamentHeader,
+            name: &'a str,
+            #[serde(flatten)]
+            news: &'a TournamentNews,
+        }
+        let context = Context { tournament: TournamentHeader::of(t), name: to.display_name(), news };
+        let rendered = self.templates.render("tournament.txt", &context)?;
+        let tag = self.tokens.tag(&format!("tournament:{}:{purpose}:{}", t.id, to.email));
+        let message_id = format!("herald.t{}.{purpose}.{tag}@{}", t.id, self.settings.domain);
+        Ok(self.compose_tournament_mail(t, to, rendered, message_id, None, AutoSubmitted::AutoGenerated, now))
+    }
+
+    fn outgoing(
+        &self,
+        to: &Player,
+        Rendered { subject, body }: Rendered,
+        message_id: String,
+        thread: Option<String>,
+        auto_submitted: AutoSubmitted,
+        now: Timestamp,
+    ) -> OutgoingMail {
+        OutgoingMail {
+            from_name: self.settings.name.clone(),
+            from: self.settings.address.clone(),
+            to: to.email.clone(),
+            reply_to: None,
+            subject,
+            body,
+            message_id,
+            in_reply_to: thread.clone(),
+            references: thread.into_iter().collect(),
+            date: now,
+            auto_submitted,
+        }
+    }
+
+    fn compose_tournament_mail(
+        &self,
+        t: &Tournament,
+        to: &Player,
+        rendered: Rendered,
+        message_id: String,
+        thread: Option<String>,
+        auto_submitted: AutoSubmitted,
+        now: Timestamp,
+    ) -> Option<OutgoingRecord> {
+        let token = self.tokens.entry_token(t.id, &to.email);
+        let mut outgoing = self.outgoing(to, rendered, message_id, thread, auto_submitted, now);
+        outgoing.reply_to = Some(format!("{}+{token}@{}", self.settings.local_part(), self.settings.address_domain()));
+        outgoing.subject = format!("{} [ref:{token}]", outgoing.subject);
+        // An address that cannot be written to gets nothing; the tournament goes on.
+        compose::render(&outgoing).ok().map(|bytes| OutgoingRecord {
+            game_id: None,
+            recipient: to.email.clone(),
+            message_id: outgoing.message_id.clone(),
+            bytes,
+        })
+    }
+
+    /// The tournament director's decision on a game still going on: it ends with `white` and
+    /// `black` points (in the variant's unit), as an adjudication or, with `forfeit`, as a
+    /// game lost by forfeit. Both players are told; every secret is opened, as at any end.
+    pub fn decided_by_director(
+        &self,
+        record: GameRecord,
+        white: Points,
+        black: Points,
+        forfeit: bool,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        let mut g = self.load(record)?;
+        if g.record.status == GameStatus::Finished {
+            return Err(RefereeError::Compose(format!("game #{} is over already", g.record.id)));
+        }
+        let result = director_result(white, black, forfeit);
+        let hidden: Vec<String> =
+            g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
+        let plies = g.game.moves().len() as u32;
+        for c in &mut g.record.commitments {
+            if hidden.contains(&c.commitment.label) {
+                c.revealed = true;
+                c.revealed_at_ply = Some(plies);
+                g.revealed_now.push(c.commitment.label.clone());
+            }
+        }
+        let prev = g.record.chain_head.clone().unwrap_or_default();
+        g.record.chain_head = Some(chain::close(&prev, &result.score, &result.reason));
+        g.record.status = GameStatus::Finished;
+        g.record.draw_offer = None;
+        g.record.deadline = None;
+        g.record.updated_at = now;
+        let detail = format!("{} ({})", result.score, result.reason);
+        g.record.result = Some(result);
+        let mails = self.both(&mut g, "finished", None, now)?;
+        Ok(self.decided(&g, mails, Vec::new(), Verdict::Directed, detail))
+    }
+}
+
+/// The result the tournament director gives, as the record and the archive say it: `White
+/// wins by forfeit`, `Black wins by the director's decision`, `Draw by the director's
+/// decision`, or `Decided by the director` for points that are none of these (Royal Chess's).
+pub fn director_result(white: Points, black: Points, forfeit: bool) -> GameResult {
+    let how = if forfeit { "by forfeit" } else { "by the director's decision" };
+    let (score, reason) = if white > black {
+        ("1-0", format!("White wins {how}"))
+    } else if black > white {
+        ("0-1", format!("Black wins {how}"))
+    } else {
+        ("1/2-1/2", format!("Draw {how}"))
+    };
+    GameResult {
+        score: score.to_string(),
+        reason,
+        white_points: white.thousandths() as u16,
+        black_points: black.thousandths() as u16,
+    }
+}
+
+/// True if `reason` is one the tournament director gives (see [`director_result`]): the
+/// archive of a tournament game may end so, though its moves decide nothing.
+pub fn is_director_reason(score: &str, reason: &str) -> bool {
+    matches!(
+        (score, reason),
+        ("1-0", "White wins by forfeit")
+            | ("0-1", "Black wins by forfeit")
+            | ("1/2-1/2", "Draw by forfeit")
+            | ("1-0", "White wins by the director's decision")
+            | ("0-1", "Black wins by the director's decision")
+            | ("1/2-1/2", "Draw by the director's decision")
+    )
+}

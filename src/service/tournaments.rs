@@ -1,0 +1,523 @@
+//! Tournaments at the edge: each step a transaction with the mails it causes. The TD's
+//! commands (make, open, start, pair, adjudicate, withdraw), entries by mail, and what follows
+//! a tournament game's end in the same transaction as that end: its result in the pairing,
+//! both players' ratings, the standings mail, and, when a round is over, the next round (a
+//! Swiss) or the final crosstable.
+
+use super::handling::Handler;
+use super::{Service, ServiceError};
+use crate::clock::Timestamp;
+use crate::engine::Color;
+use crate::mail::reader::IncomingMail;
+use crate::referee::Decision;
+use crate::referee::records::{Effects, Event, GameStatus, Player, TournamentGame};
+use crate::referee::tournaments::{EntryChange, EntryRequest, TournamentNews};
+use crate::store::{Entry, RatingRow, Tx};
+use crate::tournament::ratings::{self, Rating};
+use crate::tournament::{
+    Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, standings,
+};
+use crate::variants;
+
+/// What the TD gives to make a tournament.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    /// The tournament's terms (its `id` and `stage` are ignored).
+    pub terms: Tournament,
+    /// Players the TD enters at once (confirmed).
+    pub players: Vec<Player>,
+}
+
+impl Service {
+    /// Makes a tournament with the TD's players entered; returns its number.
+    pub fn create_tournament(&mut self, new: NewTournament) -> Result<i64, ServiceError> {
+        let NewTournament { mut terms, players } = new;
+        if variants::by_id(&terms.variant).is_none() {
+            let known: Vec<&str> = variants::all().iter().map(|v| v.id()).collect();
+            return Err(ServiceError::Usage(format!(
+                "unknown variant {:?}; known: {}",
+                terms.variant,
+                known.join(", ")
+            )));
+        }
+        if terms.system == System::Swiss && terms.rounds == 0 {
+            return Err(ServiceError::Usage("a Swiss needs --rounds".into()));
+        }
+        terms.stage = Stage::New;
+        terms.created_at = self.clock.now();
+        let now = terms.created_at;
+        self.store.write(|tx| -> Result<i64, ServiceError> {
+            let id = tx.create_tournament(&terms)?;
+            for p in &players {
+                check_address(&p.email)?;
+                tx.add_entry(id, p, None, true, now)?;
+            }
+            Ok(id)
+        })
+    }
+
+    /// Opens entries by mail.
+    pub fn open_tournament(&mut self, id: i64) -> Result<(), ServiceError> {
+        self.store.write(|tx| -> Result<(), ServiceError> {
+            let t = load(tx, id)?;
+            if t.stage != Stage::New {
+                return Err(ServiceError::Usage(format!(
+                    "{} is {}: only a new tournament opens",
+                    t.name,
+                    t.stage.as_str()
+                )));
+            }
+            tx.set_tournament_stage(id, Stage::Open, t.rounds)?;
+            Ok(())
+        })
+    }
+
+    /// Enters a player for the TD (confirmed at once).
+    pub fn enter_player(&mut self, id: i64, player: Player) -> Result<(), ServiceError> {
+        check_address(&player.email)?;
+        let now = self.clock.now();
+        self.store.write(|tx| -> Result<(), ServiceError> {
+            let t = load(tx, id)?;
+            if !matches!(t.stage, Stage::New | Stage::Open) {
+                return Err(ServiceError::Usage(format!("{} has started: no more entries", t.name)));
+            }
+            if !tx.add_entry(id, &player, None, true, now)? {
+                tx.confirm_entry(id, &player.email)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Starts a tournament: the start list (confirmed entries by rating; unconfirmed ones are
+    /// dropped), the rounds, and the games — every game of a round robin at once, as ICCF
+    /// sections start, or the first round of a Swiss — with their invitations and a mail to
+    /// every entrant. Returns the games started.
+    pub fn start_tournament(&mut self, id: i64) -> Result<Vec<i64>, ServiceError> {
+        let now = self.clock.now();
+        let (handler, store) = self.handler();
+        store.write(|tx| -> Result<Vec<i64>, ServiceError> {
+            let mut t = load(tx, id)?;
+            if !matches!(t.stage, Stage::New | Stage::Open) {
+                return Err(ServiceError::Usage(format!("{} has started already", t.name)));
+            }
+            let entries = tx.entries(id)?;
+            let mut confirmed = Vec::new();
+            for e in entries {
+                if e.confirmed {
+                    let rating = tx.rating(&e.entrant.email, &t.variant)?.map(|r| r.rating.round() as u32);
+                    confirmed.push(Entrant { rating: rating.or(e.entrant.rating), ..e.entrant });
+                } else {
+                    tx.remove_entry(id, &e.entrant.email)?;
+                }
+            }
+            if confirmed.len() < 2 {
+                return Err(ServiceError::Usage(format!(
+                    "{} has {} confirmed player(s): two at least",
+                    t.name,
+                    confirmed.len()
+                )));
+            }
+            let entrants = director::start_list(confirmed);
+            for e in &entrants {
+                tx.set_entrant_number(id, &e.email, e.number)?;
+            }
+            t.rounds = director::rounds(t.system, entrants.len() as u32, t.rounds);
+            if t.system == System::Swiss {
+                // The initial colour is drawn by lot (C.04.2), from the referee's random source.
+                t.initial_colour = if (handler.nonces)()[0] & 1 == 0 { Color::White } else { Color::Black };
+            }
+            tx.set_tournament_stage(id, Stage::Running, t.rounds)?;
+            t.stage = Stage::Running;
+            let pairings = match t.system {
+                System::RoundRobin => berger::schedule(entrants.len() as u32, 1),
+                System::DoubleRoundRobin => berger::schedule(entrants.len() as u32, 2),
+                System::Swiss => pair_swiss(&t, &entrants, &[], 1)?,
+            };
+            let games = handler.start_pairings(tx, &t, &entrants, pairings, now)?;
+            let news = TournamentNews {
+                event: "begins",
+                players: Some(entrants.len()),
+                pairings: Some(crosstable::round_text(&entrants, &tx.pairings(id)?, 1)),
+                ..TournamentNews::default()
+            };
+            handler.news_to_all(tx, &t, &entrants, "begins", &news, now)?;
+            Ok(games)
+        })
+    }
+
+    /// Pairs and starts the next round of a Swiss whose rounds so far are over (the TD's
+    /// command; a round also starts by itself when its last game ends). Returns the round.
+    pub fn pair_next_round(&mut self, id: i64) -> Result<u32, ServiceError> {
+        let now = self.clock.now();
+        let (handler, store) = self.handler();
+        store.write(|tx| -> Result<u32, ServiceError> {
+            let t = load(tx, id)?;
+            if t.system != System::Swiss || t.stage != Stage::Running {
+                return Err(ServiceError::Usage(format!("{} is not a running Swiss", t.name)));
+            }
+            match handler.advance(tx, &t, now)? {
+                Some(round) => Ok(round),
+                None => Err(ServiceError::Usage(format!(
+                    "round {} of {} still has games in play",
+                    director::latest_round(&tx.pairings(id)?),
+                    t.name
+                ))),
+            }
+        })
+    }
+
+    /// The TD ends tournament game `game` with these points (an adjudication, or with
+    /// `forfeit` a loss by forfeit); what follows a game's end follows.
+    pub fn direct_game(&mut self, game: i64, white: Points, black: Points, forfeit: bool) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let (handler, store) = self.handler();
+        store.write(|tx| -> Result<(), ServiceError> {
+            let record = tx.game(game)?.ok_or_else(|| ServiceError::Usage(format!("there is no game #{game}")))?;
+            if record.tournament.is_none() {
+                return Err(ServiceError::Usage(format!("game #{game} is not a tournament game")));
+            }
+            if record.status == GameStatus::Finished {
+                return Err(ServiceError::Usage(format!("game #{game} is over already")));
+            }
+            let decision = handler.referee().decided_by_director(record, white, black, forfeit, now)?;
+            tx.apply(&decision.effects, handler.from, now, None)?;
+            handler.follow_up(tx, &decision.effects, now)
+        })
+    }
+
+    /// Withdraws `email` from tournament `id` for the TD.
+    pub fn withdraw_player(&mut self, id: i64, email: &str) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let (handler, store) = self.handler();
+        store.write(|tx| -> Result<(), ServiceError> {
+            let t = load(tx, id)?;
+            let entry = tx
+                .entries(id)?
+                .into_iter()
+                .find(|e| e.entrant.email.eq_ignore_ascii_case(email))
+                .ok_or_else(|| ServiceError::Usage(format!("{email} is not entered in {}", t.name)))?;
+            if t.stage != Stage::Running {
+                tx.remove_entry(id, &entry.entrant.email)?;
+                return Ok(());
+            }
+            handler.withdraw(tx, &t, &entry.entrant, now)
+        })
+    }
+}
+
+impl Handler<'_> {
+    /// A mail without a game's token that asks something of the tournaments: decided and
+    /// written in `tx`. `None` when it asks nothing of them.
+    pub(super) fn entry_mail(
+        &self,
+        tx: &Tx<'_>,
+        mail: &IncomingMail,
+        now: Timestamp,
+    ) -> Result<Option<Decision>, ServiceError> {
+        let referee = self.referee();
+        let Some(request) = referee.entry_request(mail) else { return Ok(None) };
+        let sender = mail.from.as_ref().map(|a| a.addr.to_ascii_lowercase()).unwrap_or_default();
+        let entry_of = |t: &Tournament| -> Result<Option<Entry>, ServiceError> {
+            Ok(tx.entries(t.id)?.into_iter().find(|e| e.entrant.email.eq_ignore_ascii_case(&sender)))
+        };
+        match request {
+            EntryRequest::Join(wanted) => {
+                let tournament = match wanted.trim_start_matches('#').parse::<i64>() {
+                    Ok(id) => tx.tournament(id)?,
+                    Err(_) => tx.tournament_named(&wanted)?,
+                };
+                let entry = tournament.as_ref().map(entry_of).transpose()?.flatten();
+                let (decision, change) = referee.on_join(mail, &wanted, tournament.as_ref(), entry.as_ref(), now)?;
+                if let (EntryChange::Ask, Some(t)) = (change, &tournament) {
+                    let name = mail.from.as_ref().and_then(|a| a.name.clone());
+                    tx.add_entry(t.id, &Player { email: sender.clone(), name }, None, false, now)?;
+                }
+                Ok(Some(decision))
+            }
+            EntryRequest::Reply { tournament, withdraw } => {
+                let Some(t) = tx.tournament(tournament)? else { return Ok(None) };
+                let entry = entry_of(&t)?;
+                let (decision, change) = referee.on_entry_reply(mail, &t, entry.as_ref(), withdraw, now)?;
+                match change {
+                    EntryChange::Confirm => {
+                        tx.confirm_entry(t.id, &sender)?;
+                    }
+                    EntryChange::Remove => {
+                        tx.remove_entry(t.id, &sender)?;
+                    }
+                    EntryChange::Withdraw => {
+                        if let Some(e) = &entry {
+                            // The answer goes out first; the withdrawal's own mails follow.
+                            return Ok(Some(self.withdrawn_by_mail(tx, &t, &e.entrant, decision, now)?));
+                        }
+                    }
+                    EntryChange::None | EntryChange::Ask => {}
+                }
+                Ok(Some(decision))
+            }
+        }
+    }
+
+    fn withdrawn_by_mail(
+        &self,
+        tx: &Tx<'_>,
+        t: &Tournament,
+        entrant: &Entrant,
+        decision: Decision,
+        now: Timestamp,
+    ) -> Result<Decision, ServiceError> {
+        tx.apply(&decision.effects, self.from, now, None)?;
+        self.withdraw(tx, t, entrant, now)?;
+        Ok(Decision { effects: Effects::default(), verdict: decision.verdict })
+    }
+
+    /// Withdraws `entrant` from running tournament `t`: every game of theirs still in play
+    /// is lost by forfeit (their opponents score a win), and a Swiss pairs them no more.
+    fn withdraw(&self, tx: &Tx<'_>, t: &Tournament, entrant: &Entrant, now: Timestamp) -> Result<(), ServiceError> {
+        let pairings = tx.pairings(t.id)?;
+        let round = director::latest_round(&pairings);
+        tx.set_withdrawn(t.id, entrant.number, round)?;
+        for p in pairings.iter().filter(|p| p.score.is_none() && p.opponent_of(entrant.number).is_some()) {
+            let Some(game) = p.game else { continue };
+            let Some(record) = tx.game(game)? else { continue };
+            if record.status == GameStatus::Finished {
+                continue;
+            }
+            let (white, black) =
+                if p.white == entrant.number { (Points::ZERO, Points::ONE) } else { (Points::ONE, Points::ZERO) };
+            let decision = self.referee().decided_by_director(record, white, black, true, now)?;
+            tx.apply(&decision.effects, self.from, now, None)?;
+            self.follow_up(tx, &decision.effects, now)?;
+        }
+        // A Swiss round that waited only for the withdrawn player's games may be over now.
+        if t.system == System::Swiss {
+            self.advance(tx, t, now)?;
+        }
+        Ok(())
+    }
+
+    /// What follows a decision in the same transaction: when it ended a tournament game, the
+    /// game's result in its pairing, the ratings, the standings to every entrant, and what a
+    /// finished round brings.
+    pub(super) fn follow_up(&self, tx: &Tx<'_>, effects: &Effects, now: Timestamp) -> Result<(), ServiceError> {
+        let Some(game) = &effects.game else { return Ok(()) };
+        let (Some(result), Some(_)) = (&game.result, &game.tournament) else { return Ok(()) };
+        let Some((id, mut pairing)) = tx.pairing_of_game(game.id)? else { return Ok(()) };
+        if pairing.score.is_some() {
+            return Ok(());
+        }
+        let t = load(tx, id)?;
+        pairing.score = Some(director::score_of(result));
+        tx.save_pairing(id, &pairing)?;
+        if t.rated && pairing.score.is_some_and(|s| s.finish.was_played()) {
+            self.rate(tx, &t.variant, &game.white, &game.black, &result.score, now)?;
+        }
+        let entrants = entrants(tx, id)?;
+        let pairings = tx.pairings(id)?;
+        let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+        let name = |n: u32| entrants.iter().find(|e| e.number == n).map_or("?".to_string(), |e| e.name.clone());
+        let headline = format!(
+            "Round {}, board {}: {} - {} {} ({})",
+            pairing.round,
+            pairing.board,
+            name(pairing.white),
+            pairing.black.map_or("bye".to_string(), name),
+            result.score,
+            result.reason
+        );
+        let news = TournamentNews {
+            event: "result",
+            headline: Some(headline),
+            standings: Some(crosstable::standings_text(&entrants, &table, &t.tiebreaks)),
+            ..TournamentNews::default()
+        };
+        self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
+        self.advance(tx, &t, now)?;
+        Ok(())
+    }
+
+    /// When the latest round is over: the next Swiss round, or, after the last round, the
+    /// end of the tournament with the final crosstable. Returns the round paired, if any.
+    fn advance(&self, tx: &Tx<'_>, t: &Tournament, now: Timestamp) -> Result<Option<u32>, ServiceError> {
+        let pairings = tx.pairings(t.id)?;
+        let latest = director::latest_round(&pairings);
+        if !director::round_is_over(&pairings, latest, |_| false) {
+            return Ok(None);
+        }
+        let entrants = entrants(tx, t.id)?;
+        let still_playing = entrants.iter().filter(|e| e.plays_in(latest + 1)).count();
+        if t.system == System::Swiss && latest < t.rounds && still_playing >= 2 {
+            let round = latest + 1;
+            let new = match pair_swiss(t, &entrants, &pairings, round) {
+                Ok(new) => new,
+                Err(e) => {
+                    // The game that ended stays ended; the TD is told in the log and pairs
+                    // (or adjudicates) by hand.
+                    let event = Event { game_id: None, kind: "pairing-failed", detail: e.to_string() };
+                    tx.apply(&Effects { events: vec![event], ..Effects::default() }, self.from, now, None)?;
+                    return Ok(None);
+                }
+            };
+            self.start_pairings(tx, t, &entrants, new, now)?;
+            let news = TournamentNews {
+                event: "round",
+                round: Some(round),
+                pairings: Some(crosstable::round_text(&entrants, &tx.pairings(t.id)?, round)),
+                ..TournamentNews::default()
+            };
+            self.news_to_all(tx, t, &entrants, &format!("round-{round}"), &news, now)?;
+            return Ok(Some(round));
+        }
+        tx.set_tournament_stage(t.id, Stage::Finished, t.rounds)?;
+        let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+        let news = TournamentNews {
+            event: "final",
+            standings: Some(crosstable::standings_text(&entrants, &table, &t.tiebreaks)),
+            crosstable: Some(crosstable::text(&entrants, &pairings, &table)),
+            ..TournamentNews::default()
+        };
+        // The final mail goes to everyone who played, the withdrawn too.
+        for e in &entrants {
+            let player = Player { email: e.email.clone(), name: Some(e.name.clone()) };
+            if let Some(mail) = self.referee().tournament_news(t, &player, "final", &news, now)? {
+                tx.apply(&Effects { mails: vec![mail], ..Effects::default() }, self.from, now, None)?;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Stores `pairings` and starts a game for each board with two players; a bye is scored
+    /// at once. Returns the games started.
+    fn start_pairings(
+        &self,
+        tx: &Tx<'_>,
+        t: &Tournament,
+        entrants: &[Entrant],
+        pairings: Vec<Pairing>,
+        now: Timestamp,
+    ) -> Result<Vec<i64>, ServiceError> {
+        let variant =
+            variants::by_id(&t.variant).ok_or_else(|| ServiceError::Usage(format!("unknown variant {}", t.variant)))?;
+        let player = |n: u32| -> Result<Player, ServiceError> {
+            let e = entrants
+                .iter()
+                .find(|e| e.number == n)
+                .ok_or_else(|| ServiceError::Usage(format!("pairing names entrant {n}, who is not entered")))?;
+            Ok(Player { email: e.email.clone(), name: Some(e.name.clone()) })
+        };
+        let mut games = Vec::new();
+        for mut p in pairings {
+            if let Some(black) = p.black {
+                let id = tx.next_game_id()?;
+                let tag = TournamentGame { id: t.id, name: t.name.clone(), round: p.round, board: p.board };
+                let effects = self.referee().start_game_in(
+                    id,
+                    variant,
+                    player(p.white)?,
+                    player(black)?,
+                    t.days_per_move,
+                    Some(tag),
+                    now,
+                )?;
+                tx.apply(&effects, self.from, now, None)?;
+                p.game = Some(id);
+                games.push(id);
+            }
+            tx.save_pairing(t.id, &p)?;
+        }
+        Ok(games)
+    }
+
+    /// The same news to every entrant still playing.
+    fn news_to_all(
+        &self,
+        tx: &Tx<'_>,
+        t: &Tournament,
+        entrants: &[Entrant],
+        purpose: &str,
+        news: &TournamentNews,
+        now: Timestamp,
+    ) -> Result<(), ServiceError> {
+        let mut mails = Vec::new();
+        for e in entrants.iter().filter(|e| e.withdrawn_after.is_none()) {
+            let player = Player { email: e.email.clone(), name: Some(e.name.clone()) };
+            mails.extend(self.referee().tournament_news(t, &player, purpose, news, now)?);
+        }
+        tx.apply(&Effects { mails, ..Effects::default() }, self.from, now, None)?;
+        Ok(())
+    }
+
+    /// Both players' ratings in `variant` after a rated game with PGN result `result`.
+    fn rate(
+        &self,
+        tx: &Tx<'_>,
+        variant: &str,
+        white: &Player,
+        black: &Player,
+        result: &str,
+        now: Timestamp,
+    ) -> Result<(), ServiceError> {
+        let current = |p: &Player| -> Result<(Rating, u32), ServiceError> {
+            Ok(tx.rating(&p.email, variant)?.map_or((ratings::START, 0), |r| {
+                (Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }, r.games)
+            }))
+        };
+        let ((w, w_games), (b, b_games)) = (current(white)?, current(black)?);
+        let Some((w, b)) = ratings::rate(w, b, result) else { return Ok(()) };
+        for (p, r, games) in [(white, w, w_games), (black, b, b_games)] {
+            let row = RatingRow {
+                email: p.email.clone(),
+                name: p.name.clone(),
+                variant: variant.to_string(),
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+                games: games + 1,
+            };
+            tx.set_rating(&row, now)?;
+        }
+        Ok(())
+    }
+}
+
+/// Round `round` of Swiss `t`, by the Dutch system.
+fn pair_swiss(
+    t: &Tournament,
+    entrants: &[Entrant],
+    previous: &[Pairing],
+    round: u32,
+) -> Result<Vec<Pairing>, ServiceError> {
+    let input = dutch::SwissRound {
+        entrants,
+        previous,
+        round,
+        total_rounds: t.rounds,
+        initial_colour: t.initial_colour,
+        forbidden: &[],
+        bye_points: t.bye_points,
+    };
+    dutch::pair(&input).map_err(|e| ServiceError::Usage(format!("{}: round {round} cannot be paired: {e}", t.name)))
+}
+
+fn load(tx: &Tx<'_>, id: i64) -> Result<Tournament, ServiceError> {
+    tx.tournament(id)?.ok_or_else(|| ServiceError::Usage(format!("there is no tournament #{id}")))
+}
+
+/// The entrants of a started tournament (confirmed, numbered).
+fn entrants(tx: &Tx<'_>, id: i64) -> Result<Vec<Entrant>, ServiceError> {
+    Ok(tx.entries(id)?.into_iter().filter(|e| e.confirmed && e.entrant.number > 0).map(|e| e.entrant).collect())
+}
+
+fn check_address(email: &str) -> Result<(), ServiceError> {
+    if email.contains('@') { Ok(()) } else { Err(ServiceError::Usage(format!("{email:?} is not a mail address"))) }
+}
+
+impl Service {
+    /// Imports a tournament begun elsewhere from its TRF: its players, rounds and results;
+    /// its games so far are history (no herald game), and its next rounds are paired and
+    /// played here. Returns its number.
+    pub fn import_trf(&mut self, text: &str, variant: &str) -> Result<i64, ServiceError> {
+        let _ = (text, variant);
+        Err(ServiceError::Usage("TRF import is not ready".into()))
+    }
+}

@@ -1,0 +1,54 @@
+//! What a tournament's rules decide between its games: the start list, how many rounds a
+//! round robin has, when a round is over and when the tournament is, and what a finished game
+//! scores in it.
+
+use super::{Entrant, Finish, Pairing, Points, Score, System};
+use crate::referee::records::GameResult;
+
+/// The start list: entrants numbered from 1 by rating (highest first, unrated last), then by
+/// name and address, as FIDE orders a start list (C.04.2).
+pub fn start_list(mut entrants: Vec<Entrant>) -> Vec<Entrant> {
+    entrants.sort_by(|a, b| {
+        b.rating
+            .unwrap_or(0)
+            .cmp(&a.rating.unwrap_or(0))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then_with(|| a.email.cmp(&b.email))
+    });
+    for (i, e) in entrants.iter_mut().enumerate() {
+        e.number = i as u32 + 1;
+    }
+    entrants
+}
+
+/// The rounds of a tournament of `players` with `system`; a Swiss has the rounds the TD chose.
+pub fn rounds(system: System, players: u32, swiss_rounds: u32) -> u32 {
+    let even = players + players % 2;
+    match system {
+        System::RoundRobin => even.saturating_sub(1),
+        System::DoubleRoundRobin => 2 * even.saturating_sub(1),
+        System::Swiss => swiss_rounds,
+    }
+}
+
+/// The latest round paired so far (0 before the first).
+pub fn latest_round(pairings: &[Pairing]) -> u32 {
+    pairings.iter().map(|p| p.round).max().unwrap_or(0)
+}
+
+/// True when every pairing of `round` has a result (an annulled game counts as settled).
+pub fn round_is_over(pairings: &[Pairing], round: u32, annulled: impl Fn(&Pairing) -> bool) -> bool {
+    pairings.iter().filter(|p| p.round == round).all(|p| p.score.is_some() || annulled(p))
+}
+
+/// What a finished game scores in its tournament: the variant's points, and how it ended.
+pub fn score_of(result: &GameResult) -> Score {
+    let finish = if result.reason.ends_with(" on time") {
+        Finish::OnTime
+    } else if result.reason.ends_with(" by forfeit") {
+        Finish::Forfeit
+    } else {
+        Finish::Played
+    };
+    Score { white: Points(u32::from(result.white_points)), black: Points(u32::from(result.black_points)), finish }
+}
