@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 # Debian packages the tests use:
 # - fairy-stockfish: the independent oracle for legal moves and the benchmark's reference;
 # - postfix, postfix-sqlite: private Postfix instances on 127.0.0.1 for the end-to-end mail
-#   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection.
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl)
+#   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection;
+# - chromium: the tournament site's pages rendered as a person sees them (tests/site.rs);
+# - python3-venv: the virtual environment of the Swiss pairing oracle (scripts/oracle-venv.sh).
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

@@ -1,0 +1,233 @@
+//! Whole tournaments by mail through a real Postfix (tests/support/club.rs), as a club's TD and
+//! players run them: entries by mail with their confirmation (and a forged one that enters
+//! nobody), every game played by replying to herald's mails, a withdrawal by mail, a loss on
+//! time, the standings mailed after each game, and the final crosstable.
+//!
+//! Needs root and the Debian packages `postfix` and `postfix-sqlite` (scripts/test.sh
+//! installs them); nothing is skipped.
+
+mod support;
+
+use support::club::{Club, Mail, REFEREE};
+
+/// A player of these tests: name and address.
+#[derive(Clone, Copy)]
+struct Player {
+    name: &'static str,
+    email: &'static str,
+}
+
+const fn p(name: &'static str, email: &'static str) -> Player {
+    Player { name, email }
+}
+
+/// A game of the tournament as `herald game list` shows it.
+#[derive(Debug)]
+struct Listed {
+    id: i64,
+    white: String,
+    black: String,
+    in_play: bool,
+}
+
+fn games(club: &Club) -> Vec<Listed> {
+    club.herald_ok(&["game", "list"])
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let id = words.next()?.trim_start_matches('#').parse().ok()?;
+            let _variant = words.next()?;
+            let white = words.next()?.to_string();
+            let _dash = words.next()?;
+            let black = words.next()?.to_string();
+            Some(Listed { id, white, black, in_play: line.contains("in play") })
+        })
+        .collect()
+}
+
+/// The latest mail of game `id` in `email`'s Maildir.
+#[track_caller]
+fn latest_of_game(club: &Club, email: &str, id: i64) -> Mail {
+    let tag = format!("[herald #{id}]");
+    club.mails(email)
+        .into_iter()
+        .rev()
+        .find(|m| m.subject().contains(&tag))
+        .unwrap_or_else(|| panic!("{email} has no mail of game #{id}"))
+}
+
+/// `email` answers their latest mail of game `id` with `text`, and the club settles.
+#[track_caller]
+fn say(club: &Club, email: &str, id: i64, text: &str) {
+    let mail = latest_of_game(club, email, id);
+    club.reply(email, &mail, text);
+    club.settle();
+}
+
+/// A first mail to the referee, written by hand as a mail client would.
+fn first_mail(from: Player, subject: &str, text: &str, message_id: &str) -> Vec<u8> {
+    format!(
+        "From: {} <{}>\r\nTo: {REFEREE}\r\nSubject: {subject}\r\nMessage-ID: <{message_id}>\r\n\
+         Date: Tue, 24 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n",
+        from.name, from.email
+    )
+    .into_bytes()
+}
+
+/// The latest tournament mail (not a game's) in `email`'s Maildir.
+#[track_caller]
+fn latest_tournament_mail(club: &Club, email: &str) -> Mail {
+    club.mails(email)
+        .into_iter()
+        .rev()
+        .find(|m| !m.subject().contains("[herald #"))
+        .unwrap_or_else(|| panic!("{email} has no tournament mail"))
+}
+
+/// Moves a game's deadline into the past, as if its days had gone by.
+fn expire(club: &Club, game: i64) {
+    let db = rusqlite::Connection::open(club.database()).unwrap();
+    db.execute("UPDATE games SET deadline = 1000 WHERE id = ?1", [game]).unwrap();
+}
+
+const ANN: Player = p("Ann", "ann@players.test");
+const BEN: Player = p("Ben", "ben@players.test");
+const CY: Player = p("Cy", "cy@players.test");
+const DI: Player = p("Di", "di@players.test");
+const EVE: Player = p("Eve", "eve@players.test");
+const FAY: Player = p("Fay", "fay@players.test");
+const MALLORY: Player = p("Mallory", "mallory@players.test");
+
+/// A 6-player Crown round robin, from `tournament new` to the final crosstable, by mail.
+#[test]
+fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
+    let club = Club::start();
+    let players = [ANN, BEN, CY, DI].map(|pl| format!("{} <{}>", pl.name, pl.email)).join(",");
+    let id = club.herald_ok(&[
+        "tournament",
+        "new",
+        "--name",
+        "Autumn Crown 2026",
+        "--variant",
+        "crown",
+        "--system",
+        "round-robin",
+        "--players",
+        &players,
+    ]);
+    assert_eq!(id.trim(), "1");
+    club.herald_ok(&["tournament", "open", "1"]);
+
+    // Eve joins by mail and confirms by a reply.
+    club.submit(&first_mail(EVE, "entry", "join Autumn Crown 2026", "join-eve@players.test"), EVE.email, REFEREE);
+    club.settle();
+    let ask = latest_tournament_mail(&club, EVE.email);
+    assert!(ask.subject().contains("please confirm your entry"), "{}", ask.subject());
+    assert!(club.herald_ok(&["tournament", "show", "1"]).contains("Eve <eve@players.test>  (waiting for confirmation)"));
+    club.reply(EVE.email, &ask, "yes");
+    club.settle();
+    assert!(latest_tournament_mail(&club, EVE.email).subject().contains("you are entered"));
+
+    // Mallory forges Fay's address: Fay is asked, not entered; Mallory gets nothing.
+    club.submit(&first_mail(FAY, "join", "join 1", "forged-fay@players.test"), MALLORY.email, REFEREE);
+    club.settle();
+    assert!(club.mails(MALLORY.email).is_empty());
+    let ask = latest_tournament_mail(&club, FAY.email);
+    assert!(ask.subject().contains("please confirm"));
+    let shown = club.herald_ok(&["tournament", "show", "1"]);
+    assert!(shown.contains("Fay <fay@players.test>  (waiting for confirmation)"), "{shown}");
+    // A reply to Fay's confirmation from Mallory's address enters nobody.
+    club.reply(MALLORY.email, &ask, "yes");
+    club.settle();
+    assert!(club.herald_ok(&["tournament", "show", "1"]).contains("(waiting for confirmation)"));
+    // Fay, who does want to play, answers the request herself.
+    club.reply(FAY.email, &ask, "yes please");
+    club.settle();
+    let shown = club.herald_ok(&["tournament", "show", "1"]);
+    assert!(!shown.contains("waiting for confirmation"), "{shown}");
+
+    let started = club.herald_ok(&["tournament", "start", "1"]);
+    assert_eq!(started.trim(), "15 game(s) started", "6 players meet each other once");
+    club.serve_once();
+    club.settle();
+    let all = games(&club);
+    assert_eq!(all.len(), 15);
+    for pl in [ANN, BEN, CY, DI, EVE, FAY] {
+        let mine = all.iter().filter(|g| g.white == pl.email || g.black == pl.email).count();
+        assert_eq!(mine, 5, "{} plays everyone else once", pl.name);
+        let invitations = club.mails(pl.email).iter().filter(|m| m.subject().contains("crown: ")).count();
+        assert_eq!(invitations, 5, "{} is invited to each game", pl.name);
+        let begins = latest_tournament_mail(&club, pl.email);
+        assert!(begins.subject().contains("the tournament begins"), "{}", begins.subject());
+        assert!(begins.body().contains("Round 1"), "{}", begins.body());
+    }
+    let invitation = latest_of_game(&club, all[0].white.as_str(), all[0].id);
+    assert!(invitation.body().contains("Autumn Crown 2026, round"), "{}", invitation.body());
+
+    // Di withdraws by replying to the tournament's mail before playing: every game of hers is
+    // lost by forfeit (the club's default rule), and her opponents are told.
+    let begins = latest_tournament_mail(&club, DI.email);
+    club.reply(DI.email, &begins, "withdraw");
+    club.settle();
+    assert!(latest_tournament_mail(&club, DI.email).subject().contains("you have withdrawn"));
+
+    // One game is lost on time: its deadline passes and the daemon's pass acts.
+    let on_time = all.iter().find(|g| g.white == ANN.email && g.black == BEN.email || g.white == BEN.email && g.black == ANN.email).unwrap();
+    expire(&club, on_time.id);
+    club.serve_once();
+    club.settle();
+    expire(&club, on_time.id);
+    club.serve_once();
+    club.settle();
+
+    // Every other game: both players choose their crowned monarch, then White resigns, or
+    // the players agree a draw.
+    for (i, g) in games(&club).iter().filter(|g| g.in_play).enumerate() {
+        for email in [&g.white, &g.black] {
+            say(&club, email, g.id, "crown king");
+        }
+        if i % 3 == 2 {
+            say(&club, &g.white, g.id, "draw");
+            say(&club, &g.black, g.id, "accept");
+        } else {
+            say(&club, &g.white, g.id, "resign");
+        }
+    }
+    club.serve_once();
+    club.settle();
+    assert!(games(&club).iter().all(|g| !g.in_play), "every game is over");
+
+    // Standings after each game, and the final crosstable, to everyone who played.
+    for pl in [ANN, BEN, CY, EVE, FAY] {
+        let results = club.mails(pl.email).iter().filter(|m| m.subject().contains("Autumn Crown 2026: Round")).count();
+        assert!(results >= 10, "{} got the standings after each game ({results})", pl.name);
+    }
+    let last = latest_tournament_mail(&club, ANN.email);
+    assert!(last.subject().contains("final crosstable"), "{}", last.subject());
+    let crosstable = club.herald_ok(&["tournament", "crosstable", "1"]);
+    assert!(last.body().contains(crosstable.lines().nth(1).unwrap().trim()), "{}\n{crosstable}", last.body());
+    for line in last.body().lines() {
+        assert!(line.chars().count() <= 78, "crosstable line over 78 columns: {line:?}");
+    }
+    let shown = club.herald_ok(&["tournament", "show", "1"]);
+    assert!(shown.contains("Status: finished"), "{shown}");
+    assert!(shown.contains("withdrew after round"), "{shown}");
+    // The loss on time and the forfeits show as such.
+    assert!(crosstable.contains('+') && crosstable.contains('-'), "{crosstable}");
+
+    // Every game's archive names its tournament and verifies.
+    let dir = club.dir().join("archives");
+    std::fs::create_dir_all(&dir).unwrap();
+    for g in games(&club) {
+        let json = club.herald_ok(&["game", "export", &g.id.to_string(), "--json"]);
+        assert!(json.contains("\"tournament\""), "{json}");
+        let path = dir.join(format!("{}.json", g.id));
+        std::fs::write(&path, json).unwrap();
+        let verified = club.herald_ok(&["verify", path.to_str().unwrap()]);
+        assert!(verified.contains("verified"), "{verified}");
+    }
+    // Ratings moved for the played games.
+    let ratings = club.herald_ok(&["ratings", "--variant", "crown"]);
+    assert!(ratings.lines().count() >= 4, "{ratings}");
+}
