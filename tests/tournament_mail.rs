@@ -124,7 +124,9 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
     club.settle();
     let ask = latest_tournament_mail(&club, EVE.email);
     assert!(ask.subject().contains("please confirm your entry"), "{}", ask.subject());
-    assert!(club.herald_ok(&["tournament", "show", "1"]).contains("Eve <eve@players.test>  (waiting for confirmation)"));
+    assert!(
+        club.herald_ok(&["tournament", "show", "1"]).contains("Eve <eve@players.test>  (waiting for confirmation)")
+    );
     club.reply(EVE.email, &ask, "yes");
     club.settle();
     assert!(latest_tournament_mail(&club, EVE.email).subject().contains("you are entered"));
@@ -173,13 +175,20 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
     assert!(latest_tournament_mail(&club, DI.email).subject().contains("you have withdrawn"));
 
     // One game is lost on time: its deadline passes and the daemon's pass acts.
-    let on_time = all.iter().find(|g| g.white == ANN.email && g.black == BEN.email || g.white == BEN.email && g.black == ANN.email).unwrap();
+    let on_time = all
+        .iter()
+        .find(|g| g.white == ANN.email && g.black == BEN.email || g.white == BEN.email && g.black == ANN.email)
+        .unwrap();
     expire(&club, on_time.id);
     club.serve_once();
     club.settle();
     expire(&club, on_time.id);
     club.serve_once();
     club.settle();
+
+    let listed = club.herald_ok(&["game", "list"]);
+    let line = listed.lines().find(|l| l.starts_with(&format!("#{:<5}", on_time.id))).unwrap();
+    assert!(line.contains("on time"), "the deadline passed with reminders on: a reminder, then the loss\n{listed}");
 
     // Every other game: both players choose their crowned monarch, then White resigns, or
     // the players agree a draw.
@@ -203,9 +212,13 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
         let results = club.mails(pl.email).iter().filter(|m| m.subject().contains("Autumn Crown 2026: Round")).count();
         assert!(results >= 10, "{} got the standings after each game ({results})", pl.name);
     }
-    let last = latest_tournament_mail(&club, ANN.email);
-    assert!(last.subject().contains("final crosstable"), "{}", last.subject());
+    let finals: Vec<Mail> =
+        club.mails(ANN.email).into_iter().filter(|m| m.subject().contains("final crosstable")).collect();
+    assert_eq!(finals.len(), 1, "one final crosstable\n{}", club.herald_ok(&["tournament", "show", "1"]));
+    let last = &finals[0];
     let crosstable = club.herald_ok(&["tournament", "crosstable", "1"]);
+    let standings = club.herald_ok(&["tournament", "standings", "1"]);
+    assert!(last.body().contains(standings.lines().nth(2).unwrap().trim()), "{}\n{standings}", last.body());
     assert!(last.body().contains(crosstable.lines().nth(1).unwrap().trim()), "{}\n{crosstable}", last.body());
     for line in last.body().lines() {
         assert!(line.chars().count() <= 78, "crosstable line over 78 columns: {line:?}");

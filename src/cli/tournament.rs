@@ -147,7 +147,7 @@ enum TournamentCommand {
         #[arg(long)]
         pgn: bool,
     },
-    /// Import a tournament begun elsewhere from a TRF file.
+    /// Import a tournament begun elsewhere from a TRF file; `pair` then pairs its next round.
     Import {
         /// The TRF file.
         #[arg(long)]
@@ -155,6 +155,12 @@ enum TournamentCommand {
         /// The variant its games continue in.
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// The players' addresses in starting-number order, comma-separated (a TRF has none).
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Points of a pairing-allocated bye (1, 0.5 or 0).
+        #[arg(long, default_value = "1")]
+        bye_points: String,
     },
 }
 
@@ -344,7 +350,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             if crosstable_wanted {
                 print!("{}", crosstable::text(&entrants, &pairings, &table));
             } else {
-                print!("{}", crosstable::standings_text(&entrants, &table, &t.tiebreaks));
+                print!("{}", crosstable::standings_text(&entrants, &table));
             }
         }
         TournamentCommand::Adjudicate { game, result } => {
@@ -368,7 +374,17 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
                 let entrants: Vec<_> =
                     entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
-                print!("{}", trf::export(&t, &entrants, &pairings));
+                let report = trf::TrfTournament {
+                    name: t.name.clone(),
+                    start_date: Some(t.created_at.strftime("%Y/%m/%d").to_string()),
+                    end_date: None,
+                    kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
+                    total_rounds: t.rounds,
+                    initial_colour: Some(t.initial_colour),
+                    entrants,
+                    pairings,
+                };
+                print!("{}", trf::export(&report));
             } else if pgn {
                 let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
                 for game in pairings.iter().filter_map(|p| p.game) {
@@ -379,9 +395,25 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 return Err("choose a format: --trf or --pgn".to_string());
             }
         }
-        TournamentCommand::Import { trf: path, variant } => {
+        TournamentCommand::Import { trf: path, variant, players, bye_points } => {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let id = service.import_trf(&text, &variant).map_err(err)?;
+            let terms = Tournament {
+                id: 0,
+                name: path.display().to_string(),
+                variant,
+                system: System::Swiss,
+                rounds: 0,
+                days_per_move: None,
+                stage: Stage::Running,
+                tiebreaks: vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger],
+                bye_points: points(&bye_points)?,
+                withdrawal: WithdrawalPolicy::ForfeitRemaining,
+                initial_colour: Color::White,
+                rated: true,
+                created_at: crate::clock::Timestamp::UNIX_EPOCH,
+            };
+            let emails: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+            let id = service.import_trf(&text, terms, &emails).map_err(err)?;
             println!("{id}");
         }
     }

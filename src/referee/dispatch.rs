@@ -299,13 +299,23 @@ impl Referee<'_> {
         }
     }
 
-    /// Ends the game; every secret still hidden is opened.
+    /// Ends the game as the rules decide it; every secret still hidden is opened.
     pub(super) fn finish(&self, g: &mut Loaded, outcome: Outcome, now: Timestamp) {
+        let result = result_of(g.game.variant(), outcome);
+        self.close(g, result, now);
+    }
+
+    /// Ends the game with `result`; every secret still hidden is opened. A game that ends
+    /// before it began (the tournament director's decision while secret choices are awaited)
+    /// gets its genesis now, over what was committed so far, so its archive is a whole chain.
+    pub(super) fn close(&self, g: &mut Loaded, result: super::records::GameResult, now: Timestamp) {
+        if g.record.genesis.is_none() {
+            self.begin(g);
+        }
         let hidden: Vec<String> =
             g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
         self.reveal(g, &hidden);
         g.record.status = GameStatus::Finished;
-        let result = result_of(g.game.variant(), outcome);
         let prev = g.record.chain_head.clone().unwrap_or_default();
         g.record.chain_head = Some(chain::close(&prev, &result.score, &result.reason));
         g.record.result = Some(result);

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, OutgoingRecord, Player, Verdict};
 use super::templates::Rendered;
-use super::{Decision, Referee, RefereeError, chain, commands, ids};
+use super::{Decision, Referee, RefereeError, commands, ids};
 use crate::clock::Timestamp;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
@@ -387,24 +387,8 @@ impl Referee<'_> {
             return Err(RefereeError::Compose(format!("game #{} is over already", g.record.id)));
         }
         let result = director_result(white, black, forfeit);
-        let hidden: Vec<String> =
-            g.record.commitments.iter().filter(|c| !c.revealed).map(|c| c.commitment.label.clone()).collect();
-        let plies = g.game.moves().len() as u32;
-        for c in &mut g.record.commitments {
-            if hidden.contains(&c.commitment.label) {
-                c.revealed = true;
-                c.revealed_at_ply = Some(plies);
-                g.revealed_now.push(c.commitment.label.clone());
-            }
-        }
-        let prev = g.record.chain_head.clone().unwrap_or_default();
-        g.record.chain_head = Some(chain::close(&prev, &result.score, &result.reason));
-        g.record.status = GameStatus::Finished;
-        g.record.draw_offer = None;
-        g.record.deadline = None;
-        g.record.updated_at = now;
         let detail = format!("{} ({})", result.score, result.reason);
-        g.record.result = Some(result);
+        self.close(&mut g, result, now);
         let mails = self.both(&mut g, "finished", None, now)?;
         Ok(self.decided(&g, mails, Vec::new(), Verdict::Directed, detail))
     }

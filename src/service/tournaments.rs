@@ -15,7 +15,8 @@ use crate::referee::tournaments::{EntryChange, EntryRequest, TournamentNews};
 use crate::store::{Entry, RatingRow, Tx};
 use crate::tournament::ratings::{self, Rating};
 use crate::tournament::{
-    Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, standings,
+    Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, standings, trf,
+    withdrawal,
 };
 use crate::variants;
 
@@ -32,14 +33,7 @@ impl Service {
     /// Makes a tournament with the TD's players entered; returns its number.
     pub fn create_tournament(&mut self, new: NewTournament) -> Result<i64, ServiceError> {
         let NewTournament { mut terms, players } = new;
-        if variants::by_id(&terms.variant).is_none() {
-            let known: Vec<&str> = variants::all().iter().map(|v| v.id()).collect();
-            return Err(ServiceError::Usage(format!(
-                "unknown variant {:?}; known: {}",
-                terms.variant,
-                known.join(", ")
-            )));
-        }
+        check_variant(&terms.variant)?;
         if terms.system == System::Swiss && terms.rounds == 0 {
             return Err(ServiceError::Usage("a Swiss needs --rounds".into()));
         }
@@ -271,28 +265,52 @@ impl Handler<'_> {
         Ok(Decision { effects: Effects::default(), verdict: decision.verdict })
     }
 
-    /// Withdraws `entrant` from running tournament `t`: every game of theirs still in play
-    /// is lost by forfeit (their opponents score a win), and a Swiss pairs them no more.
+    /// Withdraws `entrant` from running tournament `t` by the club's rule
+    /// ([`withdrawal::withdraw`]): their games are annulled or forfeited, games in progress
+    /// stopped (a herald game ends by forfeit, whatever its pairing then counts), and a
+    /// Swiss pairs them no more.
     fn withdraw(&self, tx: &Tx<'_>, t: &Tournament, entrant: &Entrant, now: Timestamp) -> Result<(), ServiceError> {
         let pairings = tx.pairings(t.id)?;
         let round = director::latest_round(&pairings);
-        tx.set_withdrawn(t.id, entrant.number, round)?;
-        for p in pairings.iter().filter(|p| p.score.is_none() && p.opponent_of(entrant.number).is_some()) {
-            let Some(game) = p.game else { continue };
-            let Some(record) = tx.game(game)? else { continue };
-            if record.status == GameStatus::Finished {
-                continue;
+        let after = if t.system == System::Swiss { round } else { 0 };
+        tx.set_withdrawn(t.id, entrant.number, after)?;
+        let rule = withdrawal::withdraw(t.system, &pairings, entrant.number, after, t.withdrawal);
+        for change in &rule.changes {
+            let (round, board) = match *change {
+                withdrawal::Change::Annul { round, board } | withdrawal::Change::Forfeit { round, board, .. } => {
+                    (round, board)
+                }
+            };
+            let Some(p) = pairings.iter().find(|p| p.round == round && p.board == board) else { continue };
+            if let withdrawal::Change::Annul { .. } = change {
+                tx.annul_pairing(t.id, round, board)?;
             }
-            let (white, black) =
-                if p.white == entrant.number { (Points::ZERO, Points::ONE) } else { (Points::ONE, Points::ZERO) };
-            let decision = self.referee().decided_by_director(record, white, black, true, now)?;
-            tx.apply(&decision.effects, self.from, now, None)?;
-            self.follow_up(tx, &decision.effects, now)?;
+            let in_play = match p.game {
+                Some(game) => tx.game(game)?.filter(|g| g.status == GameStatus::Active),
+                None => None,
+            };
+            match (change, in_play) {
+                (withdrawal::Change::Forfeit { score, .. }, Some(record)) => {
+                    let decision = self.referee().decided_by_director(record, score.white, score.black, true, now)?;
+                    tx.apply(&decision.effects, self.from, now, None)?;
+                    self.follow_up(tx, &decision.effects, now)?;
+                }
+                (withdrawal::Change::Forfeit { score, .. }, None) => {
+                    tx.save_pairing(t.id, &Pairing { score: Some(*score), ..p.clone() })?;
+                }
+                (withdrawal::Change::Annul { .. }, Some(record)) => {
+                    // The game stops as a forfeit; its pairing stays annulled.
+                    let withdrawn_white = p.white == entrant.number;
+                    let (white, black) =
+                        if withdrawn_white { (Points::ZERO, Points::ONE) } else { (Points::ONE, Points::ZERO) };
+                    let decision = self.referee().decided_by_director(record, white, black, true, now)?;
+                    tx.apply(&decision.effects, self.from, now, None)?;
+                }
+                (withdrawal::Change::Annul { .. }, None) => {}
+            }
         }
-        // A Swiss round that waited only for the withdrawn player's games may be over now.
-        if t.system == System::Swiss {
-            self.advance(tx, t, now)?;
-        }
+        // A round that waited only for the withdrawn player's games may be over now.
+        self.advance(tx, t, now)?;
         Ok(())
     }
 
@@ -303,7 +321,7 @@ impl Handler<'_> {
         let Some(game) = &effects.game else { return Ok(()) };
         let (Some(result), Some(_)) = (&game.result, &game.tournament) else { return Ok(()) };
         let Some((id, mut pairing)) = tx.pairing_of_game(game.id)? else { return Ok(()) };
-        if pairing.score.is_some() {
+        if pairing.score.is_some() || tx.annulled_pairings(id)?.contains(&(pairing.round, pairing.board)) {
             return Ok(());
         }
         let t = load(tx, id)?;
@@ -328,7 +346,7 @@ impl Handler<'_> {
         let news = TournamentNews {
             event: "result",
             headline: Some(headline),
-            standings: Some(crosstable::standings_text(&entrants, &table, &t.tiebreaks)),
+            standings: Some(crosstable::standings_text(&entrants, &table)),
             ..TournamentNews::default()
         };
         self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
@@ -336,12 +354,14 @@ impl Handler<'_> {
         Ok(())
     }
 
-    /// When the latest round is over: the next Swiss round, or, after the last round, the
-    /// end of the tournament with the final crosstable. Returns the round paired, if any.
+    /// When every game so far is over: the next Swiss round, or, after the last round (a round
+    /// robin's rounds are all paired at the start), the end of the tournament with the final
+    /// crosstable. Returns the round paired, if any.
     fn advance(&self, tx: &Tx<'_>, t: &Tournament, now: Timestamp) -> Result<Option<u32>, ServiceError> {
         let pairings = tx.pairings(t.id)?;
         let latest = director::latest_round(&pairings);
-        if !director::round_is_over(&pairings, latest, |_| false) {
+        let annulled = tx.annulled_pairings(t.id)?;
+        if t.stage != Stage::Running || !director::all_settled(&pairings, |p| annulled.contains(&(p.round, p.board))) {
             return Ok(None);
         }
         let entrants = entrants(tx, t.id)?;
@@ -372,7 +392,7 @@ impl Handler<'_> {
         let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
         let news = TournamentNews {
             event: "final",
-            standings: Some(crosstable::standings_text(&entrants, &table, &t.tiebreaks)),
+            standings: Some(crosstable::standings_text(&entrants, &table)),
             crosstable: Some(crosstable::text(&entrants, &pairings, &table)),
             ..TournamentNews::default()
         };
@@ -508,16 +528,59 @@ fn entrants(tx: &Tx<'_>, id: i64) -> Result<Vec<Entrant>, ServiceError> {
     Ok(tx.entries(id)?.into_iter().filter(|e| e.confirmed && e.entrant.number > 0).map(|e| e.entrant).collect())
 }
 
+fn check_variant(id: &str) -> Result<(), ServiceError> {
+    if variants::by_id(id).is_some() {
+        return Ok(());
+    }
+    let known: Vec<&str> = variants::all().iter().map(|v| v.id()).collect();
+    Err(ServiceError::Usage(format!("unknown variant {id:?}; known: {}", known.join(", "))))
+}
+
 fn check_address(email: &str) -> Result<(), ServiceError> {
     if email.contains('@') { Ok(()) } else { Err(ServiceError::Usage(format!("{email:?} is not a mail address"))) }
 }
 
 impl Service {
-    /// Imports a tournament begun elsewhere from its TRF: its players, rounds and results;
-    /// its games so far are history (no herald game), and its next rounds are paired and
-    /// played here. Returns its number.
-    pub fn import_trf(&mut self, text: &str, variant: &str) -> Result<i64, ServiceError> {
-        let _ = (text, variant);
-        Err(ServiceError::Usage("TRF import is not ready".into()))
+    /// Imports a tournament begun elsewhere from its TRF, with `terms` (name, variant, system,
+    /// tie-breaks, ... — the TRF's own name and rounds win) and the players' addresses in
+    /// starting-number order (a TRF has none): its players, rounds and results become the
+    /// tournament's history, and its next rounds are paired (`pair`) and played here.
+    /// Returns its number.
+    pub fn import_trf(&mut self, text: &str, mut terms: Tournament, emails: &[String]) -> Result<i64, ServiceError> {
+        let report = trf::parse(text).map_err(|e| ServiceError::Usage(format!("the TRF: {e}")))?;
+        if emails.len() != report.entrants.len() {
+            return Err(ServiceError::Usage(format!(
+                "the TRF has {} players: give their addresses with --players, in starting-number order ({} given)",
+                report.entrants.len(),
+                emails.len()
+            )));
+        }
+        check_variant(&terms.variant)?;
+        for email in emails {
+            check_address(email)?;
+        }
+        if !report.name.trim().is_empty() {
+            terms.name = report.name.trim().to_string();
+        }
+        terms.rounds = report.total_rounds;
+        terms.initial_colour = report.initial_colour.unwrap_or(Color::White);
+        terms.stage = Stage::Running;
+        terms.created_at = self.clock.now();
+        let now = terms.created_at;
+        self.store.write(|tx| -> Result<i64, ServiceError> {
+            let id = tx.create_tournament(&terms)?;
+            for (e, email) in report.entrants.iter().zip(emails) {
+                let player = Player { email: email.to_ascii_lowercase(), name: Some(e.name.clone()) };
+                tx.add_entry(id, &player, e.rating, true, now)?;
+                tx.set_entrant_number(id, &player.email, e.number)?;
+                if let Some(after) = e.withdrawn_after {
+                    tx.set_withdrawn(id, e.number, after)?;
+                }
+            }
+            for p in &report.pairings {
+                tx.save_pairing(id, p)?;
+            }
+            Ok(id)
+        })
     }
 }

@@ -121,8 +121,9 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX inbox_message_id ON inbox (message_id) WHERE message_id IS NOT NULL;
     "#,
     // 6: club tournaments: the tournament, its entrants (a join by mail waits for its
-    // confirmation), every pairing of every round with its result, and each game's own time
-    // control; Glicko-2 ratings per player and variant.
+    // confirmation), every pairing of every round with its result (`annulled`, without points,
+    // for a game a withdrawal annulled), and each game's own time control; Glicko-2 ratings per
+    // player and variant.
     r#"
     CREATE TABLE tournaments (
         id             INTEGER PRIMARY KEY,
@@ -158,7 +159,7 @@ pub const MIGRATIONS: &[&str] = &[
         game_id       INTEGER UNIQUE REFERENCES games(id),
         white_points  INTEGER,
         black_points  INTEGER,
-        finish        TEXT CHECK (finish IN ('played', 'time', 'forfeit')),
+        finish        TEXT CHECK (finish IN ('played', 'time', 'forfeit', 'annulled')),
         PRIMARY KEY (tournament_id, round, board)
     );
     CREATE TABLE ratings (

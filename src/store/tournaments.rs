@@ -241,6 +241,24 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Annuls a pairing: its result counts for nobody (a withdrawal's rule).
+    pub fn annul_pairing(&self, tournament: i64, round: u32, board: u32) -> Result<()> {
+        self.exec(
+            "UPDATE pairings SET white_points = NULL, black_points = NULL, finish = 'annulled'
+             WHERE tournament_id = ?1 AND round = ?2 AND board = ?3",
+            params![tournament, round, board],
+        )?;
+        Ok(())
+    }
+
+    /// The (round, board) of every annulled pairing of a tournament.
+    pub fn annulled_pairings(&self, tournament: i64) -> Result<Vec<(u32, u32)>> {
+        let mut stmt = self
+            .tx
+            .prepare_cached("SELECT round, board FROM pairings WHERE tournament_id = ?1 AND finish = 'annulled'")?;
+        Ok(stmt.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Every pairing of a tournament, by round and board.
     pub fn pairings(&self, tournament: i64) -> Result<Vec<Pairing>> {
         let mut stmt =
@@ -295,6 +313,7 @@ fn read_pairing(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Pairing>> {
         (r.get("round")?, r.get("board")?, r.get("white")?, r.get("black")?, r.get("game_id")?);
     Ok((|| {
         let score = match (finish, points) {
+            (Some(finish), (None, None)) if finish == "annulled" => None,
             (Some(finish), (Some(w), Some(b))) => Some(Score {
                 white: Points(w),
                 black: Points(b),

@@ -36,9 +36,11 @@ pub fn latest_round(pairings: &[Pairing]) -> u32 {
     pairings.iter().map(|p| p.round).max().unwrap_or(0)
 }
 
-/// True when every pairing of `round` has a result (an annulled game counts as settled).
-pub fn round_is_over(pairings: &[Pairing], round: u32, annulled: impl Fn(&Pairing) -> bool) -> bool {
-    pairings.iter().filter(|p| p.round == round).all(|p| p.score.is_some() || annulled(p))
+/// True when every pairing so far has a result (an annulled game counts as settled): the
+/// latest round of a Swiss is over, or a round robin, whose rounds are all paired at once,
+/// is.
+pub fn all_settled(pairings: &[Pairing], annulled: impl Fn(&Pairing) -> bool) -> bool {
+    pairings.iter().all(|p| p.score.is_some() || annulled(p))
 }
 
 /// What a finished game scores in its tournament: the variant's points, and how it ended.

@@ -2,7 +2,8 @@
 //! I/O. The store keeps them, the service starts their games and mails their standings; this
 //! module only computes — who meets whom (`berger` for round robins, `dutch` for the FIDE Dutch
 //! Swiss), what each player scored and how ties break (`standings`), the tables players read
-//! (`crosstable`), and FIDE's Tournament Report File (`trf`).
+//! (`crosstable`), what a withdrawal changes (`withdrawal`), and FIDE's Tournament Report File
+//! (`trf`).
 //!
 //! Points are kept as integers in thousandths ([`Points`]), the unit in which each variant
 //! scores a game (Royal Chess's 0.7 for a stalemate is 700): sums are exact, never drifting as

@@ -1,9 +1,599 @@
-//! FIDE's Tournament Report File, TRF-16 (Handbook C.04, Annex 2).
+//! FIDE's Tournament Report File, TRF-16 (Handbook C.04, Annex 2): what herald writes for
+//! pairing checkers and rating officers, and reads from Swiss-Manager, Vega, JaVaFo and
+//! bbpPairings.
+//!
+//! The mapping, in full in `docs/tournament-scoring.md`:
+//! - Header lines `012` name, `042`/`052` dates, `062` number of players, `092` type, and
+//!   the JaVaFo/bbpPairings lines `XXR` (total rounds) and `XXC` (`white1`/`black1`).
+//! - One `001` line a player, at the fixed columns of the standard: start number 5-8, name
+//!   15-47, rating 49-52, points 81-84, rank 86-89, and from column 92 ten columns a round:
+//!   opponent (`0000` for none), colour `w`/`b`/`-`, result.
+//! - Results: over the board `1`, `=`, `0` by who scored more (herald's variants score other
+//!   than 1-½-0, so "won" means "scored more than the opponent"); a forfeit `+`/`-` (both
+//!   `-` when neither scored); a game without result yet: the opponent and colour, result
+//!   blank; a pairing-allocated bye `0000 - U` (`H` if it gave half a point); no pairing
+//!   `0000 - Z`.
+//! - The codes say 1, ½ or 0. A game whose points or finish they cannot say (Royal Chess's
+//!   0.7 for a stalemate, a loss on time, a round robin's zero-point bye) gets a herald line
+//!   after the players: `HRP <round> <white> <black or 0> <white points> <black points or
+//!   -> <finish>`, e.g. `HRP 3 1 4 0.7 0.25 played`. Other programs ignore lines whose code
+//!   they do not know; herald reads them back, so the file carries herald's results exactly.
+//! - Points (81-84) are the exact sum with one decimal (`11.5`); a sum with more decimals is
+//!   written exactly if it fits in four columns (`2.35`), otherwise rounded half up to one
+//!   decimal (`11.7` for 11.65). On reading, the column must equal the sum of the round
+//!   results or that rounding of it (the check is skipped when an `XXS` line announces
+//!   other point values).
+//! - Boards: TRF keeps none. Reading numbers each round's boards by the pair's higher score
+//!   before the round, then their summed score, then the pair's lower start number (the order
+//!   of FIDE's pairing lists), byes last.
 
-use super::{Entrant, Pairing, Tournament};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 
-/// The tournament as TRF-16.
-pub fn export(t: &Tournament, entrants: &[Entrant], pairings: &[Pairing]) -> String {
-    let _ = (t, entrants, pairings);
-    todo!("trf::export")
+use super::standings::standings;
+use super::{Entrant, Finish, Pairing, Points, Score};
+use crate::engine::Color;
+
+/// What a TRF carries that herald keeps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrfTournament {
+    /// The tournament's name (`012`).
+    pub name: String,
+    /// Start date as written (`042`).
+    pub start_date: Option<String>,
+    /// End date as written (`052`).
+    pub end_date: Option<String>,
+    /// Type of tournament as written (`092`).
+    pub kind: Option<String>,
+    /// Total rounds planned (`XXR`; the last round with a pairing if the file has none).
+    pub total_rounds: u32,
+    /// The colour of the first-ranked player in round 1 (`XXC`).
+    pub initial_colour: Option<Color>,
+    /// The players, by start number (no addresses: TRF has none).
+    pub entrants: Vec<Entrant>,
+    /// The pairings by round, then board.
+    pub pairings: Vec<Pairing>,
+}
+
+/// A TRF that cannot be read: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong there.
+    pub problem: TrfProblem,
+}
+
+/// What is wrong with a TRF line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrfProblem {
+    /// A field that should be a number is not (or is out of range).
+    BadNumber { field: &'static str, text: String },
+    /// A colour other than `w`, `b`, `-` or blank.
+    BadColour { round: u32, found: char },
+    /// A result code TRF does not have.
+    BadResult { round: u32, found: char },
+    /// Two `001` lines with the same start number.
+    DuplicatePlayer(u32),
+    /// A player paired against themselves.
+    SelfPaired { round: u32 },
+    /// An opponent with no `001` line.
+    UnknownOpponent { round: u32, opponent: u32 },
+    /// The opponent's line says otherwise (another opponent, the same colour, or a result
+    /// that does not match).
+    Disagreement { round: u32, opponent: u32 },
+    /// A bye's or absence's code (`H`, `F`, `U`, `Z`) against an opponent.
+    ByeCodeWithOpponent { round: u32, code: char },
+    /// The points column is not the sum of the results.
+    PointsMismatch { declared: Points, counted: Points },
+    /// A herald `HRP` line that does not read.
+    BadHeraldLine,
+    /// A herald `HRP` line for a game the players' lines do not have.
+    UnknownGame { round: u32, white: u32, black: u32 },
+}
+
+impl fmt::Display for TrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.problem {
+            TrfProblem::BadNumber { field, text } => write!(f, "{field} is not a number: {text:?}"),
+            TrfProblem::BadColour { round, found } => write!(f, "round {round}: colour {found:?} is not w, b or -"),
+            TrfProblem::BadResult { round, found } => write!(f, "round {round}: result {found:?} is no TRF code"),
+            TrfProblem::DuplicatePlayer(n) => write!(f, "player {n} has a second line"),
+            TrfProblem::SelfPaired { round } => write!(f, "round {round}: paired against themselves"),
+            TrfProblem::UnknownOpponent { round, opponent } => {
+                write!(f, "round {round}: opponent {opponent} has no player line")
+            }
+            TrfProblem::Disagreement { round, opponent } => {
+                write!(f, "round {round}: player {opponent}'s line says otherwise about this game")
+            }
+            TrfProblem::ByeCodeWithOpponent { round, code } => {
+                write!(f, "round {round}: {code} is for rounds without an opponent")
+            }
+            TrfProblem::PointsMismatch { declared, counted } => {
+                write!(f, "points {declared} but the results add up to {counted}")
+            }
+            TrfProblem::BadHeraldLine => {
+                write!(f, "HRP line is not `HRP round white black white-points black-points finish`")
+            }
+            TrfProblem::UnknownGame { round, white, black } => {
+                write!(f, "HRP line for a game {white}-{black} that round {round} does not have")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrfError {}
+
+/// Most points a single game may give in an `HRP` line: far above any variant's, low enough
+/// that no sum over thousands of rounds overflows.
+const MAX_GAME_POINTS: u32 = 10_000;
+
+/// Column (0-based) where round 1's block starts.
+const FIRST_ROUND_COLUMN: usize = 91;
+/// Width of a round's block.
+const ROUND_WIDTH: usize = 10;
+
+/// The TRF of `tournament`, lines ending in `\n`.
+pub fn export(tournament: &TrfTournament) -> String {
+    let mut out = String::new();
+    let mut header = |code: &str, text: &str| {
+        let text = clean(text);
+        if !text.is_empty() {
+            out.push_str(&format!("{code} {text}\n"));
+        }
+    };
+    header("012", &tournament.name);
+    header("042", tournament.start_date.as_deref().unwrap_or(""));
+    header("052", tournament.end_date.as_deref().unwrap_or(""));
+    header("062", &tournament.entrants.len().to_string());
+    header("092", tournament.kind.as_deref().unwrap_or(""));
+    out.push_str(&format!("XXR {}\n", tournament.total_rounds));
+    match tournament.initial_colour {
+        Some(Color::White) => out.push_str("XXC white1\n"),
+        Some(Color::Black) => out.push_str("XXC black1\n"),
+        None => {}
+    }
+
+    let table = standings(&tournament.entrants, &tournament.pairings, &[]);
+    let ranked: HashMap<u32, (Points, u32)> = table.iter().map(|s| (s.number, (s.points, s.rank))).collect();
+    let last_round = tournament.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    let mut entrants: Vec<&Entrant> = tournament.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.number);
+    let mut herald_lines = Vec::new();
+    for entrant in entrants {
+        let (points, rank) = ranked.get(&entrant.number).copied().unwrap_or((Points::ZERO, 0));
+        let name: String = clean(&entrant.name).chars().take(33).collect();
+        let rating = entrant.rating.map(|r| r.min(9999).to_string()).unwrap_or_default();
+        let mut line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
+            entrant.number,
+            "",
+            "",
+            name,
+            rating,
+            "",
+            "",
+            "",
+            trf_points(points),
+            rank
+        );
+        for round in 1..=last_round {
+            let pairing = tournament
+                .pairings
+                .iter()
+                .find(|p| p.round == round && (p.white == entrant.number || p.black == Some(entrant.number)));
+            let (opponent, colour, code) = match pairing {
+                None => (0, '-', 'Z'),
+                Some(p) => {
+                    let (code, herald) = round_code(p, entrant.number);
+                    if herald && p.white == entrant.number {
+                        herald_lines.push(herald_line(p));
+                    }
+                    let colour = match p.colour_of(entrant.number) {
+                        Some(Color::White) => 'w',
+                        Some(Color::Black) => 'b',
+                        None => '-',
+                    };
+                    (p.opponent_of(entrant.number).unwrap_or(0), colour, code)
+                }
+            };
+            line.push_str(&format!("  {opponent:>4} {colour} {code}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for line in herald_lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The result code `number` gets for pairing `p`, and whether the codes alone would misstate
+/// the pairing's score (so that it needs an `HRP` line).
+fn round_code(p: &Pairing, number: u32) -> (char, bool) {
+    let Some(score) = p.score else {
+        // A game without result: blank. An annulled bye cannot be said: absent.
+        return (if p.is_bye() { 'Z' } else { ' ' }, false);
+    };
+    if p.is_bye() {
+        let code = if score.white == Points::HALF { 'H' } else { 'U' };
+        let standard = Score { white: code_points(code), black: Points::ZERO, finish: Finish::Forfeit };
+        return (code, score != standard);
+    }
+    let (white, black) = match (score.finish, score.white.cmp(&score.black)) {
+        (Finish::Forfeit, std::cmp::Ordering::Greater) => ('+', '-'),
+        (Finish::Forfeit, std::cmp::Ordering::Less) => ('-', '+'),
+        (Finish::Forfeit, std::cmp::Ordering::Equal) => ('-', '-'),
+        (_, std::cmp::Ordering::Greater) => ('1', '0'),
+        (_, std::cmp::Ordering::Less) => ('0', '1'),
+        (_, std::cmp::Ordering::Equal) => ('=', '='),
+    };
+    let standard = pair_score(white, black).flatten();
+    let code = if p.white == number { white } else { black };
+    (code, standard != Some(score))
+}
+
+/// The `HRP` line giving pairing `p`'s exact score.
+fn herald_line(p: &Pairing) -> String {
+    let score = p.score.expect("only scored pairings need HRP lines");
+    let black_points = if p.is_bye() { "-".to_string() } else { score.black.to_string() };
+    format!(
+        "HRP {} {} {} {} {} {}",
+        p.round,
+        p.white,
+        p.black.unwrap_or(0),
+        score.white,
+        black_points,
+        score.finish.as_str()
+    )
+}
+
+/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up.
+fn trf_points(points: Points) -> String {
+    let t = points.thousandths();
+    if t % 100 == 0 {
+        return format!("{}.{}", t / 1000, t % 1000 / 100);
+    }
+    let exact = points.to_string();
+    if exact.len() <= 4 {
+        return exact;
+    }
+    let tenths = (t + 50) / 100;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// What the points column may say for `counted`: the exact sum, or herald's rounding of it.
+fn points_agree(declared: Points, counted: Points) -> bool {
+    let t = counted.thousandths();
+    declared == counted || declared.thousandths() == (t + 50) / 100 * 100
+}
+
+/// Control characters become spaces, and the ends are trimmed: what herald writes reads back
+/// unchanged.
+fn clean(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+}
+
+/// Points a code gives by itself (the 1-½-0 standard).
+fn code_points(code: char) -> Points {
+    match code {
+        '1' | '+' | 'W' | 'U' | 'F' => Points::ONE,
+        '=' | 'D' | 'H' => Points::HALF,
+        _ => Points::ZERO,
+    }
+}
+
+/// The score two codes of one game give: `None` if they do not match; `Some(None)` for a
+/// game without result.
+fn pair_score(white: char, black: char) -> Option<Option<Score>> {
+    let finish = match (white, black) {
+        (' ', ' ') => return Some(None),
+        ('1', '0') | ('0', '1') | ('=', '=') | ('W', 'L') | ('L', 'W') | ('D', 'D') => Finish::Played,
+        ('+', '-') | ('-', '+') | ('-', '-') => Finish::Forfeit,
+        _ => return None,
+    };
+    Some(Some(Score { white: code_points(white), black: code_points(black), finish }))
+}
+
+/// A decimal number of points, `.` or `,` before up to three decimals.
+fn parse_points(text: &str) -> Option<Points> {
+    let (whole, fraction) = match text.find(['.', ',']) {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    if whole.len() > 6 || fraction.len() > 3 {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let fraction: u32 = format!("{fraction:0<3}").parse().ok()?;
+    Some(Points(whole * 1000 + fraction))
+}
+
+/// A number of ASCII digits only (TRF's numbers carry no sign).
+fn parse_number(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// One round of one player's line.
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    opponent: u32,
+    colour: Option<Color>,
+    code: char,
+}
+
+/// A player's line as read.
+struct PlayerLine {
+    line: usize,
+    entrant: Entrant,
+    declared: Option<Points>,
+    rounds: Vec<Entry>,
+}
+
+/// Reads a TRF-16 file. Lines of codes herald does not use (`022`, `132`, `013`, `XXP`, ...)
+/// are skipped; the players' lines must agree with each other.
+pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut tournament = TrfTournament::default();
+    let mut players: Vec<PlayerLine> = Vec::new();
+    let mut herald_lines: Vec<(usize, &str)> = Vec::new();
+    let mut total_rounds = None;
+    let mut other_scoring = false;
+    for (index, line) in text.lines().enumerate() {
+        let line_number = index + 1;
+        let error = |problem| TrfError { line: line_number, problem };
+        let code: String = line.chars().take(3).collect();
+        let rest: String = line.chars().skip(4).collect();
+        match code.as_str() {
+            "012" => tournament.name = clean(&rest),
+            "042" => tournament.start_date = Some(clean(&rest)).filter(|s| !s.is_empty()),
+            "052" => tournament.end_date = Some(clean(&rest)).filter(|s| !s.is_empty()),
+            "092" => tournament.kind = Some(clean(&rest)).filter(|s| !s.is_empty()),
+            "XXR" => {
+                let word = rest.split_whitespace().next().unwrap_or("");
+                let rounds = parse_number(word)
+                    .filter(|&r| r <= 9999)
+                    .ok_or_else(|| error(TrfProblem::BadNumber { field: "total rounds", text: word.to_string() }))?;
+                total_rounds = Some(rounds);
+            }
+            "XXC" => {
+                let word = rest.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+                tournament.initial_colour = match word.as_str() {
+                    "white1" => Some(Color::White),
+                    "black1" => Some(Color::Black),
+                    _ => tournament.initial_colour,
+                };
+            }
+            "XXS" => other_scoring = true,
+            "HRP" => herald_lines.push((line_number, line)),
+            "001" => players.push(player_line(line, line_number)?),
+            _ => {}
+        }
+    }
+
+    let mut by_number: HashMap<u32, usize> = HashMap::new();
+    for (i, player) in players.iter().enumerate() {
+        if by_number.insert(player.entrant.number, i).is_some() {
+            return Err(TrfError { line: player.line, problem: TrfProblem::DuplicatePlayer(player.entrant.number) });
+        }
+    }
+    players.sort_by_key(|p| p.entrant.number);
+    let by_number: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.entrant.number, i)).collect();
+
+    // The games, each once, as (round, white, black) -> score.
+    let mut games: BTreeMap<(u32, u32, Option<u32>), Option<Score>> = BTreeMap::new();
+    for player in &players {
+        let number = player.entrant.number;
+        for (index, entry) in player.rounds.iter().enumerate() {
+            let round = index as u32 + 1;
+            let error = |problem| TrfError { line: player.line, problem };
+            if entry.opponent == 0 {
+                let points = match entry.code {
+                    'U' | 'F' | '+' | '1' | 'W' => Points::ONE,
+                    'H' | '=' | 'D' => Points::HALF,
+                    _ => continue,
+                };
+                let bye = Score { white: points, black: Points::ZERO, finish: Finish::Forfeit };
+                games.insert((round, number, None), Some(bye));
+                continue;
+            }
+            if matches!(entry.code, 'H' | 'F' | 'U' | 'Z') {
+                return Err(error(TrfProblem::ByeCodeWithOpponent { round, code: entry.code }));
+            }
+            let opponent = entry.opponent;
+            if opponent == number {
+                return Err(error(TrfProblem::SelfPaired { round }));
+            }
+            let Some(&other) = by_number.get(&opponent) else {
+                return Err(error(TrfProblem::UnknownOpponent { round, opponent }));
+            };
+            let disagreement = || error(TrfProblem::Disagreement { round, opponent });
+            let theirs = players[other].rounds.get(index).copied().ok_or_else(disagreement)?;
+            if theirs.opponent != number {
+                return Err(disagreement());
+            }
+            if opponent < number {
+                continue; // Read from the lower number's line.
+            }
+            let white_is_mine = match (entry.colour, theirs.colour) {
+                (Some(Color::White), None | Some(Color::Black)) | (None, Some(Color::Black)) => true,
+                (Some(Color::Black), None | Some(Color::White)) | (None, Some(Color::White)) => false,
+                (None, None) => true,
+                _ => return Err(disagreement()),
+            };
+            let (white, black, codes) = if white_is_mine {
+                (number, opponent, (entry.code, theirs.code))
+            } else {
+                (opponent, number, (theirs.code, entry.code))
+            };
+            let upper = |c: char| c.to_ascii_uppercase();
+            let score = pair_score(upper(codes.0), upper(codes.1)).ok_or_else(disagreement)?;
+            games.insert((round, white, Some(black)), score);
+        }
+    }
+
+    for &(line_number, line) in &herald_lines {
+        let error = |problem| TrfError { line: line_number, problem };
+        let (key, score) = herald_score(line).ok_or_else(|| error(TrfProblem::BadHeraldLine))?;
+        let Some(slot) = games.get_mut(&key) else {
+            let (round, white, black) = key;
+            return Err(error(TrfProblem::UnknownGame { round, white, black: black.unwrap_or(0) }));
+        };
+        *slot = Some(score);
+    }
+
+    let mut pairings = Vec::new();
+    let mut points: HashMap<u32, Points> = HashMap::new();
+    let last_round = games.keys().map(|k| k.0).max().unwrap_or(0);
+    for round in 1..=last_round {
+        let before = |n: u32| points.get(&n).copied().unwrap_or(Points::ZERO);
+        let mut boards: Vec<(u32, Option<u32>, Option<Score>)> = games
+            .range((round, 0, None)..(round + 1, 0, None))
+            .map(|(&(_, white, black), &score)| (white, black, score))
+            .collect();
+        boards.sort_by_key(|&(white, black, _)| match black {
+            None => (1, Points::ZERO, Points::ZERO, white),
+            Some(black) => {
+                let (a, b) = (before(white), before(black));
+                (0, Points(u32::MAX - a.max(b).0), Points(u32::MAX - (a + b).0), white.min(black))
+            }
+        });
+        for (i, &(white, black, score)) in boards.iter().enumerate() {
+            pairings.push(Pairing { round, board: i as u32 + 1, white, black, score, game: None });
+        }
+        for &(white, black, score) in &boards {
+            if let Some(score) = score {
+                *points.entry(white).or_default() += score.white;
+                if let Some(black) = black {
+                    *points.entry(black).or_default() += score.black;
+                }
+            }
+        }
+    }
+
+    if !other_scoring {
+        for player in &players {
+            let counted = points.get(&player.entrant.number).copied().unwrap_or(Points::ZERO);
+            if let Some(declared) = player.declared
+                && !points_agree(declared, counted)
+            {
+                return Err(TrfError { line: player.line, problem: TrfProblem::PointsMismatch { declared, counted } });
+            }
+        }
+    }
+
+    tournament.total_rounds = total_rounds.unwrap_or(last_round);
+    tournament.entrants = players.into_iter().map(|p| p.entrant).collect();
+    tournament.pairings = pairings;
+    Ok(tournament)
+}
+
+/// Reads one `001` line.
+fn player_line(line: &str, line_number: usize) -> Result<PlayerLine, TrfError> {
+    let chars: Vec<char> = line.chars().collect();
+    let field = |from: usize, to: usize| -> String {
+        chars.get(from.min(chars.len())..to.min(chars.len())).unwrap_or(&[]).iter().collect()
+    };
+    let error = |problem| TrfError { line: line_number, problem };
+    let number_text = field(4, 8);
+    let number = parse_number(number_text.trim())
+        .filter(|&n| (1..=9999).contains(&n))
+        .ok_or_else(|| error(TrfProblem::BadNumber { field: "start number", text: number_text.clone() }))?;
+    let rating_text = field(48, 52);
+    let rating = match rating_text.trim() {
+        "" => None,
+        text => Some(
+            parse_number(text)
+                .ok_or_else(|| error(TrfProblem::BadNumber { field: "rating", text: rating_text.clone() }))?,
+        )
+        .filter(|&r| r > 0),
+    };
+    let points_text = field(80, 84);
+    let declared = match points_text.trim() {
+        "" => None,
+        text => Some(
+            parse_points(text)
+                .ok_or_else(|| error(TrfProblem::BadNumber { field: "points", text: points_text.clone() }))?,
+        ),
+    };
+    let mut rounds = Vec::new();
+    let mut start = FIRST_ROUND_COLUMN;
+    while start < chars.len() {
+        let round = rounds.len() as u32 + 1;
+        let opponent_text = field(start, start + 4);
+        let opponent = match opponent_text.trim() {
+            "" => 0,
+            text => parse_number(text)
+                .ok_or_else(|| error(TrfProblem::BadNumber { field: "opponent", text: opponent_text.clone() }))?,
+        };
+        let colour = match chars.get(start + 5).copied().unwrap_or(' ') {
+            'w' | 'W' => Some(Color::White),
+            'b' | 'B' => Some(Color::Black),
+            ' ' | '-' => None,
+            found => return Err(error(TrfProblem::BadColour { round, found })),
+        };
+        let code = match chars.get(start + 7).copied().unwrap_or(' ').to_ascii_uppercase() {
+            code @ ('1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' ') => code,
+            found => return Err(error(TrfProblem::BadResult { round, found })),
+        };
+        rounds.push(Entry { opponent, colour, code });
+        start += ROUND_WIDTH;
+    }
+    let name = clean(&field(14, 47));
+    Ok(PlayerLine {
+        line: line_number,
+        entrant: Entrant { number, email: String::new(), name, rating, withdrawn_after: None },
+        declared,
+        rounds,
+    })
+}
+
+/// Reads an `HRP` line: the game's key and its exact score.
+fn herald_score(line: &str) -> Option<((u32, u32, Option<u32>), Score)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [_, round, white, black, white_points, black_points, finish] = words.as_slice() else { return None };
+    let round = parse_number(round)?;
+    let white = parse_number(white)?;
+    let black = parse_number(black)?;
+    let game_points = |text: &str| parse_points(text).filter(|p| p.thousandths() <= MAX_GAME_POINTS);
+    let white_points = game_points(white_points)?;
+    let black_points = if black == 0 && *black_points == "-" { Points::ZERO } else { game_points(black_points)? };
+    let finish = Finish::parse(finish)?;
+    Some(((round, white, Some(black).filter(|&b| b != 0)), Score { white: white_points, black: black_points, finish }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_columns() {
+        assert_eq!(trf_points(Points(11_500)), "11.5");
+        assert_eq!(trf_points(Points(2_000)), "2.0");
+        assert_eq!(trf_points(Points(2_350)), "2.35");
+        assert_eq!(trf_points(Points(650)), "0.65");
+        // 11.65 does not fit in four columns: half up.
+        assert_eq!(trf_points(Points(11_650)), "11.7");
+        assert_eq!(trf_points(Points(11_640)), "11.6");
+        assert_eq!(trf_points(Points(11_625)), "11.6");
+    }
+
+    #[test]
+    fn decimals() {
+        assert_eq!(parse_points("1,5"), Some(Points(1500)));
+        assert_eq!(parse_points(".25"), Some(Points(250)));
+        assert_eq!(parse_points("3"), Some(Points(3000)));
+        assert_eq!(parse_points("."), None);
+        assert_eq!(parse_points("1.2345"), None);
+        assert_eq!(parse_points("-1"), None);
+    }
 }
