@@ -440,7 +440,7 @@ fn check_round_robin(dir: &Path, t: &TournamentPage, games: &[i64]) {
     assert_eq!(results.len(), t.pairings.len());
     assert_eq!(results[0], "1 – 0");
     assert_eq!(results[1], "½ – ½");
-    assert_eq!(results[2], "- – +", "a loss on time");
+    assert_eq!(results[2], "- – + on time", "a loss on time");
     assert_eq!(results[5], "to be played");
     screenshots(&page, "tournament-round-robin");
 }
@@ -460,7 +460,10 @@ fn check_swiss(dir: &Path, t: &TournamentPage) {
     assert!(rows[1].contains("3w0.3"), "{}", rows[1]);
     assert!(rows[2].contains("2b0.7") && rows[2].contains("1w-"), "{}", rows[2]);
     let results = texts_of(&dom, "td", "class=\"result\"");
-    assert!(results.contains(&"0.3 – 0.7".to_string()) && results.contains(&"- – +".to_string()), "{results:?}");
+    assert!(
+        results.contains(&"0.3 – 0.7".to_string()) && results.contains(&"- – + by forfeit".to_string()),
+        "{results:?}"
+    );
     screenshots(&page, "tournament-swiss");
 }
 

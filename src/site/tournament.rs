@@ -283,9 +283,12 @@ pub(super) fn model(t: &TournamentPage, games: &[i64]) -> TournamentModel {
                 .into_iter()
                 .map(|p| {
                     let result = match (&p.score, p.black) {
-                        (Some(score), Some(_)) => {
-                            format!("{} – {}", side_result(score, Color::White), side_result(score, Color::Black))
-                        }
+                        (Some(score), Some(_)) => format!(
+                            "{} – {}{}",
+                            side_result(score, Color::White),
+                            side_result(score, Color::Black),
+                            finish_words(score.finish)
+                        ),
                         (Some(score), None) => format!("bye ({})", points_text(score.white)),
                         (None, None) => "bye".to_string(),
                         (None, Some(_)) if p.game.is_some() => "in play".to_string(),
