@@ -119,7 +119,7 @@ fn caption_after(view: &View, ply: usize) -> String {
     let index = ply - 1;
     let first_white = view.first_mover.is_white();
     // Plies are counted from the first mover; White's moves are the even ones if White began.
-    let white_moves = if first_white { index % 2 == 0 } else { index % 2 == 1 };
+    let white_moves = index.is_multiple_of(2) == first_white;
     let offset = if first_white { index / 2 } else { ply / 2 };
     let number = view.first_move_number as usize + offset;
     let text = view.moves.get(index).map_or("", String::as_str);
