@@ -253,8 +253,8 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
         ],
         // By hand: Alice 1 + ½ + 1, Zoë ½ + 1 + 0, Dmitri ½ + ½, Bob 0 + 0.
         standings: vec![
-            standing(1, 1, 2500, &[1500, 2], 3),
-            standing(3, 2, 1500, &[500, 1], 3),
+            standing(1, 1, 2500, &[1500, 2000], 3),
+            standing(3, 2, 1500, &[500, 1000], 3),
             standing(4, 3, 1000, &[1250, 0], 2),
             standing(2, 4, 0, &[0, 0], 2),
         ],
