@@ -4,7 +4,7 @@
 //! [`variants`] defines each game on it, [`notation`] reads and writes moves and positions.
 //! [`referee`] turns (stored game, incoming mail, now) into (new state, outgoing mail)
 //! without I/O; [`store`], [`mail`] and [`clock`] are the edges, joined by [`service`];
-//! [`cli`] is the command line over all of them, [`bench`] the measurements it offers, and
+//! [`site`] renders the club's static web site; [`cli`] is the command line over all of them, [`bench`] the measurements it offers, and
 //! [`hex`] the one way bytes become text.
 #![forbid(unsafe_code)]
 
@@ -19,6 +19,7 @@ pub mod mail;
 pub mod notation;
 pub mod referee;
 pub mod service;
+pub mod site;
 pub mod store;
 pub mod tournament;
 pub mod variants;

@@ -1,0 +1,309 @@
+//! `herald site build DIR`: the club's static web site — an index, a page per tournament
+//! (standings with tie-breaks, crosstable, each round's pairings) and a page per game (the
+//! moves, a board diagram after each move, the chain head and the archive to download).
+//!
+//! The site is rendered from what the caller hands over ([`Site`]): stored game records and
+//! already computed standings; this module computes no standings and reads no database. Like
+//! mails, every page of a game is drawn from a [`crate::variants::View`], never from the full
+//! state: while a game with secrets goes on, only [`crate::variants::Observer::Public`]'s view
+//! and move list are shown (what `herald game show` shows without `--reveal`), and its
+//! archive holds only what [`Archive::of`] publishes (commitments' hashes, the secrets opened
+//! so far). Finished games and open-information games are replayed to draw the board after
+//! every move.
+//!
+//! Rendering ([`render`]) is pure and gives the files' names and contents; [`build`] writes
+//! them. The pages need no JavaScript, fetch nothing from elsewhere (the diagrams are inline
+//! SVG, the style sheet is `style.css` beside them), and everything that comes from outside
+//! (names, addresses, labels) is escaped by the templates' automatic HTML escaping.
+
+mod game;
+pub mod svg;
+mod tournament;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use minijinja::Environment;
+use serde::Serialize;
+
+use crate::referee::archive::Archive;
+use crate::referee::records::{GameRecord, MoveRecord};
+use crate::tournament::standings::{Standing, TieBreak};
+use crate::tournament::{Entrant, Pairing, System};
+
+/// Everything the site shows.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// The club's name, on every page.
+    pub club: String,
+    /// The tournaments, in the order the index lists them.
+    pub tournaments: Vec<TournamentPage>,
+    /// The games to publish, each with a page of its own.
+    pub games: Vec<GamePage>,
+}
+
+/// One tournament, with its standings already computed.
+#[derive(Clone, Debug)]
+pub struct TournamentPage {
+    /// The tournament's number (its page is `tournament-ID.html`).
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The variant's identifier.
+    pub variant: String,
+    /// How it pairs.
+    pub system: System,
+    /// Rounds planned.
+    pub rounds_total: u32,
+    /// The players, by starting number.
+    pub entrants: Vec<Entrant>,
+    /// Every pairing made so far, with the results known.
+    pub pairings: Vec<Pairing>,
+    /// The standings after the results known, best first.
+    pub standings: Vec<Standing>,
+    /// The tie-breaks, in the order of each standing's `tiebreaks`.
+    pub tiebreaks: Vec<TieBreak>,
+    /// Whether every round is played and the standings are final.
+    pub finished: bool,
+}
+
+/// One game as stored.
+#[derive(Clone, Debug)]
+pub struct GamePage {
+    /// The game (its snapshot holds the full state: it is only ever read through a view).
+    pub record: GameRecord,
+    /// Its moves with their chain records, in order.
+    pub moves: Vec<MoveRecord>,
+    /// The tournament and round it belongs to, if any.
+    pub tournament: Option<(i64, u32)>,
+}
+
+/// One file of the site: its name in the site's folder and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteFile {
+    /// The file's name, e.g. `game-7.html`.
+    pub name: String,
+    /// What it holds.
+    pub contents: String,
+}
+
+/// Why the site could not be built.
+#[derive(Debug)]
+pub enum SiteError {
+    /// A game of an unknown variant.
+    UnknownVariant {
+        /// The game.
+        game: i64,
+        /// Its variant identifier.
+        variant: String,
+    },
+    /// A stored game that cannot be resumed.
+    Snapshot {
+        /// The game.
+        game: i64,
+        /// Why.
+        error: String,
+    },
+    /// Two games or tournaments with the same number would write the same file.
+    Duplicate(String),
+    /// A page could not be rendered (a bug in the built-in templates).
+    Template(String),
+    /// A file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for SiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiteError::UnknownVariant { game, variant } => write!(f, "game #{game}: unknown variant {variant:?}"),
+            SiteError::Snapshot { game, error } => write!(f, "game #{game}: {error}"),
+            SiteError::Duplicate(name) => write!(f, "two pages would be written as {name}"),
+            SiteError::Template(error) => write!(f, "rendering the site: {error}"),
+            SiteError::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SiteError {}
+
+/// The style sheet every page links to.
+pub const STYLE_SHEET: &str = include_str!("style.css");
+
+/// The pages' templates, built into herald (auto-escaped, as their names end in `.html`).
+const TEMPLATES: &[(&str, &str)] = &[
+    ("layout.html", include_str!("templates/layout.html")),
+    ("index.html", include_str!("templates/index.html")),
+    ("tournament.html", include_str!("templates/tournament.html")),
+    ("game.html", include_str!("templates/game.html")),
+];
+
+fn environment() -> Result<Environment<'static>, SiteError> {
+    let mut env = Environment::new();
+    let syntax = minijinja::syntax::SyntaxConfig::builder()
+        .trim_blocks(true)
+        .lstrip_blocks(true)
+        .build()
+        .map_err(|e| SiteError::Template(e.to_string()))?;
+    env.set_syntax(syntax);
+    for &(name, text) in TEMPLATES {
+        env.add_template(name, text).map_err(|e| SiteError::Template(format!("{name}: {e}")))?;
+    }
+    Ok(env)
+}
+
+fn render_page(env: &Environment<'_>, template: &str, context: impl Serialize) -> Result<String, SiteError> {
+    env.get_template(template)
+        .and_then(|t| t.render(minijinja::value::Serde(&context)))
+        .map_err(|e| SiteError::Template(format!("{template}: {e:#}")))
+}
+
+/// The name of a game's page.
+pub fn game_page_name(id: i64) -> String {
+    format!("game-{id}.html")
+}
+
+/// The name of a game's archive, written beside its page.
+pub fn game_archive_name(id: i64) -> String {
+    format!("game-{id}.json")
+}
+
+/// The name of a tournament's page.
+pub fn tournament_page_name(id: i64) -> String {
+    format!("tournament-{id}.html")
+}
+
+/// What every page's frame needs.
+#[derive(Serialize)]
+struct Frame<'a> {
+    club: &'a str,
+    title: String,
+}
+
+/// What the index's template is given.
+#[derive(Serialize)]
+struct IndexContext<'a> {
+    frame: Frame<'a>,
+    tournaments: Vec<TournamentLine>,
+    games: Vec<GameLine>,
+}
+
+/// What a game's template is given.
+#[derive(Serialize)]
+struct GameContext<'a> {
+    frame: Frame<'a>,
+    game: &'a game::GameModel,
+}
+
+/// What a tournament's template is given.
+#[derive(Serialize)]
+struct TournamentContext<'a> {
+    frame: Frame<'a>,
+    t: &'a tournament::TournamentModel,
+}
+
+/// A line of the index's list of games.
+#[derive(Serialize)]
+struct GameLine {
+    id: i64,
+    href: String,
+    white: String,
+    black: String,
+    variant: String,
+    state: String,
+    tournament: Option<String>,
+}
+
+/// A line of the index's list of tournaments.
+#[derive(Serialize)]
+struct TournamentLine {
+    href: String,
+    name: String,
+    variant: String,
+    system: &'static str,
+    state: String,
+}
+
+/// Renders every file of the site: `index.html`, `style.css`, a page per tournament, and a
+/// page and an archive per game. Pure: nothing is read or written.
+pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
+    let env = environment()?;
+    let mut files = vec![SiteFile { name: "style.css".to_string(), contents: STYLE_SHEET.to_string() }];
+    let linked_games: Vec<i64> = site.games.iter().map(|g| g.record.id).collect();
+
+    let mut game_lines = Vec::new();
+    let mut games: Vec<&GamePage> = site.games.iter().collect();
+    games.sort_by_key(|g| std::cmp::Reverse(g.record.id));
+    for page in games {
+        let record = &page.record;
+        let tournament = page.tournament.map(|(id, round)| {
+            let t = site.tournaments.iter().find(|t| t.id == id);
+            game::TournamentLink {
+                href: t.map(|t| tournament_page_name(t.id)),
+                name: t.map_or_else(|| format!("Tournament #{id}"), |t| t.name.clone()),
+                round,
+            }
+        });
+        let model = game::model(page, &site.club, tournament)?;
+        game_lines.push(GameLine {
+            id: record.id,
+            href: game_page_name(record.id),
+            white: model.white.clone(),
+            black: model.black.clone(),
+            variant: model.variant.clone(),
+            state: model.state.clone(),
+            tournament: model.tournament.as_ref().map(|t| format!("{}, round {}", t.name, t.round)),
+        });
+        let archive = Archive::of(record, &model.public_start, &page.moves);
+        let json = serde_json::to_string_pretty(&archive).map_err(|e| SiteError::Template(e.to_string()))?;
+        let frame = Frame { club: &site.club, title: model.title.clone() };
+        let html = render_page(&env, "game.html", GameContext { frame, game: &model })?;
+        files.push(SiteFile { name: game_page_name(record.id), contents: html });
+        files.push(SiteFile { name: game_archive_name(record.id), contents: json + "\n" });
+    }
+
+    let mut tournament_lines = Vec::new();
+    for t in &site.tournaments {
+        let model = tournament::model(t, &linked_games);
+        tournament_lines.push(TournamentLine {
+            href: tournament_page_name(t.id),
+            name: t.name.clone(),
+            variant: model.variant.clone(),
+            system: model.system,
+            state: model.state.clone(),
+        });
+        let frame = Frame { club: &site.club, title: t.name.clone() };
+        let html = render_page(&env, "tournament.html", TournamentContext { frame, t: &model })?;
+        files.push(SiteFile { name: tournament_page_name(t.id), contents: html });
+    }
+
+    let frame = Frame { club: &site.club, title: site.club.clone() };
+    let index =
+        render_page(&env, "index.html", IndexContext { frame, tournaments: tournament_lines, games: game_lines })?;
+    files.push(SiteFile { name: "index.html".to_string(), contents: index });
+
+    let mut names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(pair) = names.windows(2).find(|pair| pair[0] == pair[1]) {
+        return Err(SiteError::Duplicate(pair[0].to_string()));
+    }
+    Ok(files)
+}
+
+/// Renders the site and writes its files into `dir` (created if missing; files of the same
+/// names are replaced, others left alone). Returns the paths written.
+pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
+    let files = render(site)?;
+    std::fs::create_dir_all(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
+    let mut written = Vec::with_capacity(files.len());
+    for file in files {
+        let path = dir.join(&file.name);
+        std::fs::write(&path, file.contents).map_err(|error| SiteError::Write { path: path.clone(), error })?;
+        written.push(path);
+    }
+    Ok(written)
+}

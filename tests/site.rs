@@ -1,0 +1,651 @@
+//! The club's static site as a person sees it: real games played through the referee (an open
+//! chess game to mate, Royal Chess on its 10x8 numbered board, a Safety in Numbers crowd,
+//! Crown finished and going on, Secret Intelligence going on) and hand-made tournaments are
+//! built into a site, which headless Chromium renders. The tests read Chromium's DOM, never
+//! the templates' output, and keep screenshots at phone and desktop widths under
+//! `target/site-screenshots/` for a person to look at.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use herald::engine::Color;
+use herald::referee::archive::Archive;
+use herald::site::{self, GamePage, Site, TournamentPage};
+use herald::tournament::standings::{Standing, TieBreak};
+use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
+use herald::variants::{self, Cell, Observer, View};
+use support::table::Table;
+
+const ALICE: &str = "alice@players.test";
+const BOB: &str = "bob@players.test";
+
+// ---------------------------------------------------------------------------------------
+// Chromium
+
+fn chromium() -> PathBuf {
+    for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] {
+        if Path::new(candidate).exists() {
+            return PathBuf::from(candidate);
+        }
+    }
+    panic!("these tests render the site in headless Chromium, which is missing: apt-get install chromium");
+}
+
+/// Runs Chromium headless on `page` with `extra` arguments; its standard output.
+fn run_chromium(page: &Path, extra: &[String]) -> String {
+    let profile = std::env::temp_dir().join(format!("herald-site-chromium-{}-{}", std::process::id(), next_profile()));
+    std::fs::create_dir_all(&profile).unwrap();
+    let mut child = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(format!("file://{}", page.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts (apt-get install chromium)");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
+        out
+    });
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("chromium did not finish rendering {} within 90 s", page.display());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&profile);
+    reader.join().unwrap()
+}
+
+/// A number for each Chromium run's own empty profile.
+fn next_profile() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    COUNTER.fetch_add(1, Ordering::SeqCst)
+}
+
+/// The DOM Chromium built from `page`.
+fn dom(page: &Path) -> String {
+    let dom = run_chromium(page, &["--dump-dom".to_string()]);
+    assert!(dom.contains("</html>"), "chromium gave no DOM for {}: {dom}", page.display());
+    dom
+}
+
+/// Screenshots of `page` at a phone's and a desktop's width, kept for a person to look at.
+fn screenshots(page: &Path, name: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut shots = Vec::new();
+    for (label, width, height) in [("phone", 390, 2600), ("desktop", 1280, 1800)] {
+        let file = dir.join(format!("{name}-{label}.png"));
+        let _ = std::fs::remove_file(&file);
+        run_chromium(page, &[format!("--screenshot={}", file.display()), format!("--window-size={width},{height}")]);
+        let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1000, "no screenshot of {} at {width} px", page.display());
+        shots.push(file);
+    }
+    shots
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading the DOM (Chromium's serialisation: attributes in double quotes, text escaped)
+
+/// The text of every element whose start tag contains `marker`, up to its closing `</tag>`
+/// (elements of one kind do not nest in these pages), tags removed.
+fn texts_of(dom: &str, tag: &str, marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = dom;
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    while let Some(start) = rest.find(&open) {
+        let after = &rest[start..];
+        let Some(end_of_tag) = after.find('>') else { break };
+        let start_tag = &after[..end_of_tag];
+        let Some(end) = after.find(&close) else { break };
+        if start_tag.contains(marker) {
+            found.push(strip_tags(&after[end_of_tag + 1..end]));
+        }
+        rest = &after[end_of_tag + 1..];
+    }
+    found
+}
+
+fn strip_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").trim().to_string()
+}
+
+/// The visible text of the page: the body without tags (and without the SVGs' hidden titles,
+/// which are text too: they are kept, since a screen reader reads them).
+fn body_text(dom: &str) -> String {
+    let body = &dom[dom.find("<body").unwrap()..];
+    strip_tags(body)
+}
+
+fn count(dom: &str, needle: &str) -> usize {
+    dom.matches(needle).count()
+}
+
+// ---------------------------------------------------------------------------------------
+// Games played through the referee
+
+fn play(table: &mut Table, moves: &[(&str, &str)]) {
+    for (who, text) in moves {
+        table.reply(who, text);
+    }
+}
+
+fn page_of(table: &mut Table, id: i64) -> GamePage {
+    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?, tx.moves(id)?))).unwrap();
+    GamePage { record: record.expect("the game is stored"), moves, tournament: None }
+}
+
+/// The full current state of a stored game, for the tests to compare the pages against.
+fn full_game(page: &GamePage) -> Box<dyn variants::VariantGame> {
+    variants::by_id(&page.record.variant).unwrap().restore(&page.record.snapshot).unwrap()
+}
+
+/// Plays `plies` moves of a Secret Intelligence game, each the first legal move its mover's
+/// view lists (as a player reading the mail would choose).
+fn play_listed_moves(table: &mut Table, id: i64, plies: usize) {
+    for _ in 0..plies {
+        let game = full_game(&page_of(table, id));
+        let turn = game.turn();
+        let listed = game.view(Observer::Player(turn)).legal_moves.expect("Secret Intelligence lists moves");
+        let choice = listed.iter().find(|m| !m.contains('x')).unwrap_or(&listed[0]).clone();
+        table.reply(if turn == Color::White { ALICE } else { BOB }, &choice);
+    }
+}
+
+struct Club {
+    table: Table,
+    chess: i64,
+    royal: i64,
+    crowd: i64,
+    crown_over: i64,
+    intelligence: i64,
+}
+
+fn club() -> Club {
+    let mut table = Table::deterministic("site");
+    let chess = table.new_game("chess");
+    play(
+        &mut table,
+        &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Bc4"), (BOB, "Nc6"), (ALICE, "Qh5"), (BOB, "Nf6"), (ALICE, "Qxf7#")],
+    );
+    let royal = table.new_game("royal");
+    play(&mut table, &[(ALICE, "54"), (BOB, "N-76"), (ALICE, "44"), (BOB, "86")]);
+    let crowd = table.new_game("safety-in-numbers");
+    play(&mut table, &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3"), (BOB, "e5-e4"), (ALICE, "Nc3-e4")]);
+    let crown_over = table.new_game("crown");
+    play(
+        &mut table,
+        &[(ALICE, "crown queen"), (BOB, "crown king"), (ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")],
+    );
+    let intelligence = table.new_game("secret-intelligence");
+    play(&mut table, &[(ALICE, "seed alice-7"), (BOB, "seed bob-42")]);
+    play_listed_moves(&mut table, intelligence, 4);
+    Club { table, chess, royal, crowd, crown_over, intelligence }
+}
+
+/// A round robin of four, three rounds played, and a Swiss of three with a bye and a forfeit.
+fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
+    let entrant = |number: u32, name: &str| Entrant {
+        number,
+        email: format!("p{number}@players.test"),
+        name: name.to_string(),
+        rating: None,
+        withdrawn_after: None,
+    };
+    let score = |white: u32, black: u32, finish: Finish| Score { white: Points(white), black: Points(black), finish };
+    let pairing = |round: u32, board: u32, white: u32, black: Option<u32>, score: Option<Score>, game: Option<i64>| {
+        Pairing { round, board, white, black, score, game }
+    };
+    let round_robin = TournamentPage {
+        id: 1,
+        name: "Autumn Cup <2026> & friends".to_string(),
+        variant: "chess".to_string(),
+        system: System::RoundRobin,
+        rounds_total: 3,
+        entrants: vec![
+            entrant(1, "Alice"),
+            entrant(2, "Bob"),
+            entrant(3, "Zoë \"Z\" <b>O'Neil</b> & Co"),
+            entrant(4, "Dmitri"),
+        ],
+        pairings: vec![
+            pairing(1, 1, 1, Some(2), Some(score(1000, 0, Finish::Played)), Some(chess_game)),
+            pairing(1, 2, 3, Some(4), Some(score(500, 500, Finish::Played)), None),
+            pairing(2, 1, 2, Some(3), Some(score(0, 1000, Finish::OnTime)), None),
+            pairing(2, 2, 4, Some(1), Some(score(500, 500, Finish::Played)), None),
+            pairing(3, 1, 1, Some(3), Some(score(1000, 0, Finish::Played)), Some(crown_game)),
+            pairing(3, 2, 2, Some(4), None, None),
+        ],
+        // By hand: Alice 1 + ½ + 1, Zoë ½ + 1 + 0, Dmitri ½ + ½, Bob 0 + 0.
+        standings: vec![
+            standing(1, 1, 2500, &[1500, 2000], 3),
+            standing(3, 2, 1500, &[500, 1000], 3),
+            standing(4, 3, 1000, &[1250, 0], 2),
+            standing(2, 4, 0, &[0, 0], 2),
+        ],
+        tiebreaks: vec![TieBreak::SonnebornBerger, TieBreak::Wins],
+        finished: false,
+    };
+    let swiss = TournamentPage {
+        id: 2,
+        name: "Winter Swiss".to_string(),
+        variant: "royal".to_string(),
+        system: System::Swiss,
+        rounds_total: 3,
+        entrants: vec![entrant(1, "Alice"), entrant(2, "Bob"), entrant(3, "Carla")],
+        pairings: vec![
+            pairing(1, 1, 2, Some(3), Some(score(300, 700, Finish::Played)), None),
+            pairing(1, 2, 1, None, Some(score(1000, 0, Finish::Played)), None),
+            pairing(2, 1, 3, Some(1), Some(score(0, 1000, Finish::Forfeit)), None),
+            pairing(2, 2, 2, None, Some(score(1000, 0, Finish::Played)), None),
+        ],
+        standings: vec![
+            standing(1, 1, 2000, &[700], 2),
+            standing(2, 2, 1300, &[700], 2),
+            standing(3, 3, 700, &[1300], 2),
+        ],
+        tiebreaks: vec![TieBreak::Buchholz],
+        finished: false,
+    };
+    vec![round_robin, swiss]
+}
+
+fn standing(number: u32, rank: u32, points: u32, tiebreaks: &[u32], games: u32) -> Standing {
+    Standing { number, rank, points: Points(points), tiebreaks: tiebreaks.iter().map(|&t| Points(t)).collect(), games }
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-test").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// What a crosstable cell shows for `points` of a game played over the board: the test's own
+/// reading of the conventions (1, ½, 0).
+fn expected_symbol(mine: u32, theirs: u32, finish: Finish) -> String {
+    match finish {
+        Finish::Played => match mine {
+            1000 => "1".into(),
+            500 => "½".into(),
+            0 => "0".into(),
+            other => format!("{}", other as f64 / 1000.0),
+        },
+        _ if mine > theirs => "+".into(),
+        _ if mine < theirs => "-".into(),
+        _ => "=".into(),
+    }
+}
+
+fn pieces_in(view: &View) -> (usize, usize, usize) {
+    let mut counts = (0, 0, 0);
+    for (_, cell) in &view.cells {
+        match cell {
+            Cell::Piece(..) => counts.0 += 1,
+            Cell::Hidden(..) => counts.1 += 1,
+            Cell::Crowd(_) => counts.2 += 1,
+            Cell::Empty => {}
+        }
+    }
+    counts
+}
+
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
+    let mut club = club();
+    let ids = [club.chess, club.royal, club.crowd, club.crown_over, club.intelligence];
+    let mut games: Vec<GamePage> = ids.iter().map(|&id| page_of(&mut club.table, id)).collect();
+    games[0].tournament = Some((1, 1));
+    games[3].tournament = Some((1, 3));
+    // A name from outside, with markup in it, must read as text.
+    games[1].record.white.name = Some("Zoë <script>alert(1)</script> & \"Co\"".to_string());
+    let site_input = Site {
+        club: "Herald Chess Club".to_string(),
+        tournaments: tournaments(club.chess, club.crown_over),
+        games: games.clone(),
+    };
+    let dir = out_dir("club");
+    let written = site::build(&site_input, &dir).unwrap();
+    for name in ["index.html", "style.css", "tournament-1.html", "tournament-2.html"] {
+        assert!(written.contains(&dir.join(name)), "{name} written");
+    }
+    for id in ids {
+        assert!(dir.join(format!("game-{id}.html")).exists());
+        assert!(dir.join(format!("game-{id}.json")).exists());
+    }
+    // Nothing is fetched from elsewhere and nothing runs.
+    for path in &written {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(!text.contains("<script"), "{} has a script", path.display());
+        assert!(
+            !text.replace("http://www.w3.org/2000/svg", "").contains("http://"),
+            "{} links outside",
+            path.display()
+        );
+        assert!(!text.contains("https://"), "{} links outside", path.display());
+    }
+
+    // The index lists the tournaments and every game.
+    let index = dom(&dir.join("index.html"));
+    let index_text = body_text(&index);
+    assert!(index_text.contains("Herald Chess Club"));
+    assert!(index_text.contains("Autumn Cup <2026> & friends") && index_text.contains("Winter Swiss"));
+    for id in ids {
+        assert!(index.contains(&format!("href=\"game-{id}.html\"")), "game {id} listed");
+    }
+    assert!(!index.contains("<script>alert"), "names are escaped");
+    assert!(index_text.contains("Zoë <script>alert(1)</script> & \"Co\""), "and still read as written");
+    screenshots(&dir.join("index.html"), "index");
+
+    check_round_robin(&dir, &site_input.tournaments[0], &ids);
+    check_swiss(&dir, &site_input.tournaments[1]);
+    for (page, name) in games.iter().zip(["chess", "royal", "crowd", "crown-finished", "intelligence"]) {
+        check_game(&dir, page, name);
+    }
+}
+
+fn check_round_robin(dir: &Path, t: &TournamentPage, games: &[i64]) {
+    let page = dir.join("tournament-1.html");
+    let dom = dom(&page);
+    let text = body_text(&dom);
+    assert!(text.contains("Autumn Cup <2026> & friends"));
+    assert!(!dom.contains("<b>O'Neil</b>"), "an entrant's name is text, not markup");
+    // Standings: each line's rank, name and points, in order, with the tie-break columns.
+    let lines = texts_of(&dom, "tr", "");
+    let standings: Vec<&String> = lines.iter().filter(|l| l.contains("Alice") || l.contains("Dmitri")).collect();
+    assert!(!standings.is_empty());
+    let headers = texts_of(&dom, "abbr", "title=\"Sonneborn-Berger\"");
+    assert_eq!(headers, ["SB"]);
+    assert_eq!(texts_of(&dom, "abbr", "title=\"Number of wins\""), ["Wins"]);
+    let points: Vec<String> = texts_of(&dom, "td", "class=\"points\"");
+    // Standings' points then the crosstable's, both in the standings' order.
+    let expected: Vec<String> = t.standings.iter().map(|s| s.points.to_string()).collect();
+    assert_eq!(points[..4], expected[..]);
+    assert_eq!(points[4..], expected[..]);
+
+    // The crosstable: for each pairing with a result, the row player's cell against the column
+    // player holds the row player's result, and the opposite cell the opponent's.
+    let order: Vec<u32> = t.standings.iter().map(|s| s.number).collect();
+    let table_start = dom.find("<table class=\"crosstable square\"").expect("a square crosstable");
+    let table = &dom[table_start..table_start + dom[table_start..].find("</table>").unwrap()];
+    let rows: Vec<&str> = table.split("<tr>").skip(2).collect();
+    assert_eq!(rows.len(), order.len());
+    let cells_of = |row: &str| -> Vec<String> {
+        row.split("<td").skip(1).map(|cell| strip_tags(&format!("<td{cell}"))).collect::<Vec<_>>()
+    };
+    for (i, row) in rows.iter().enumerate() {
+        let cells = cells_of(row);
+        // Line number, name, one cell per player, points.
+        assert_eq!(cells.len(), order.len() + 3, "row {i}: {cells:?}");
+        assert_eq!(cells[i + 2], "", "the diagonal is empty");
+        assert!(row.contains("class=\"own\""));
+    }
+    for p in &t.pairings {
+        let (Some(black), white) = (p.black, p.white) else { continue };
+        let row_w = order.iter().position(|&n| n == white).unwrap();
+        let row_b = order.iter().position(|&n| n == black).unwrap();
+        let (in_white_row, in_black_row) = match p.score {
+            Some(s) => {
+                (expected_symbol(s.white.0, s.black.0, s.finish), expected_symbol(s.black.0, s.white.0, s.finish))
+            }
+            None => ("·".to_string(), "·".to_string()),
+        };
+        assert_eq!(cells_of(rows[row_w])[row_b + 2], in_white_row, "round {} {white}-{black}", p.round);
+        assert_eq!(cells_of(rows[row_b])[row_w + 2], in_black_row, "round {} {white}-{black}", p.round);
+        if let Some(game) = p.game.filter(|g| games.contains(g)) {
+            assert!(rows[row_w].contains(&format!("href=\"game-{game}.html\"")), "the result links to its game");
+        }
+    }
+    // Each round's pairings, with their results and links to the games.
+    for round in 1..=3 {
+        assert!(dom.contains(&format!("id=\"round-{round}\"")), "round {round}");
+    }
+    let results = texts_of(&dom, "td", "class=\"result\"");
+    assert_eq!(results.len(), t.pairings.len());
+    assert_eq!(results[0], "1 – 0");
+    assert_eq!(results[1], "½ – ½");
+    assert_eq!(results[2], "- – + on time", "a loss on time");
+    assert_eq!(results[5], "to be played");
+    screenshots(&page, "tournament-round-robin");
+}
+
+fn check_swiss(dir: &Path, t: &TournamentPage) {
+    let page = dir.join("tournament-2.html");
+    let dom = dom(&page);
+    assert!(dom.contains("<table class=\"crosstable swiss\""));
+    let text = body_text(&dom);
+    assert!(text.contains("Royal Chess") && text.contains("Swiss"));
+    // Round 1: Bob (line 2) scored 0.3 with White against Carla (line 3); Alice had the bye.
+    let table_start = dom.find("<table class=\"crosstable swiss\"").unwrap();
+    let table = &dom[table_start..table_start + dom[table_start..].find("</table>").unwrap()];
+    let rows: Vec<String> = table.split("<tr>").skip(2).map(strip_tags).collect();
+    assert_eq!(rows.len(), t.entrants.len());
+    assert!(rows[0].contains("bye 1") && rows[0].contains("3b+"), "{}", rows[0]);
+    assert!(rows[1].contains("3w0.3"), "{}", rows[1]);
+    assert!(rows[2].contains("2b0.7") && rows[2].contains("1w-"), "{}", rows[2]);
+    let results = texts_of(&dom, "td", "class=\"result\"");
+    assert!(
+        results.contains(&"0.3 – 0.7".to_string()) && results.contains(&"- – + by forfeit".to_string()),
+        "{results:?}"
+    );
+    screenshots(&page, "tournament-swiss");
+}
+
+fn check_game(dir: &Path, page: &GamePage, name: &str) {
+    let id = page.record.id;
+    let file = dir.join(format!("game-{id}.html"));
+    let html = std::fs::read_to_string(&file).unwrap();
+    let dom = dom(&file);
+    let text = body_text(&dom);
+    let game = full_game(page);
+    let over = page.record.result.is_some();
+    let keeps_secrets = !over && !page.record.commitments.is_empty();
+    let boards = count(&dom, "<svg ");
+    assert_eq!(count(&dom, "class=\"board\""), boards);
+
+    // Players and result.
+    let white = texts_of(&dom, "dd", "class=\"white-player\"");
+    assert_eq!(white, [page.record.white.display_name()]);
+    assert_eq!(texts_of(&dom, "dd", "class=\"black-player\""), [page.record.black.display_name()]);
+    match &page.record.result {
+        Some(r) => assert!(text.contains(&r.score) && text.contains(&r.reason), "{name}: result shown"),
+        None => assert!(text.contains("In play"), "{name}"),
+    }
+    // The chain head, and the archive beside the page, which is what Archive::of publishes.
+    assert!(text.contains(page.record.chain_head.as_deref().unwrap()), "{name}: chain head");
+    assert!(
+        dom.contains(&format!("href=\"game-{id}.json\"")) && text.contains(&format!("herald verify game-{id}.json"))
+    );
+    let archive: Archive = serde_json::from_str(&std::fs::read_to_string(dir.join(format!("game-{id}.json"))).unwrap())
+        .expect("the archive is an archive");
+    assert_eq!(archive, Archive::of(&page.record, &game.public_start(), &page.moves));
+    let report = herald::referee::archive::verify(&archive);
+    assert!(report.ok(), "{name}: {:?}", report.failed);
+
+    let observer = if over { Observer::Everyone } else { Observer::Public };
+    let view = game.view(observer);
+    if keeps_secrets {
+        // Only the current position, as the public sees it.
+        assert_eq!(boards, 1, "{name}: one diagram while the game keeps secrets");
+        assert!(dom.contains("id=\"sealed-note\"") && text.contains("shown when the game ends"), "{name}");
+        // No sealed secret's value or nonce is anywhere, in the page or in the archive.
+        let json = std::fs::read_to_string(dir.join(format!("game-{id}.json"))).unwrap();
+        for c in page.record.commitments.iter().filter(|c| !c.revealed) {
+            assert!(!html.contains(&c.commitment.nonce) && !json.contains(&c.commitment.nonce), "{name}: a nonce");
+            assert!(!text.contains(&format!("{}: {}", c.commitment.label, c.commitment.value)), "{name}");
+        }
+        // What only everyone-after-the-end may know is not on the page.
+        let everyone = game.view(Observer::Everyone);
+        for notice in everyone.notices.iter().filter(|n| !view.notices.contains(n)) {
+            assert!(!text.contains(notice.as_str()), "{name}: {notice}");
+        }
+        // The board shows exactly the public's pieces: identified, hidden and crowds.
+        let (pieces, hidden, crowds) = pieces_in(&view);
+        assert_eq!(count(&dom, "class=\"piece "), pieces, "{name}: identified pieces");
+        assert_eq!(count(&dom, "class=\"hidden "), hidden, "{name}: hidden pieces");
+        assert_eq!(count(&dom, "class=\"crowd\""), crowds, "{name}");
+        // The legend names only letters the public's view shows.
+        let legend = texts_of(&dom, "span", "class=\"token\"");
+        let shown: Vec<String> = view
+            .cells
+            .iter()
+            .flat_map(|(_, cell)| match cell {
+                Cell::Piece(_, c) => vec![c.to_ascii_uppercase().to_string()],
+                Cell::Crowd(pieces) => pieces.iter().map(|(_, c)| c.to_ascii_uppercase().to_string()).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        for letter in &legend {
+            assert!(shown.contains(letter), "{name}: {letter} in the legend, not on the public's board");
+        }
+    } else {
+        // The start, the board after every move, and the current board on top.
+        assert_eq!(boards, page.moves.len() + 2, "{name}: a diagram after each move");
+        for ply in 0..=page.moves.len() {
+            assert!(dom.contains(&format!("id=\"after-{ply}\"")), "{name}: ply {ply}");
+        }
+        let (pieces, hidden, crowds) = pieces_in(&view);
+        // The current board is the first SVG.
+        let first = &dom[dom.find("<svg ").unwrap()..dom.find("</svg>").unwrap()];
+        assert_eq!(count(first, "class=\"piece "), pieces, "{name}");
+        assert_eq!(count(first, "class=\"hidden "), hidden, "{name}");
+        assert_eq!(count(first, "class=\"crowd\""), crowds, "{name}");
+        if !page.moves.is_empty() {
+            assert!(count(first, "class=\"last-move\"") >= 2, "{name}: the last move is marked");
+        }
+    }
+    // The move list is the observer's, in order.
+    let moves_table = &dom[dom.find("<table class=\"moves\"").unwrap()..];
+    let moves_table = &moves_table[..moves_table.find("</table>").unwrap()];
+    let listed: Vec<String> =
+        texts_of(moves_table, "td", "").into_iter().filter(|m| !m.is_empty() && m != "…").collect();
+    assert_eq!(listed, view.moves, "{name}: the move list");
+    screenshots(&file, &format!("game-{name}"));
+
+    match name {
+        "royal" => {
+            // Ten files numbered 1 to 9 and 0, no letters; the name from outside escaped.
+            let first = &dom[dom.find("<svg ").unwrap()..dom.find("</svg>").unwrap()];
+            assert!(first.contains("viewBox=\"0 0 1046 846\""));
+            assert!(first.contains(">0</text>") && !first.contains(">a</text>"));
+            assert!(!dom.contains("<script>alert"));
+            assert!(text.contains("Zoë <script>alert(1)</script> & \"Co\""));
+            assert!(text.contains("King's Guard") && text.contains("Queen's Guard"), "the legend names the guards");
+        }
+        "crowd" => {
+            let first = &dom[dom.find("<svg ").unwrap()..dom.find("</svg>").unwrap()];
+            assert!(first.contains("data-square=\"e4\" data-count=\"3\""), "the crowd of three on e4");
+        }
+        "crown-finished" => {
+            // Over: every commitment opened, its value shown.
+            for c in &page.record.commitments {
+                assert!(c.revealed);
+                assert!(text.contains(&format!("{}: {}", c.commitment.label, c.commitment.value)), "{text}");
+            }
+        }
+        "intelligence" => {
+            assert!(keeps_secrets);
+            // Every public move entry is the ciphered one the opponent read, never the move.
+            for m in &page.moves {
+                let sealed = m.sealed.as_deref().expect("Secret Intelligence hides moves");
+                assert!(listed.iter().any(|l| l == sealed));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Two clubs play the same Crown game, but for which monarch each player crowned: while it
+/// goes on, the two game pages are the same but for the commitments' hashes.
+#[test]
+fn a_crown_game_in_play_shows_nothing_of_which_monarch_is_crowned() {
+    let mut pages = Vec::new();
+    for (white_crown, black_crown, name) in [("queen", "king", "a"), ("king", "queen", "b")] {
+        let mut table = Table::deterministic(&format!("site-crown-{name}"));
+        let id = table.new_game("crown");
+        play(
+            &mut table,
+            &[
+                (ALICE, &format!("crown {white_crown}")),
+                (BOB, &format!("crown {black_crown}")),
+                (ALICE, "e4"),
+                (BOB, "d5"),
+                (ALICE, "exd5"),
+            ],
+        );
+        let game = page_of(&mut table, id);
+        assert!(game.record.commitments.iter().all(|c| !c.revealed), "no capture of a monarch opened a crown");
+        let dir = out_dir(&format!("crown-{name}"));
+        site::build(&Site { club: "Crown Club".into(), tournaments: Vec::new(), games: vec![game.clone()] }, &dir)
+            .unwrap();
+        let file = dir.join(format!("game-{id}.html"));
+        let dom = dom(&file);
+        // The full state knows the crowns; the page does not say them.
+        let everyone = full_game(&game).view(Observer::Everyone);
+        assert!(everyone.notices.iter().any(|n| n.contains("crown")), "{:?}", everyone.notices);
+        for notice in &everyone.notices {
+            assert!(!body_text(&dom).contains(notice.as_str()), "{notice}");
+        }
+        let masked = mask_hashes(&dom);
+        pages.push(masked);
+        if name == "a" {
+            screenshots(&file, "game-crown-in-play");
+        }
+    }
+    assert_eq!(pages[0], pages[1], "the pages differ by more than the commitments' hashes");
+}
+
+/// The page with every 64-digit hex hash replaced, so that pages differing only in hashes
+/// compare equal.
+fn mask_hashes(text: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..].iter().take_while(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()).count();
+        if run >= 64 {
+            out.push_str("<hash>");
+            i += run;
+        } else {
+            out.extend(&chars[i..i + run.max(1)]);
+            i += run.max(1);
+        }
+    }
+    out
+}
