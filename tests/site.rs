@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use herald::engine::Color;
 use herald::referee::archive::Archive;
 use herald::site::{self, GamePage, Site, TournamentPage};
-use herald::tournament::standings::{Standing, TieBreak};
+use herald::tournament::standings::{Standing, TieBreak, TieBreakValue};
 use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
 use herald::variants::{self, Cell, Observer, View};
 use support::table::Table;
@@ -253,10 +253,10 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
         ],
         // By hand: Alice 1 + ½ + 1, Zoë ½ + 1 + 0, Dmitri ½ + ½, Bob 0 + 0.
         standings: vec![
-            standing(1, 1, 2500, &[1500, 2000], 3),
-            standing(3, 2, 1500, &[500, 1000], 3),
-            standing(4, 3, 1000, &[1250, 0], 2),
-            standing(2, 4, 0, &[0, 0], 2),
+            standing(&[TieBreak::SonnebornBerger, TieBreak::Wins], 1, 1, 2500, &[1500, 2000], 3),
+            standing(&[TieBreak::SonnebornBerger, TieBreak::Wins], 3, 2, 1500, &[500, 1000], 3),
+            standing(&[TieBreak::SonnebornBerger, TieBreak::Wins], 4, 3, 1000, &[1250, 0], 2),
+            standing(&[TieBreak::SonnebornBerger, TieBreak::Wins], 2, 4, 0, &[0, 0], 2),
         ],
         tiebreaks: vec![TieBreak::SonnebornBerger, TieBreak::Wins],
         finished: false,
@@ -275,9 +275,9 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
             pairing(2, 2, 2, None, Some(score(1000, 0, Finish::Played)), None),
         ],
         standings: vec![
-            standing(1, 1, 2000, &[700], 2),
-            standing(2, 2, 1300, &[700], 2),
-            standing(3, 3, 700, &[1300], 2),
+            standing(&[TieBreak::Buchholz], 1, 1, 2000, &[700], 2),
+            standing(&[TieBreak::Buchholz], 2, 2, 1300, &[700], 2),
+            standing(&[TieBreak::Buchholz], 3, 3, 700, &[1300], 2),
         ],
         tiebreaks: vec![TieBreak::Buchholz],
         finished: false,
@@ -285,8 +285,14 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
     vec![round_robin, swiss]
 }
 
-fn standing(number: u32, rank: u32, points: u32, tiebreaks: &[u32], games: u32) -> Standing {
-    Standing { number, rank, points: Points(points), tiebreaks: tiebreaks.iter().map(|&t| Points(t)).collect(), games }
+/// A standing written by hand; tie-break values in thousandths, of the tie-breaks `kinds`.
+fn standing(kinds: &[TieBreak], number: u32, rank: u32, points: u32, tiebreaks: &[u32], games: u32) -> Standing {
+    let tiebreaks = kinds
+        .iter()
+        .zip(tiebreaks)
+        .map(|(&tiebreak, &t)| TieBreakValue { tiebreak, millionths: u64::from(t) * 1000 })
+        .collect();
+    Standing { number, rank, points: Points(points), tiebreaks, games }
 }
 
 fn out_dir(name: &str) -> PathBuf {

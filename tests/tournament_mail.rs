@@ -174,11 +174,15 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
     club.settle();
     assert!(latest_tournament_mail(&club, DI.email).subject().contains("you have withdrawn"));
 
-    // One game is lost on time: its deadline passes and the daemon's pass acts.
+    // One game is lost on time: once both have chosen (before that the clock only tells),
+    // White's deadline passes; the daemon's pass reminds, and at the next deadline White loses.
     let on_time = all
         .iter()
         .find(|g| g.white == ANN.email && g.black == BEN.email || g.white == BEN.email && g.black == ANN.email)
         .unwrap();
+    for email in [&on_time.white, &on_time.black] {
+        say(&club, email, on_time.id, "crown king");
+    }
     expire(&club, on_time.id);
     club.serve_once();
     club.settle();
@@ -188,7 +192,10 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
 
     let listed = club.herald_ok(&["game", "list"]);
     let line = listed.lines().find(|l| l.starts_with(&format!("#{:<5}", on_time.id))).unwrap();
-    assert!(line.contains("on time"), "the deadline passed with reminders on: a reminder, then the loss\n{listed}");
+    assert!(
+        line.contains("wins on time"),
+        "the deadline passed with reminders on: a reminder, then the loss\n{listed}"
+    );
 
     // Every other game: both players choose their crowned monarch, then White resigns, or
     // the players agree a draw.

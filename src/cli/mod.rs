@@ -45,6 +45,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Players' Glicko-2 ratings, per variant.
     Ratings(tournament::RatingsArgs),
+    /// The club's static web site: tournaments and games.
+    Site(tournament::SiteArgs),
     /// List the mails waiting to be sent, retrying or dead.
     Outbox(referee::OutboxArgs),
     /// The event log: every mail handled, refused or not answered, and why; mails that herald
@@ -80,6 +82,7 @@ pub fn main() -> ExitCode {
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
         Command::Tournament(args) => tournament::tournament(cli.config.as_deref(), args),
         Command::Ratings(args) => tournament::ratings(cli.config.as_deref(), args),
+        Command::Site(args) => tournament::site(cli.config.as_deref(), args),
         Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
         Command::Log(args) => referee::log(cli.config.as_deref(), args),
         Command::Verify { archive } => referee::verify(&archive),

@@ -437,3 +437,63 @@ pub fn ratings(config: ConfigPath<'_>, args: RatingsArgs) -> Result<(), String> 
     }
     Ok(())
 }
+
+/// `herald site`.
+#[derive(Args, Debug)]
+pub struct SiteArgs {
+    #[command(subcommand)]
+    command: SiteCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum SiteCommand {
+    /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds)
+    /// and every game (moves, a diagram after each, the archive). Games with secrets show
+    /// only what is public until they end.
+    Build {
+        /// The folder to write into (made if missing).
+        dir: std::path::PathBuf,
+    },
+}
+
+/// `herald site build DIR`.
+pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
+    let SiteCommand::Build { dir } = args.command;
+    let mut service = open(config)?;
+    let club = service.config().referee.name.clone();
+    let site = service
+        .store()
+        .read(|tx| {
+            let mut tournaments = Vec::new();
+            for t in tx.tournaments()? {
+                let entrants: Vec<_> =
+                    tx.entries(t.id)?.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
+                let pairings = tx.pairings(t.id)?;
+                let standings = standings::standings(&entrants, &pairings, &t.tiebreaks);
+                tournaments.push(crate::site::TournamentPage {
+                    id: t.id,
+                    name: t.name,
+                    variant: t.variant,
+                    system: t.system,
+                    rounds_total: t.rounds,
+                    entrants,
+                    pairings,
+                    standings,
+                    tiebreaks: t.tiebreaks,
+                    finished: t.stage == Stage::Finished,
+                });
+            }
+            let mut games = Vec::new();
+            for summary in tx.games()? {
+                let record = summary.record;
+                let moves = tx.moves(record.id)?;
+                let tournament = record.tournament.as_ref().map(|t| (t.id, t.round));
+                games.push(crate::site::GamePage { record, moves, tournament });
+            }
+            Ok(crate::site::Site { club, tournaments, games })
+        })
+        .map_err(store_error)?;
+    let written = crate::site::build(&site, &dir).map_err(|e| e.to_string())?;
+    println!("{} file(s) written to {}", written.len(), dir.display());
+    Ok(())
+}

@@ -200,7 +200,7 @@ pub(super) fn model(t: &TournamentPage, games: &[i64]) -> TournamentModel {
                 name: name_of(&t.entrants, s.number),
                 withdrawn: t.entrants.iter().find(|e| e.number == s.number).and_then(|e| e.withdrawn_after),
                 points: s.points.to_string(),
-                tiebreaks: s.tiebreaks.iter().map(Points::to_string).collect(),
+                tiebreaks: s.tiebreaks.iter().map(ToString::to_string).collect(),
                 games: s.games,
             }
         })
