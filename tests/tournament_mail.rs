@@ -251,3 +251,141 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
     let ratings = club.herald_ok(&["ratings", "--variant", "crown"]);
     assert!(ratings.lines().count() >= 4, "{ratings}");
 }
+
+const SWISS: [Player; 8] = [
+    p("Ada", "ada@players.test"),
+    p("Bo", "bo@players.test"),
+    p("Cleo", "cleo@players.test"),
+    p("Dan", "dan@players.test"),
+    p("Ed", "ed@players.test"),
+    p("Flo", "flo@players.test"),
+    p("Gus", "gus@players.test"),
+    p("Hal", "hal@players.test"),
+];
+
+/// Plays every game in play: White resigns, or, every third game, a draw is agreed (Royal
+/// Chess scores it 0.4 to White, 0.5 to Black).
+fn play_round(club: &Club) {
+    for (i, g) in games(club).iter().filter(|g| g.in_play).enumerate() {
+        if i % 3 == 1 {
+            say(club, &g.white, g.id, "draw");
+            say(club, &g.black, g.id, "accept");
+        } else {
+            say(club, &g.white, g.id, "resign");
+        }
+    }
+}
+
+/// The pairs of each round, from `herald game list` and the round each game's mail names.
+fn pairs_of_round(club: &Club, round: u32) -> Vec<(String, String)> {
+    let tag = format!("round {round}, board");
+    games(club)
+        .into_iter()
+        .filter(|g| latest_of_game(club, &g.white, g.id).body().contains(&tag))
+        .map(|g| (g.white, g.black))
+        .collect()
+}
+
+/// An 8-player Royal Chess Swiss of 3 rounds, by mail: one player joins by mail, one loses on
+/// time, one withdraws; rounds start by themselves when the last game of the one before ends.
+#[test]
+fn a_royal_swiss_of_three_rounds_is_played_to_its_final_crosstable_by_mail() {
+    let club = Club::start();
+    let players = SWISS[..7].iter().map(|pl| format!("{} <{}>", pl.name, pl.email)).collect::<Vec<_>>().join(",");
+    club.herald_ok(&[
+        "tournament",
+        "new",
+        "--name",
+        "Winter Royal Swiss",
+        "--variant",
+        "royal",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+        "--players",
+        &players,
+    ]);
+    club.herald_ok(&["tournament", "open", "1"]);
+    let hal = SWISS[7];
+    club.submit(&first_mail(hal, "join", "join Winter Royal Swiss", "join-hal@players.test"), hal.email, REFEREE);
+    club.settle();
+    club.reply(hal.email, &latest_tournament_mail(&club, hal.email), "yes");
+    club.settle();
+    assert_eq!(club.herald_ok(&["tournament", "start", "1"]).trim(), "4 game(s) started");
+    club.serve_once();
+    club.settle();
+
+    // Round 1: everyone plays.
+    let round1 = pairs_of_round(&club, 1);
+    assert_eq!(round1.len(), 4);
+    play_round(&club);
+    club.settle();
+
+    // Round 2 was paired by itself: everyone was told; nobody meets a round-1 opponent again.
+    for pl in SWISS {
+        let told = club.mails(pl.email).iter().any(|m| m.subject().contains("round 2 is paired"));
+        assert!(told, "{} was told of round 2", pl.name);
+    }
+    let round2 = pairs_of_round(&club, 2);
+    assert_eq!(round2.len(), 4);
+    let met = |a: &str, b: &str, round: &[(String, String)]| {
+        round.iter().any(|(w, bl)| (w == a && bl == b) || (w == b && bl == a))
+    };
+    for (w, b) in &round2 {
+        assert!(!met(w, b, &round1), "{w} and {b} meet again in round 2");
+    }
+
+    // Round 2: one game lost on time, one player withdraws (their game is forfeited), the
+    // rest are played.
+    let in_play: Vec<Listed> = games(&club).into_iter().filter(|g| g.in_play).collect();
+    let timed = &in_play[0];
+    expire(&club, timed.id);
+    club.serve_once();
+    club.settle();
+    expire(&club, timed.id);
+    club.serve_once();
+    club.settle();
+    let quitter = in_play[1].black.clone();
+    let begins = club
+        .mails(&quitter)
+        .into_iter()
+        .find(|m| m.subject().contains("the tournament begins"))
+        .expect("the tournament's first mail");
+    club.reply(&quitter, &begins, "withdraw");
+    club.settle();
+    play_round(&club);
+    club.settle();
+
+    // Round 3: seven players, so one bye; no rematch; the withdrawn player is not paired.
+    let round3 = pairs_of_round(&club, 3);
+    assert_eq!(round3.len(), 3, "seven players: three games and a bye");
+    for (w, b) in &round3 {
+        assert!(!met(w, b, &round1) && !met(w, b, &round2), "{w} and {b} meet again in round 3");
+        assert!(w != &quitter && b != &quitter, "the withdrawn player is paired no more");
+    }
+    play_round(&club);
+    club.serve_once();
+    club.settle();
+    assert!(games(&club).iter().all(|g| !g.in_play));
+
+    let shown = club.herald_ok(&["tournament", "show", "1"]);
+    assert!(shown.contains("Status: finished"), "{shown}");
+    let finals: Vec<Mail> =
+        club.mails(SWISS[0].email).into_iter().filter(|m| m.subject().contains("final crosstable")).collect();
+    assert_eq!(finals.len(), 1);
+    let crosstable = club.herald_ok(&["tournament", "crosstable", "1"]);
+    for line in crosstable.lines().skip(1) {
+        assert!(finals[0].body().contains(line.trim_end()), "{line:?} missing from\n{}", finals[0].body());
+        assert!(line.chars().count() <= 78);
+    }
+    // Royal Chess's draws score 0.4 and 0.5: the standings carry the fractions exactly.
+    let standings = club.herald_ok(&["tournament", "standings", "1"]);
+    assert!(standings.contains(".4") || standings.contains(".9"), "{standings}");
+    let listed = club.herald_ok(&["game", "list"]);
+    assert!(listed.contains("wins on time"), "{listed}");
+    // The TRF export names every round with its results.
+    let trf = club.herald_ok(&["tournament", "export", "1", "--trf"]);
+    assert!(trf.contains("XXR 3"), "{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001")).count(), 8, "{trf}");
+}
