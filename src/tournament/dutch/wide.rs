@@ -1,4 +1,4 @@
-//! A 256-bit signed integer, just wide enough for the Dutch system's edge weights.
+//! A 512-bit signed integer, just wide enough for the Dutch system's edge weights.
 //!
 //! The weights pack every pairing criterion into one number, most important in the highest
 //! bits, so that the heaviest matching is the best pairing. For a thousand players the packed
@@ -8,73 +8,122 @@
 use std::cmp::Ordering;
 use std::ops::{Add, Sub};
 
-/// Two's complement over 256 bits: `hi` holds the upper (signed) half, `lo` the lower.
+/// Bits in a [`Wide`].
+pub const WIDE_BITS: u32 = 64 * LIMBS as u32;
+const LIMBS: usize = 8;
+
+/// Two's complement over 512 bits, least significant limb first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Wide {
-    hi: i128,
-    lo: u128,
+    limbs: [u64; LIMBS],
 }
 
 impl Wide {
     /// Zero.
-    pub const ZERO: Wide = Wide { hi: 0, lo: 0 };
+    pub const ZERO: Wide = Wide { limbs: [0; LIMBS] };
 
     /// A small non-negative value.
     pub fn from_u128(value: u128) -> Wide {
-        Wide { hi: 0, lo: value }
+        let mut limbs = [0; LIMBS];
+        limbs[0] = value as u64;
+        limbs[1] = (value >> 64) as u64;
+        Wide { limbs }
+    }
+
+    /// A small signed value.
+    pub fn from_i64(value: i64) -> Wide {
+        let fill = if value < 0 { u64::MAX } else { 0 };
+        let mut limbs = [fill; LIMBS];
+        limbs[0] = value as u64;
+        Wide { limbs }
     }
 
     /// `self * 2^bits + value`, for building a weight field by field (value < 2^bits).
     pub fn push_field(self, bits: u32, value: u128) -> Wide {
-        debug_assert!(bits == 128 || value < (1u128 << bits.min(127)) || bits > 127);
         self.shl(bits) + Wide::from_u128(value)
     }
 
-    /// Shift left by `bits` (< 256); bits shifted out are lost.
+    /// Shift left by `bits`; bits shifted out are lost.
     pub fn shl(self, bits: u32) -> Wide {
-        match bits {
-            0 => self,
-            1..=127 => Wide { hi: (self.hi << bits) | (self.lo >> (128 - bits)) as i128, lo: self.lo << bits },
-            128..=255 => Wide { hi: (self.lo << (bits - 128)) as i128, lo: 0 },
-            _ => Wide::ZERO,
+        let whole = (bits / 64) as usize;
+        let part = bits % 64;
+        let mut limbs = [0; LIMBS];
+        for i in (whole..LIMBS).rev() {
+            let src = i - whole;
+            let mut v = self.limbs[src] << part;
+            if part > 0 && src > 0 {
+                v |= self.limbs[src - 1] >> (64 - part);
+            }
+            limbs[i] = v;
         }
+        Wide { limbs }
     }
 
     /// Floor of half (an arithmetic shift right by one).
     pub fn half(self) -> Wide {
-        Wide { hi: self.hi >> 1, lo: (self.lo >> 1) | (((self.hi as u128) & 1) << 127) }
+        let mut limbs = [0; LIMBS];
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let upper = if i + 1 < LIMBS { self.limbs[i + 1] << 63 } else { self.limbs[i] & (1 << 63) };
+            *limb = (self.limbs[i] >> 1) | upper;
+        }
+        Wide { limbs }
     }
 
     /// True below zero.
     pub fn is_negative(self) -> bool {
-        self.hi < 0
+        self.limbs[LIMBS - 1] >> 63 == 1
     }
 
     /// True for zero.
     pub fn is_zero(self) -> bool {
-        self.hi == 0 && self.lo == 0
+        self.limbs.iter().all(|&l| l == 0)
+    }
+
+    /// How many bits the (non-negative) value needs.
+    pub fn bit_length(self) -> u32 {
+        for i in (0..LIMBS).rev() {
+            if self.limbs[i] != 0 {
+                return 64 * i as u32 + 64 - self.limbs[i].leading_zeros();
+            }
+        }
+        0
     }
 }
 
 impl Add for Wide {
     type Output = Wide;
     fn add(self, other: Wide) -> Wide {
-        let (lo, carry) = self.lo.overflowing_add(other.lo);
-        Wide { hi: self.hi.wrapping_add(other.hi).wrapping_add(carry as i128), lo }
+        let mut limbs = [0; LIMBS];
+        let mut carry = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (a, c1) = self.limbs[i].overflowing_add(other.limbs[i]);
+            let (b, c2) = a.overflowing_add(carry as u64);
+            *limb = b;
+            carry = c1 || c2;
+        }
+        Wide { limbs }
     }
 }
 
 impl Sub for Wide {
     type Output = Wide;
     fn sub(self, other: Wide) -> Wide {
-        let (lo, borrow) = self.lo.overflowing_sub(other.lo);
-        Wide { hi: self.hi.wrapping_sub(other.hi).wrapping_sub(borrow as i128), lo }
+        let mut limbs = [0; LIMBS];
+        let mut borrow = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (a, b1) = self.limbs[i].overflowing_sub(other.limbs[i]);
+            let (b, b2) = a.overflowing_sub(borrow as u64);
+            *limb = b;
+            borrow = b1 || b2;
+        }
+        Wide { limbs }
     }
 }
 
 impl Ord for Wide {
     fn cmp(&self, other: &Wide) -> Ordering {
-        self.hi.cmp(&other.hi).then(self.lo.cmp(&other.lo))
+        let top = (self.limbs[LIMBS - 1] as i64).cmp(&(other.limbs[LIMBS - 1] as i64));
+        (0..LIMBS - 1).rev().fold(top, |acc, i| acc.then(self.limbs[i].cmp(&other.limbs[i])))
     }
 }
 
@@ -96,6 +145,7 @@ mod tests {
         assert_eq!(sum, Wide::from_u128(1).shl(128));
         assert_eq!(sum - one, big);
         assert!((one - sum).is_negative());
+        assert_eq!(Wide::from_i64(-3) + Wide::from_u128(5), Wide::from_u128(2));
         assert_eq!((one - sum) + sum, one);
         assert_eq!(sum.half(), Wide::from_u128(1).shl(127));
         assert_eq!((Wide::ZERO - Wide::from_u128(4)).half(), Wide::ZERO - Wide::from_u128(2));
