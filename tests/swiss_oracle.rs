@@ -86,6 +86,7 @@ fn herald_pairs_every_round_as_the_oracle_does() {
     let (mut rounds, mut colour_checks) = (0, 0);
     let mut discrepancies = Vec::new();
     let mut tournaments = 0;
+    let mut oracle_broke_absolute_criteria = 0;
     for line in text.lines() {
         tournaments += 1;
         let t: Value = serde_json::from_str(line).expect("JSON");
@@ -114,7 +115,15 @@ fn herald_pairs_every_round_as_the_oracle_does() {
             };
             rounds += 1;
             match pair(&input) {
-                Err(e) => discrepancies.push(format!("tournament {tournaments} round {round}: herald: {e}")),
+                Err(e) => {
+                    if legal_pairing_exists(n, total, round, &previous, &forbidden) {
+                        discrepancies.push(format!("tournament {tournaments} round {round}: herald: {e}"));
+                    } else {
+                        // Known oracle error: with no legal pairing left it falls back to a
+                        // greedy pairing that breaks C1-C3 (or hands out two byes).
+                        oracle_broke_absolute_criteria += 1;
+                    }
+                }
                 Ok(ours) => {
                     if unordered(&ours) != unordered(&oracle) {
                         discrepancies.push(format!(
@@ -145,7 +154,8 @@ fn herald_pairs_every_round_as_the_oracle_does() {
         }
     }
     eprintln!(
-        "{tournaments} tournaments, {rounds} rounds, {colour_checks} same-score colour checks, {} discrepancies",
+        "{tournaments} tournaments, {rounds} rounds, {colour_checks} same-score colour checks, {} discrepancies, \
+         {oracle_broke_absolute_criteria} rounds excluded: no legal pairing exists and the oracle broke C1-C3",
         discrepancies.len()
     );
     assert_eq!(tournaments, TOURNAMENTS);
@@ -160,4 +170,66 @@ fn score_table(n: u32, previous: &[Pairing]) -> Vec<u32> {
         }
     }
     scores
+}
+
+/// Whether any pairing of round `round` meets the absolute criteria, by exhaustive search
+/// written from the rules alone: no rematch of a played game nor forbidden pair (C1), no PAB
+/// for a player who had one (C2), no two non-topscorers with the same absolute colour
+/// preference (C3: |CD| > 1 or the same colour in the last two games).
+fn legal_pairing_exists(n: u32, total: u32, round: u32, previous: &[Pairing], forbidden: &[(u32, u32)]) -> bool {
+    let scores = score_table(n, previous);
+    let mut met = BTreeSet::new();
+    let mut had_bye = vec![false; n as usize + 1];
+    let mut colours: Vec<Vec<i32>> = vec![Vec::new(); n as usize + 1];
+    for p in previous {
+        match p.black {
+            None => had_bye[p.white as usize] = true,
+            Some(b) => {
+                met.insert((p.white.min(b), p.white.max(b)));
+                colours[p.white as usize].push(1);
+                colours[b as usize].push(-1);
+            }
+        }
+    }
+    for &(a, b) in forbidden {
+        met.insert((a.min(b), a.max(b)));
+    }
+    let topscorer = |p: u32| round == total && scores[p as usize] * 2 > (round - 1) * 1000;
+    let absolute = |p: u32| -> Option<i32> {
+        let c = &colours[p as usize];
+        let cd: i32 = c.iter().sum();
+        if c.len() >= 2 && c[c.len() - 1] == c[c.len() - 2] {
+            Some(-c[c.len() - 1])
+        } else if cd.abs() > 1 {
+            Some(-cd.signum())
+        } else {
+            None
+        }
+    };
+    let can_meet = |a: u32, b: u32| {
+        !met.contains(&(a.min(b), a.max(b)))
+            && (topscorer(a) || topscorer(b) || absolute(a).is_none() || absolute(a) != absolute(b))
+    };
+    fn search(left: &mut Vec<u32>, bye_used: bool, can_meet: &dyn Fn(u32, u32) -> bool, had_bye: &[bool]) -> bool {
+        let Some(first) = left.pop() else { return true };
+        let mut found = false;
+        if !bye_used && left.len() % 2 == 0 && !had_bye[first as usize] {
+            found = search(left, true, can_meet, had_bye);
+        }
+        for i in 0..left.len() {
+            if found {
+                break;
+            }
+            let other = left[i];
+            if can_meet(first, other) {
+                left.remove(i);
+                found = search(left, bye_used, can_meet, had_bye);
+                left.insert(i, other);
+            }
+        }
+        left.push(first);
+        found
+    }
+    let mut players: Vec<u32> = (1..=n).collect();
+    search(&mut players, n % 2 == 0, &can_meet, &had_bye)
 }

@@ -815,3 +815,91 @@ fn colours<'p>(initial: Color, higher: &'p Player, lower: &'p Player) -> (&'p Pl
 fn other<'p>(p: &'p Player, a: &'p Player, b: &'p Player) -> &'p Player {
     if std::ptr::eq(p, a) { b } else { a }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrants(n: u32) -> Vec<Entrant> {
+        (1..=n)
+            .map(|number| Entrant {
+                number,
+                email: format!("p{number}@example.org"),
+                name: format!("P{number}"),
+                rating: Some(2200 - 100 * number),
+                withdrawn_after: None,
+            })
+            .collect()
+    }
+
+    fn game(round: u32, white: u32, black: u32, w: u32, b: u32) -> Pairing {
+        let score = Score { white: Points(w), black: Points(b), finish: Finish::Played };
+        Pairing { round, board: 1, white, black: Some(black), score: Some(score), game: None }
+    }
+
+    fn bye(round: u32, who: u32) -> Pairing {
+        let score = Score { white: Points::ONE, black: Points::ZERO, finish: Finish::Forfeit };
+        Pairing { round, board: 9, white: who, black: None, score: Some(score), game: None }
+    }
+
+    fn round<'a>(entrants: &'a [Entrant], previous: &'a [Pairing], round: u32, forbidden: &'a [(u32, u32)]) -> SwissRound<'a> {
+        SwissRound {
+            entrants,
+            previous,
+            round,
+            total_rounds: 3,
+            initial_colour: Color::White,
+            forbidden,
+            bye_points: Points::ONE,
+        }
+    }
+
+    fn boards(p: &[Pairing]) -> Vec<(u32, Option<u32>)> {
+        p.iter().map(|p| (p.white, p.black)).collect()
+    }
+
+    /// The TRF example of the field notes (round 1: 1-3 1-0, 4-2 draw, 5 PAB): under the
+    /// 2026 rules round 2 is 2-1, 5-4 and the PAB to 3, the only player on 0 (C5).
+    #[test]
+    fn the_published_example_round_two() {
+        let e = entrants(5);
+        let previous = [game(1, 1, 3, 1000, 0), game(1, 4, 2, 500, 500), bye(1, 5)];
+        let pairings = pair(&round(&e, &previous, 2, &[])).expect("a pairing");
+        assert_eq!(boards(&pairings), [(2, Some(1)), (5, Some(4)), (3, None)]);
+        let last = pairings.last().expect("the bye");
+        assert_eq!(last.score, Some(Score { white: Points::ONE, black: Points::ZERO, finish: Finish::Forfeit }));
+        assert_eq!(pairings.iter().map(|p| p.board).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    /// Round 1: top half against bottom half, colours alternating from the initial colour
+    /// for TPN 1, the lowest-ranked player takes the PAB.
+    #[test]
+    fn round_one_splits_the_field() {
+        let e = entrants(7);
+        let pairings = pair(&round(&e, &[], 1, &[])).expect("a pairing");
+        assert_eq!(boards(&pairings), [(1, Some(4)), (5, Some(2)), (3, Some(6)), (7, None)]);
+        let mut black_first = round(&e, &[], 1, &[]);
+        black_first.initial_colour = Color::Black;
+        let pairings = pair(&black_first).expect("a pairing");
+        assert_eq!(boards(&pairings), [(4, Some(1)), (2, Some(5)), (6, Some(3)), (7, None)]);
+    }
+
+    #[test]
+    fn withdrawn_players_and_forbidden_pairs_are_respected() {
+        let mut e = entrants(5);
+        e[4].withdrawn_after = Some(0);
+        let pairings = pair(&round(&e, &[], 1, &[(1, 3)])).expect("a pairing");
+        let pairs: HashSet<(u32, u32)> =
+            pairings.iter().map(|p| (p.white.min(p.black.expect("a game")), p.white.max(p.black.expect("a game")))).collect();
+        assert_eq!(pairs, HashSet::from([(1, 4), (2, 3)]));
+    }
+
+    #[test]
+    fn a_round_with_no_legal_pairing_is_an_error() {
+        let e = entrants(2);
+        let previous = [game(1, 1, 2, 1000, 0)];
+        let err = pair(&round(&e, &previous, 2, &[])).expect_err("a rematch");
+        assert_eq!(err, PairingError::NoLegalPairing { round: 2, players: 2 });
+        assert!(err.to_string().contains("cannot be paired"));
+    }
+}

@@ -79,15 +79,6 @@ impl Wide {
         self.limbs.iter().all(|&l| l == 0)
     }
 
-    /// How many bits the (non-negative) value needs.
-    pub fn bit_length(self) -> u32 {
-        for i in (0..LIMBS).rev() {
-            if self.limbs[i] != 0 {
-                return 64 * i as u32 + 64 - self.limbs[i].leading_zeros();
-            }
-        }
-        0
-    }
 }
 
 impl Add for Wide {
