@@ -26,7 +26,11 @@ fn oracle_python() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
     let python = target.join("oracle-venv/bin/python");
-    assert!(python.exists(), "the oracle is missing: run scripts/oracle-venv.sh first (looked for {})", python.display());
+    assert!(
+        python.exists(),
+        "the oracle is missing: run scripts/oracle-venv.sh first (looked for {})",
+        python.display()
+    );
     python
 }
 

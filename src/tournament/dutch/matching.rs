@@ -561,7 +561,13 @@ mod tests {
             }
             go(v + 1, n, edges, used, card, weight, best);
             for &(a, b, x) in edges {
-                let other = if a == v { b } else if b == v { a } else { continue };
+                let other = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
                 if !used[other] && other > v {
                     used[v] = true;
                     used[other] = true;

@@ -140,7 +140,8 @@ impl Player {
 
     /// Would `colour` break an absolute preference (a third in a row, or |CD| > 2)?
     fn refuses(&self, colour: Color) -> bool {
-        self.repeated() == Some(colour) || (self.colour_difference() + if colour == Color::White { 1 } else { -1 }).abs() > 2
+        self.repeated() == Some(colour)
+            || (self.colour_difference() + if colour == Color::White { 1 } else { -1 }).abs() > 2
     }
 
     fn float_back(&self, rounds: usize) -> Float {
@@ -153,8 +154,7 @@ impl Player {
 pub fn pair(input: &SwissRound<'_>) -> Result<Vec<Pairing>, PairingError> {
     let mut players = players_before(input);
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
-    let forbidden: HashSet<(u32, u32)> =
-        input.forbidden.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
     let topscorer_above =
         (input.round >= input.total_rounds).then(|| (input.round - 1) * Points::ONE.thousandths() / 2);
     let is_topscorer = |p: &Player| topscorer_above.is_some_and(|t| p.score > t);
@@ -210,10 +210,9 @@ fn players_before(input: &SwissRound<'_>) -> Vec<Player> {
                 }
                 continue;
             };
-            for (me, them, colour, points) in [
-                (pairing.white, black, Color::White, score.white),
-                (black, pairing.white, Color::Black, score.black),
-            ] {
+            for (me, them, colour, points) in
+                [(pairing.white, black, Color::White, score.white), (black, pairing.white, Color::Black, score.black)]
+            {
                 let Some(p) = all.get_mut(&me) else { continue };
                 p.score += points.thousandths();
                 if score.finish.was_played() {
@@ -482,7 +481,12 @@ impl<'p> Bracketer<'p> {
 
     /// Pairs one bracket (`carried` MDPs and `residents`, `next` the following scoregroup):
     /// returns the players moved down.
-    fn pair_bracket(&mut self, carried: &[usize], residents: &[usize], next: &[usize]) -> Result<Vec<usize>, PairingError> {
+    fn pair_bracket(
+        &mut self,
+        carried: &[usize],
+        residents: &[usize],
+        next: &[usize],
+    ) -> Result<Vec<usize>, PairingError> {
         let n = self.players.len();
         let bracket: Vec<usize> = carried.iter().chain(residents).copied().collect();
         let in_bracket: Vec<bool> = (0..n).map(|i| bracket.contains(&i)).collect();
@@ -510,7 +514,16 @@ impl<'p> Bracketer<'p> {
                 self.set(i, j, w);
             }
         }
-        let base_of = |s: &Self, a: usize, b: usize| s.base_weight(a.min(b), a.max(b), in_bracket[a] && in_bracket[b], !(in_bracket[a] && in_bracket[b]) && (in_bracket[a.min(b)] || in_next[a.min(b)]) && in_next[a.max(b)], &levels, c9);
+        let base_of = |s: &Self, a: usize, b: usize| {
+            s.base_weight(
+                a.min(b),
+                a.max(b),
+                in_bracket[a] && in_bracket[b],
+                !(in_bracket[a] && in_bracket[b]) && (in_bracket[a.min(b)] || in_next[a.min(b)]) && in_next[a.max(b)],
+                &levels,
+                c9,
+            )
+        };
         let usable = |s: &Self, a: usize, b: usize| s.compatible[a][b] && s.fixed[a].is_none() && s.fixed[b].is_none();
         self.run();
         let is_resident = |i: usize| residents.contains(&i);
@@ -520,7 +533,8 @@ impl<'p> Bracketer<'p> {
         let mut k = 0;
         while k < carried.len() {
             let score = self.players[carried[k]].score;
-            let level: Vec<usize> = carried[k..].iter().copied().take_while(|&m| self.players[m].score == score).collect();
+            let level: Vec<usize> =
+                carried[k..].iter().copied().take_while(|&m| self.players[m].score == score).collect();
             let mut pairable = level.iter().filter(|&&m| self.mate[m].is_some_and(is_resident)).count();
             let mut remaining = level.len();
             for &mdp in &level {
@@ -562,14 +576,19 @@ impl<'p> Bracketer<'p> {
                 continue;
             }
             let mut addend = bracket.len() as u128 + next.len() as u128;
+            let mut first = None;
             for &r in residents.iter().rev() {
                 if usable(self, mdp, r) && !chosen[r] {
                     let w = base_of(self, mdp, r) + Wide::from_u128(addend);
                     self.set(mdp, r, w);
                     addend += 1;
+                    first = Some(r);
                 }
             }
-            self.run();
+            // Already with the most favoured opponent: the nudge cannot change the optimum.
+            if first.is_none() || self.mate[mdp] != first {
+                self.run();
+            }
             match self.mate[mdp] {
                 Some(r) => {
                     chosen[r] = true;
@@ -691,6 +710,7 @@ impl<'p> Bracketer<'p> {
                     continue;
                 }
                 let mut addend = 0u128;
+                let mut first = None;
                 for (y, &b) in remainder.iter().enumerate().rev() {
                     if y <= x || self.fixed[b].is_some() {
                         continue;
@@ -698,10 +718,15 @@ impl<'p> Bracketer<'p> {
                     if usable(self, a, b) && allowed[x][y] {
                         let w = base_of(self, a, b) + Wide::from_u128(addend);
                         self.set(a, b, w);
+                        first = Some(b);
                     }
                     addend += 1;
                 }
-                self.run();
+                // Already with the most favoured opponent: the matching stays optimal, since
+                // every matching gains at most that edge's nudge.
+                if first.is_none() || self.mate[a] != first {
+                    self.run();
+                }
                 if let Some(b) = self.mate[a] {
                     self.fix(a, b);
                 }
@@ -777,7 +802,9 @@ fn finish(input: &SwissRound<'_>, players: &[Player], pairs: Vec<(usize, usize)>
 /// Who has White (Art. 5.2): `higher` is the higher-ranked player (more points, then lower
 /// TPN).
 fn colours<'p>(initial: Color, higher: &'p Player, lower: &'p Player) -> (&'p Player, &'p Player) {
-    let give = |p: &'p Player, c: Color| if c == Color::White { (p, other(p, higher, lower)) } else { (other(p, higher, lower), p) };
+    let give = |p: &'p Player, c: Color| {
+        if c == Color::White { (p, other(p, higher, lower)) } else { (other(p, higher, lower), p) }
+    };
     let ((ch, sh), (cl, sl)) = (higher.preference(), lower.preference());
     // 5.2.1: both preferences granted.
     if let (Some(a), Some(b)) = (ch, cl)
@@ -842,7 +869,12 @@ mod tests {
         Pairing { round, board: 9, white: who, black: None, score: Some(score), game: None }
     }
 
-    fn round<'a>(entrants: &'a [Entrant], previous: &'a [Pairing], round: u32, forbidden: &'a [(u32, u32)]) -> SwissRound<'a> {
+    fn round<'a>(
+        entrants: &'a [Entrant],
+        previous: &'a [Pairing],
+        round: u32,
+        forbidden: &'a [(u32, u32)],
+    ) -> SwissRound<'a> {
         SwissRound {
             entrants,
             previous,
@@ -889,8 +921,10 @@ mod tests {
         let mut e = entrants(5);
         e[4].withdrawn_after = Some(0);
         let pairings = pair(&round(&e, &[], 1, &[(1, 3)])).expect("a pairing");
-        let pairs: HashSet<(u32, u32)> =
-            pairings.iter().map(|p| (p.white.min(p.black.expect("a game")), p.white.max(p.black.expect("a game")))).collect();
+        let pairs: HashSet<(u32, u32)> = pairings
+            .iter()
+            .map(|p| (p.white.min(p.black.expect("a game")), p.white.max(p.black.expect("a game"))))
+            .collect();
         assert_eq!(pairs, HashSet::from([(1, 4), (2, 3)]));
     }
 

@@ -78,7 +78,6 @@ impl Wide {
     pub fn is_zero(self) -> bool {
         self.limbs.iter().all(|&l| l == 0)
     }
-
 }
 
 impl Add for Wide {
