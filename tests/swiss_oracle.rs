@@ -217,7 +217,7 @@ fn legal_pairing_exists(n: u32, total: u32, round: u32, previous: &[Pairing], fo
     fn search(left: &mut Vec<u32>, bye_used: bool, can_meet: &dyn Fn(u32, u32) -> bool, had_bye: &[bool]) -> bool {
         let Some(first) = left.pop() else { return true };
         let mut found = false;
-        if !bye_used && left.len() % 2 == 0 && !had_bye[first as usize] {
+        if !bye_used && left.len().is_multiple_of(2) && !had_bye[first as usize] {
             found = search(left, true, can_meet, had_bye);
         }
         for i in 0..left.len() {
@@ -235,5 +235,5 @@ fn legal_pairing_exists(n: u32, total: u32, round: u32, previous: &[Pairing], fo
         found
     }
     let mut players: Vec<u32> = (1..=n).collect();
-    search(&mut players, n % 2 == 0, &can_meet, &had_bye)
+    search(&mut players, n.is_multiple_of(2), &can_meet, &had_bye)
 }

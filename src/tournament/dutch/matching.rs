@@ -403,7 +403,7 @@ impl<'e> Matcher<'e> {
                         let mut kslack = Wide::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if !(kslack > Wide::ZERO) {
+                            if kslack <= Wide::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }

@@ -321,7 +321,7 @@ impl<'p> Bracketer<'p> {
     /// C5: the lowest score at which a PAB can go, and who may take it.
     fn choose_bye_candidates(&mut self) -> Result<(), PairingError> {
         let n = self.players.len();
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             return Ok(());
         }
         let eligible: Vec<bool> = self.players.iter().map(|p| p.bye_eligible).collect();
@@ -498,8 +498,6 @@ impl<'p> Bracketer<'p> {
         if bits >= WIDE_BITS - 2 {
             return Err(PairingError::TooLarge { bits });
         }
-        let mut base = vec![vec![Wide::ZERO; n]; 0];
-        base.resize(n, Vec::new());
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
