@@ -31,6 +31,9 @@ for program in postfix postqueue postconf smtp-sink; do
   [ -x "/usr/sbin/$program" ] || { echo "scripts/test.sh: /usr/sbin/$program is missing" >&2; exit 1; }
 done
 
+# The Swiss pairing oracle (caissify-pairings, pinned) in a virtual environment under target/.
+bash scripts/oracle-venv.sh
+
 cargo test --locked --all-targets
 
 # The fuzz targets (fuzz/): built with cargo-fuzz and each run for a bounded time from its

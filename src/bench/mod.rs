@@ -3,6 +3,7 @@
 //! smtp-sink, throw-away databases); nothing of it is part of the referee.
 
 mod mail;
+mod pairing;
 mod perft;
 
 use clap::{Args, Subcommand};
@@ -20,6 +21,8 @@ enum What {
     Perft(perft::PerftBenchArgs),
     /// Move mails per second through `serve --once` beside the bare SQLite commit rate.
     Mail(mail::MailBenchArgs),
+    /// One Dutch Swiss round of a large field beside the Python oracle.
+    Pairing(pairing::PairingBenchArgs),
 }
 
 /// Runs the chosen benchmark.
@@ -27,5 +30,6 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.what {
         What::Perft(a) => perft::run(a),
         What::Mail(a) => mail::run(a),
+        What::Pairing(a) => pairing::run(a),
     }
 }

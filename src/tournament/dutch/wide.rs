@@ -1,0 +1,146 @@
+//! A 512-bit signed integer, just wide enough for the Dutch system's edge weights.
+//!
+//! The weights pack every pairing criterion into one number, most important in the highest
+//! bits, so that the heaviest matching is the best pairing. For a thousand players the packed
+//! criteria need more than 128 bits; this type gives the matching exact integer arithmetic
+//! (add, subtract, halve, compare) at that width, with no dependency.
+
+use std::cmp::Ordering;
+use std::ops::{Add, Sub};
+
+/// Bits in a [`Wide`].
+pub const WIDE_BITS: u32 = 64 * LIMBS as u32;
+const LIMBS: usize = 8;
+
+/// Two's complement over 512 bits, least significant limb first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Wide {
+    limbs: [u64; LIMBS],
+}
+
+impl Wide {
+    /// Zero.
+    pub const ZERO: Wide = Wide { limbs: [0; LIMBS] };
+
+    /// A small non-negative value.
+    pub fn from_u128(value: u128) -> Wide {
+        let mut limbs = [0; LIMBS];
+        limbs[0] = value as u64;
+        limbs[1] = (value >> 64) as u64;
+        Wide { limbs }
+    }
+
+    /// A small signed value.
+    pub fn from_i64(value: i64) -> Wide {
+        let fill = if value < 0 { u64::MAX } else { 0 };
+        let mut limbs = [fill; LIMBS];
+        limbs[0] = value as u64;
+        Wide { limbs }
+    }
+
+    /// `self * 2^bits + value`, for building a weight field by field (value < 2^bits).
+    pub fn push_field(self, bits: u32, value: u128) -> Wide {
+        self.shl(bits) + Wide::from_u128(value)
+    }
+
+    /// Shift left by `bits`; bits shifted out are lost.
+    pub fn shl(self, bits: u32) -> Wide {
+        let whole = (bits / 64) as usize;
+        let part = bits % 64;
+        let mut limbs = [0; LIMBS];
+        for i in (whole..LIMBS).rev() {
+            let src = i - whole;
+            let mut v = self.limbs[src] << part;
+            if part > 0 && src > 0 {
+                v |= self.limbs[src - 1] >> (64 - part);
+            }
+            limbs[i] = v;
+        }
+        Wide { limbs }
+    }
+
+    /// Floor of half (an arithmetic shift right by one).
+    pub fn half(self) -> Wide {
+        let mut limbs = [0; LIMBS];
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let upper = if i + 1 < LIMBS { self.limbs[i + 1] << 63 } else { self.limbs[i] & (1 << 63) };
+            *limb = (self.limbs[i] >> 1) | upper;
+        }
+        Wide { limbs }
+    }
+
+    /// True below zero.
+    pub fn is_negative(self) -> bool {
+        self.limbs[LIMBS - 1] >> 63 == 1
+    }
+
+    /// True for zero.
+    pub fn is_zero(self) -> bool {
+        self.limbs.iter().all(|&l| l == 0)
+    }
+}
+
+impl Add for Wide {
+    type Output = Wide;
+    fn add(self, other: Wide) -> Wide {
+        let mut limbs = [0; LIMBS];
+        let mut carry = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (a, c1) = self.limbs[i].overflowing_add(other.limbs[i]);
+            let (b, c2) = a.overflowing_add(carry as u64);
+            *limb = b;
+            carry = c1 || c2;
+        }
+        Wide { limbs }
+    }
+}
+
+impl Sub for Wide {
+    type Output = Wide;
+    fn sub(self, other: Wide) -> Wide {
+        let mut limbs = [0; LIMBS];
+        let mut borrow = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (a, b1) = self.limbs[i].overflowing_sub(other.limbs[i]);
+            let (b, b2) = a.overflowing_sub(borrow as u64);
+            *limb = b;
+            borrow = b1 || b2;
+        }
+        Wide { limbs }
+    }
+}
+
+impl Ord for Wide {
+    fn cmp(&self, other: &Wide) -> Ordering {
+        let top = (self.limbs[LIMBS - 1] as i64).cmp(&(other.limbs[LIMBS - 1] as i64));
+        (0..LIMBS - 1).rev().fold(top, |acc, i| acc.then(self.limbs[i].cmp(&other.limbs[i])))
+    }
+}
+
+impl PartialOrd for Wide {
+    fn partial_cmp(&self, other: &Wide) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_carries_across_the_halves() {
+        let big = Wide::from_u128(u128::MAX);
+        let one = Wide::from_u128(1);
+        let sum = big + one;
+        assert_eq!(sum, Wide::from_u128(1).shl(128));
+        assert_eq!(sum - one, big);
+        assert!((one - sum).is_negative());
+        assert_eq!(Wide::from_i64(-3) + Wide::from_u128(5), Wide::from_u128(2));
+        assert_eq!((one - sum) + sum, one);
+        assert_eq!(sum.half(), Wide::from_u128(1).shl(127));
+        assert_eq!((Wide::ZERO - Wide::from_u128(4)).half(), Wide::ZERO - Wide::from_u128(2));
+        assert!(Wide::ZERO - one < Wide::ZERO);
+        assert!(sum > big);
+        assert_eq!(Wide::ZERO.push_field(8, 3).push_field(200, 5), Wide::from_u128(3).shl(200) + Wide::from_u128(5));
+    }
+}
