@@ -37,7 +37,22 @@ pub struct Config {
     /// Game defaults.
     #[serde(default)]
     pub games: Games,
+    /// Tournament settings.
+    #[serde(default)]
+    pub tournaments: Tournaments,
 }
+
+/// Tournament settings.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tournaments {
+    /// When the players get the standings: `each-game`, `daily` or `none` (the final
+    /// crosstable goes out in every case).
+    #[serde(default)]
+    pub standings_mail: StandingsMail,
+}
+
+pub use crate::referee::tournaments::StandingsMail;
 
 /// The referee's identity.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -251,6 +266,7 @@ impl Default for Config {
             templates: None,
             time_zone: default_time_zone(),
             games: Games::default(),
+            tournaments: Tournaments::default(),
         }
     }
 }
@@ -381,6 +397,7 @@ impl Config {
             reminder_hours: self.games.reminder_hours,
             on_timeout: self.games.on_timeout,
             zone: self.zone(),
+            standings_mail: self.tournaments.standings_mail,
         }
     }
 }

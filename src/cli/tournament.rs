@@ -129,6 +129,15 @@ enum TournamentCommand {
         #[arg(value_enum)]
         loser: LoserArg,
     },
+    /// Forbid two players to meet (a Swiss).
+    Forbid {
+        /// The tournament's number.
+        id: i64,
+        /// One player's address.
+        a: String,
+        /// The other's.
+        b: String,
+    },
     /// Withdraw a player (by the club's rule for withdrawals).
     Withdraw {
         /// The tournament's number.
@@ -364,6 +373,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             };
             service.direct_game(game, white, black, true).map_err(err)?;
         }
+        TournamentCommand::Forbid { id, a, b } => service.forbid_pair(id, &a, &b).map_err(err)?,
         TournamentCommand::Withdraw { id, email } => service.withdraw_player(id, &email).map_err(err)?,
         TournamentCommand::Export { id, trf: as_trf, pgn } => {
             if as_trf {

@@ -68,6 +68,8 @@ pub struct Settings {
     pub on_timeout: OnTimeout,
     /// Time zone for dates shown to players.
     pub zone: jiff::tz::TimeZone,
+    /// When a tournament's players get its standings.
+    pub standings_mail: tournaments::StandingsMail,
 }
 
 impl Settings {

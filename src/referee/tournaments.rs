@@ -4,7 +4,7 @@
 //! tournament director on a game (adjudication, forfeit). Like the rest of the core it does no
 //! I/O: the service hands it the tournament and entries it loaded, and writes what it returns.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, OutgoingRecord, Player, Verdict};
 use super::templates::Rendered;
@@ -15,6 +15,19 @@ use crate::mail::reader::IncomingMail;
 use crate::store::Entry;
 use crate::tournament::{Points, Stage, Tournament};
 use crate::variants;
+
+/// When a tournament's players get its standings (the club's `tournaments.standings_mail`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum StandingsMail {
+    /// After each game's end: its result and the standings.
+    #[default]
+    EachGame,
+    /// Once a day, when results came in: the standings and the crosstable.
+    Daily,
+    /// Only at the end (the final crosstable).
+    None,
+}
 
 /// What a mail without a game's token asks of the tournaments.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -69,6 +69,7 @@ impl Service {
                 pass.sent.add(&sent);
                 let batches = reading?;
                 pass.deadlines = self.check_deadlines()?;
+                self.send_digests()?;
                 let last = self.send_due(lock, transport)?;
                 pass.sent.add(&last);
                 pass.batches = latencies(&batches, &rounds, Instant::now());
@@ -76,6 +77,7 @@ impl Service {
             }
         }
         pass.deadlines = self.check_deadlines()?;
+        self.send_digests()?;
         let sent = self.send_due(lock, transport)?;
         pass.sent.add(&sent);
         Ok(pass)

@@ -11,7 +11,7 @@ use crate::engine::Color;
 use crate::mail::reader::IncomingMail;
 use crate::referee::Decision;
 use crate::referee::records::{Effects, Event, GameStatus, Player, TournamentGame};
-use crate::referee::tournaments::{EntryChange, EntryRequest, TournamentNews};
+use crate::referee::tournaments::{EntryChange, EntryRequest, StandingsMail, TournamentNews};
 use crate::store::{Entry, RatingRow, Tx};
 use crate::tournament::ratings::{self, Rating};
 use crate::tournament::{
@@ -125,7 +125,7 @@ impl Service {
             let pairings = match t.system {
                 System::RoundRobin => berger::schedule(entrants.len() as u32, 1),
                 System::DoubleRoundRobin => berger::schedule(entrants.len() as u32, 2),
-                System::Swiss => pair_swiss(&t, &entrants, &[], 1)?,
+                System::Swiss => pair_swiss(tx, &t, &entrants, &[], 1)?,
             };
             let games = handler.start_pairings(tx, &t, &entrants, pairings, now)?;
             let news = TournamentNews {
@@ -177,6 +177,56 @@ impl Service {
             tx.apply(&decision.effects, handler.from, now, None)?;
             handler.follow_up(tx, &decision.effects, now)
         })
+    }
+
+    /// Forbids two entrants of tournament `id` to meet (a Swiss's pairings respect it).
+    pub fn forbid_pair(&mut self, id: i64, a: &str, b: &str) -> Result<(), ServiceError> {
+        self.store.write(|tx| -> Result<(), ServiceError> {
+            let t = load(tx, id)?;
+            if t.system != System::Swiss {
+                return Err(ServiceError::Usage(format!("{} is a round robin: everyone meets everyone", t.name)));
+            }
+            let entries = tx.entries(id)?;
+            for email in [a, b] {
+                if !entries.iter().any(|e| e.entrant.email.eq_ignore_ascii_case(email)) {
+                    return Err(ServiceError::Usage(format!("{email} is not entered in {}", t.name)));
+                }
+            }
+            tx.forbid_pair(id, a, b)?;
+            Ok(())
+        })
+    }
+
+    /// Mails the daily digest of every running tournament that has one due (the club's
+    /// `tournaments.standings_mail: daily`): the standings and crosstable, when results came
+    /// in since the last one, a day or more ago. Each tournament in a transaction of its own.
+    /// Returns how many went out.
+    pub fn send_digests(&mut self) -> Result<usize, ServiceError> {
+        if self.settings.standings_mail != StandingsMail::Daily {
+            return Ok(0);
+        }
+        let now = self.clock.now();
+        let due = self.store.read(|tx| tx.digests_due(now))?;
+        for &(id, results) in &due {
+            let (handler, store) = self.handler();
+            store.write(|tx| -> Result<(), ServiceError> {
+                let t = load(tx, id)?;
+                let entrants = entrants(tx, id)?;
+                let pairings = tx.pairings(id)?;
+                let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+                let news = TournamentNews {
+                    event: "digest",
+                    headline: Some(format!("{results} result(s)")),
+                    standings: Some(crosstable::standings_text(&entrants, &table)),
+                    crosstable: Some(crosstable::text(&entrants, &pairings, &table)),
+                    ..TournamentNews::default()
+                };
+                handler.news_to_all(tx, &t, &entrants, &format!("digest-{results}"), &news, now)?;
+                tx.digest_sent(id, results, now)?;
+                Ok(())
+            })?;
+        }
+        Ok(due.len())
     }
 
     /// Withdraws `email` from tournament `id` for the TD.
@@ -343,13 +393,15 @@ impl Handler<'_> {
             result.score,
             result.reason
         );
-        let news = TournamentNews {
-            event: "result",
-            headline: Some(headline),
-            standings: Some(crosstable::standings_text(&entrants, &table)),
-            ..TournamentNews::default()
-        };
-        self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
+        if self.settings.standings_mail == StandingsMail::EachGame {
+            let news = TournamentNews {
+                event: "result",
+                headline: Some(headline),
+                standings: Some(crosstable::standings_text(&entrants, &table)),
+                ..TournamentNews::default()
+            };
+            self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
+        }
         self.advance(tx, &t, now)?;
         Ok(())
     }
@@ -368,7 +420,7 @@ impl Handler<'_> {
         let still_playing = entrants.iter().filter(|e| e.plays_in(latest + 1)).count();
         if t.system == System::Swiss && latest < t.rounds && still_playing >= 2 {
             let round = latest + 1;
-            let new = match pair_swiss(t, &entrants, &pairings, round) {
+            let new = match pair_swiss(tx, t, &entrants, &pairings, round) {
                 Ok(new) => new,
                 Err(e) => {
                     // The game that ended stays ended; the TD is told in the log and pairs
@@ -500,20 +552,24 @@ impl Handler<'_> {
     }
 }
 
-/// Round `round` of Swiss `t`, by the Dutch system.
+/// Round `round` of Swiss `t`, by the Dutch system, with the pairs the TD forbade.
 fn pair_swiss(
+    tx: &Tx<'_>,
     t: &Tournament,
     entrants: &[Entrant],
     previous: &[Pairing],
     round: u32,
 ) -> Result<Vec<Pairing>, ServiceError> {
+    let number = |email: &str| entrants.iter().find(|e| e.email.eq_ignore_ascii_case(email)).map(|e| e.number);
+    let forbidden: Vec<(u32, u32)> =
+        tx.forbidden_pairs(t.id)?.iter().filter_map(|(a, b)| Some((number(a)?, number(b)?))).collect();
     let input = dutch::SwissRound {
         entrants,
         previous,
         round,
         total_rounds: t.rounds,
         initial_colour: t.initial_colour,
-        forbidden: &[],
+        forbidden: &forbidden,
         bye_points: t.bye_points,
     };
     dutch::pair(&input).map_err(|e| ServiceError::Usage(format!("{}: round {round} cannot be paired: {e}", t.name)))

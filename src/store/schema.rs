@@ -122,8 +122,9 @@ pub const MIGRATIONS: &[&str] = &[
     "#,
     // 6: club tournaments: the tournament, its entrants (a join by mail waits for its
     // confirmation), every pairing of every round with its result (`annulled`, without points,
-    // for a game a withdrawal annulled), and each game's own time control; Glicko-2 ratings per
-    // player and variant.
+    // for a game a withdrawal annulled), pairs the TD forbids, when the last daily digest went
+    // out (and how many results it counted), and each game's own time control; Glicko-2
+    // ratings per player and variant.
     r#"
     CREATE TABLE tournaments (
         id             INTEGER PRIMARY KEY,
@@ -138,7 +139,15 @@ pub const MIGRATIONS: &[&str] = &[
         withdrawal     TEXT NOT NULL,
         initial_colour TEXT NOT NULL CHECK (initial_colour IN ('white', 'black')),
         rated          INTEGER NOT NULL,
-        created_at     INTEGER NOT NULL
+        created_at     INTEGER NOT NULL,
+        digest_at      INTEGER,
+        digest_results INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE forbidden_pairs (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        player_a      INTEGER NOT NULL REFERENCES players(id),
+        player_b      INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (tournament_id, player_a, player_b)
     );
     CREATE TABLE entrants (
         tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),

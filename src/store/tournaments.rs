@@ -241,6 +241,48 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Forbids `a` and `b` to meet in tournament `tournament`.
+    pub fn forbid_pair(&self, tournament: i64, a: &str, b: &str) -> Result<()> {
+        let a = self.player_id(&Player { email: a.to_ascii_lowercase(), name: None })?;
+        let b = self.player_id(&Player { email: b.to_ascii_lowercase(), name: None })?;
+        self.exec(
+            "INSERT INTO forbidden_pairs (tournament_id, player_a, player_b) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+            params![tournament, a.min(b), a.max(b)],
+        )?;
+        Ok(())
+    }
+
+    /// The pairs of addresses that must not meet in tournament `tournament`.
+    pub fn forbidden_pairs(&self, tournament: i64) -> Result<Vec<(String, String)>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT a.email, b.email FROM forbidden_pairs f
+             JOIN players a ON a.id = f.player_a JOIN players b ON b.id = f.player_b
+             WHERE f.tournament_id = ?1",
+        )?;
+        Ok(stmt.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The running tournaments whose daily digest is due at `now`: results came in since the
+    /// last one, which went out a day or more ago (or never). With how many results each has.
+    pub fn digests_due(&self, now: Timestamp) -> Result<Vec<(i64, u32)>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT t.id, (SELECT COUNT(*) FROM pairings p WHERE p.tournament_id = t.id AND p.finish IS NOT NULL) AS settled
+             FROM tournaments t
+             WHERE t.status = 'running' AND (t.digest_at IS NULL OR t.digest_at <= ?1 - 86400)
+               AND settled > t.digest_results",
+        )?;
+        Ok(stmt.query_map([ts(now)], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Notes that tournament `tournament`'s digest of `results` results went out at `now`.
+    pub fn digest_sent(&self, tournament: i64, results: u32, now: Timestamp) -> Result<()> {
+        self.exec(
+            "UPDATE tournaments SET digest_at = ?2, digest_results = ?3 WHERE id = ?1",
+            params![tournament, ts(now), results],
+        )?;
+        Ok(())
+    }
+
     /// Annuls a pairing: its result counts for nobody (a withdrawal's rule).
     pub fn annul_pairing(&self, tournament: i64, round: u32, board: u32) -> Result<()> {
         self.exec(
