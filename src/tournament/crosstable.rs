@@ -229,7 +229,7 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
     // Row: "No Rk  Name  cells  Pts  tie-breaks".
     for shown in (0..=labels.len()).rev() {
         let columns = value_columns(standings, &labels, shown);
-        let fixed = 2 + 1 + 3 + 1 + n * (cell_width + 1) + 1 + points_width + columns.iter().map(|c| c.width + 1).sum::<usize>();
+        let fixed = 2 + 1 + 3 + 1 + 1 + n * (cell_width + 1) + 1 + points_width + columns.iter().map(|c| c.width + 1).sum::<usize>();
         if fixed + min_name > WIDTH {
             continue;
         }
