@@ -1006,6 +1006,22 @@ fn refuses_lines_that_disagree_naming_the_line() {
     assert!(matches!(trf::parse(&text).unwrap_err().problem, TrfProblem::BadNumber { field: "start number", .. }));
     let error = trf::parse(&player_line(1, "Alpha", "", "1.0", &[(1, 'w', '1')])).unwrap_err();
     assert_eq!(error.problem, TrfProblem::SelfPaired { round: 1 });
+    // herald's lines: for a game the players' lines do not have; for a bye in a round the
+    // player played; one that does not read.
+    let text = format!("{NOTES_EXAMPLE}HRP 1 2 3 0.7 0.25 played\n");
+    let error = trf::parse(&text).unwrap_err();
+    assert_eq!((error.line, error.problem), (9, TrfProblem::UnknownGame { round: 1, white: 2, black: 3 }));
+    let text = format!("{NOTES_EXAMPLE}HRP 1 1 0 0 - forfeit\n");
+    assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::UnknownGame { round: 1, white: 1, black: 0 });
+    let text = format!("{NOTES_EXAMPLE}HRP 1 1 3 0.7 played\n");
+    assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::BadHeraldLine);
+    // The exact points of a Royal game replace what the codes say, and the points column
+    // must then agree with them.
+    let royal = NOTES_EXAMPLE.replace(" 1.0    1", "0.65    1").replace(" 0.0    3", "0.25    3");
+    let t = trf::parse(&format!("{royal}HRP 1 1 3 0.65 0.25 played\n")).unwrap();
+    assert_eq!(t.pairings[0].score, Some(played(650, 250)));
+    let error = trf::parse(&format!("{NOTES_EXAMPLE}HRP 1 1 3 0.65 0.25 played\n")).unwrap_err();
+    assert_eq!((error.line, error.problem), (4, TrfProblem::PointsMismatch { declared: Points(1000), counted: Points(650) }));
 }
 
 /// A five-player double round robin in Royal Chess with every kind of result: won, drawn,
@@ -1107,6 +1123,7 @@ fn exported_lines_use_the_standard_columns() {
             let code = c.get(at + 6).copied().unwrap_or(' ');
             let expected = match (p.score, p.is_bye()) {
                 (None, _) => ' ',
+                (Some(s), true) if s.white == Points::ZERO => 'Z',
                 (Some(_), true) => 'U',
                 (Some(s), false) => {
                     let (own, other) = if p.white == number { (s.white, s.black) } else { (s.black, s.white) };
@@ -1132,4 +1149,29 @@ fn exported_lines_use_the_standard_columns() {
     for p in tournament.pairings.iter().filter(|p| p.score.is_some_and(|s| s.white == Points(700))) {
         assert!(text.contains(&format!("HRP {} {} {} 0.7 0.25 played\n", p.round, p.white, p.black.unwrap())));
     }
+}
+
+/// The trf fuzz target's seeds are files herald reads (so that fuzzing starts from inputs
+/// that reach the game assembly, not only the first error): the notes' example, a Royal
+/// round robin with herald's lines, and an export in the manner of Vega (byte-order mark,
+/// CRLF, unknown lines, titles, federations, birth dates, `XXS`, a half-point bye).
+#[test]
+fn fuzz_seeds_are_valid_trf() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/trf");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let t = trf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(!t.pairings.is_empty(), "{}", path.display());
+        read += 1;
+    }
+    assert!(read >= 3);
+    let royal = trf::parse(include_str!("../fuzz/seeds/trf/royal-round-robin.trf")).unwrap();
+    let game = royal.pairings.iter().find(|p| p.round == 2 && p.white == 5).unwrap();
+    assert_eq!(game.score, Some(played(650, 300)));
+    let vega = trf::parse(include_str!("../fuzz/seeds/trf/vega-crlf-bom.trf")).unwrap();
+    assert_eq!(vega.entrants[0].name, "Alpha, Ann");
+    let half = vega.pairings.iter().find(|p| p.round == 2 && p.is_bye()).unwrap();
+    assert_eq!((half.white, half.score.unwrap().white), (2, Points::HALF));
 }
