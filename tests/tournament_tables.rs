@@ -86,7 +86,8 @@ fn odd_fields_use_the_table_with_the_dummy_as_the_bye() {
         let players = places - 1;
         let ours = rounds_of(&schedule(players, 1));
         for (round, boards) in published(places).iter().enumerate() {
-            let mut expected: Vec<(u32, u32)> = boards.iter().copied().filter(|&(w, b)| w != places && b != places).collect();
+            let mut expected: Vec<(u32, u32)> =
+                boards.iter().copied().filter(|&(w, b)| w != places && b != places).collect();
             let (w, b) = boards.iter().copied().find(|&(w, b)| w == places || b == places).unwrap();
             expected.push((if w == places { b } else { w }, 0));
             assert_eq!(ours[&(round as u32 + 1)], expected, "{players} players, round {}", round + 1);
@@ -180,7 +181,9 @@ fn double_round_robin_reverses_colours_and_never_gives_three_in_a_row() {
         for n in 1..=players {
             let mut sequence = Vec::new();
             for round in 1..=2 * per_cycle {
-                if let Some(p) = double.iter().find(|p| p.round == round && !p.is_bye() && (p.white == n || p.black == Some(n))) {
+                if let Some(p) =
+                    double.iter().find(|p| p.round == round && !p.is_bye() && (p.white == n || p.black == Some(n)))
+                {
                     sequence.push(p.white == n);
                 }
             }
@@ -326,9 +329,15 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
     let table = standings(&entrants, &swiss, &all);
     let s = by_number(&table);
     // 3: BH = dummy 1.5 + A's 1.5 = 3; C1 = 3 - 1.5; SB = 1.5 × 1 + 1.5 × ½ = 2.25; WIN = the bye.
-    assert_eq!(s[&3].tiebreaks.iter().map(|v| v.millionths).collect::<Vec<_>>(), vec![3_000_000, 1_500_000, 2_250_000, 1_000_000]);
+    assert_eq!(
+        s[&3].tiebreaks.iter().map(|v| v.millionths).collect::<Vec<_>>(),
+        vec![3_000_000, 1_500_000, 2_250_000, 1_000_000]
+    );
     // 2: BH = A's 1.5 + dummy 1 = 2.5; C1 = 2.5 - 1; SB = 0 × 1.5 + 1 × 1 = 1.
-    assert_eq!(s[&2].tiebreaks.iter().map(|v| v.millionths).collect::<Vec<_>>(), vec![2_500_000, 1_500_000, 1_000_000, 1_000_000]);
+    assert_eq!(
+        s[&2].tiebreaks.iter().map(|v| v.millionths).collect::<Vec<_>>(),
+        vec![2_500_000, 1_500_000, 1_000_000, 1_000_000]
+    );
 
     // A forfeit is a game against its opponent: B wins by forfeit against C.
     let mut forfeited = swiss.clone();
@@ -472,7 +481,8 @@ fn generated_round_robins_agree_with_tiebreak_core() {
     let input: Vec<serde_json::Value> = cases
         .iter()
         .map(|(_, (entrants, pairings))| {
-            let mut games: BTreeMap<u32, Vec<serde_json::Value>> = entrants.iter().map(|e| (e.number, Vec::new())).collect();
+            let mut games: BTreeMap<u32, Vec<serde_json::Value>> =
+                entrants.iter().map(|e| (e.number, Vec::new())).collect();
             for p in pairings {
                 let (Some(s), Some(b)) = (p.score, p.black) else { continue };
                 let kinds = if s.finish == Finish::Forfeit {
@@ -527,7 +537,11 @@ print(json.dumps(out))
             for (i, name) in names.iter().enumerate().take(checked) {
                 let ours = s.tiebreaks[i].millionths as f64 / 1e6;
                 let expected = v[name].as_f64().unwrap();
-                assert!((ours - expected).abs() < 1e-9, "case {case}, player {}: {name} {ours} vs {expected}", s.number);
+                assert!(
+                    (ours - expected).abs() < 1e-9,
+                    "case {case}, player {}: {name} {ours} vs {expected}",
+                    s.number
+                );
                 compared += 1;
             }
         }
@@ -540,7 +554,12 @@ print(json.dumps(out))
                 let tied: Vec<&Standing> = de.iter().filter(|o| o.points == s.points).collect();
                 if tied.len() == 2 && tied[0].tiebreaks[0] != tied[1].tiebreaks[0] {
                     let (a, b) = (tied[0], tied[1]);
-                    assert!(position(a.number) < position(b.number), "case {case}: DE order of {} and {}", a.number, b.number);
+                    assert!(
+                        position(a.number) < position(b.number),
+                        "case {case}: DE order of {} and {}",
+                        a.number,
+                        b.number
+                    );
                     compared += 1;
                 }
             }
@@ -763,7 +782,10 @@ fn standings_and_round_texts() {
     let round = crosstable::round_text(&entrants, &pairings, 3);
     let lines: Vec<&str> = round.lines().collect();
     assert_eq!(lines[0], "Round 3");
-    assert!(lines[1].starts_with("  1  Ben (2)") && lines[1].contains("- Di (4)") && lines[1].ends_with("+ - (forfeit)"), "{round}");
+    assert!(
+        lines[1].starts_with("  1  Ben (2)") && lines[1].contains("- Di (4)") && lines[1].ends_with("+ - (forfeit)"),
+        "{round}"
+    );
     assert!(lines[2].contains("Cy (3)") && lines[2].ends_with("1-0"), "{round}");
     let round = crosstable::round_text(&entrants, &pairings, 2);
     assert!(round.lines().any(|l| l.contains("Di (4)") && l.ends_with("0.4-½")), "{round}");
@@ -926,7 +948,8 @@ fn reads_the_notes_example() {
     assert_eq!(t.name, "Herald club Swiss (example)");
     assert_eq!(t.total_rounds, 3);
     assert_eq!(t.initial_colour, Some(Color::White));
-    let names: Vec<(u32, &str, Option<u32>)> = t.entrants.iter().map(|e| (e.number, e.name.as_str(), e.rating)).collect();
+    let names: Vec<(u32, &str, Option<u32>)> =
+        t.entrants.iter().map(|e| (e.number, e.name.as_str(), e.rating)).collect();
     assert_eq!(
         names,
         vec![
@@ -990,7 +1013,10 @@ fn refuses_lines_that_disagree_naming_the_line() {
     // Points that are not the sum of the results.
     let text = edited(NOTES_EXAMPLE, 5, " 0.5    2", " 1.5    2");
     let error = trf::parse(&text).unwrap_err();
-    assert_eq!((error.line, error.problem), (5, TrfProblem::PointsMismatch { declared: Points(1500), counted: Points(500) }));
+    assert_eq!(
+        (error.line, error.problem),
+        (5, TrfProblem::PointsMismatch { declared: Points(1500), counted: Points(500) })
+    );
     // An opponent with no line.
     let text = edited(NOTES_EXAMPLE, 8, "0000 - U", "0009 w 1");
     assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::UnknownOpponent { round: 1, opponent: 9 });
@@ -1021,7 +1047,10 @@ fn refuses_lines_that_disagree_naming_the_line() {
     let t = trf::parse(&format!("{royal}HRP 1 1 3 0.65 0.25 played\n")).unwrap();
     assert_eq!(t.pairings[0].score, Some(played(650, 250)));
     let error = trf::parse(&format!("{NOTES_EXAMPLE}HRP 1 1 3 0.65 0.25 played\n")).unwrap_err();
-    assert_eq!((error.line, error.problem), (4, TrfProblem::PointsMismatch { declared: Points(1000), counted: Points(650) }));
+    assert_eq!(
+        (error.line, error.problem),
+        (4, TrfProblem::PointsMismatch { declared: Points(1000), counted: Points(650) })
+    );
 }
 
 /// A five-player double round robin in Royal Chess with every kind of result: won, drawn,
@@ -1085,7 +1114,12 @@ fn round_trip_keeps_every_result_exactly() {
 fn exported_lines_use_the_standard_columns() {
     let tournament = rich_tournament();
     let text = trf::export(&tournament);
-    assert!(text.starts_with("012 Herald Royal double round robin\n042 2026/11/01\n062 5\n092 Double round robin\nXXR 10\nXXC white1\n"), "{text}");
+    assert!(
+        text.starts_with(
+            "012 Herald Royal double round robin\n042 2026/11/01\n062 5\n092 Double round robin\nXXR 10\nXXC white1\n"
+        ),
+        "{text}"
+    );
     let table = standings(&tournament.entrants, &tournament.pairings, &[]);
     for line in text.lines().filter(|l| l.starts_with("001")) {
         let c: Vec<char> = line.chars().collect();
@@ -1119,7 +1153,16 @@ fn exported_lines_use_the_standard_columns() {
             let opponent: u32 = col(at, at + 3).trim().parse().unwrap();
             assert_eq!(opponent, p.opponent_of(number).unwrap_or(0));
             let colour = c.get(at + 4).copied().unwrap_or(' ');
-            assert_eq!(colour, if p.is_bye() { '-' } else if p.white == number { 'w' } else { 'b' });
+            assert_eq!(
+                colour,
+                if p.is_bye() {
+                    '-'
+                } else if p.white == number {
+                    'w'
+                } else {
+                    'b'
+                }
+            );
             let code = c.get(at + 6).copied().unwrap_or(' ');
             let expected = match (p.score, p.is_bye()) {
                 (None, _) => ' ',

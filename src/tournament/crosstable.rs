@@ -39,7 +39,8 @@ pub fn text(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) 
 /// The standings as a list: rank, name, points and each tie-break under its short label.
 pub fn standings_text(entrants: &[Entrant], standings: &[Standing]) -> String {
     let names = names_by_number(entrants);
-    let labels: Vec<&str> = standings.first().map_or(Vec::new(), |s| s.tiebreaks.iter().map(|t| t.tiebreak.label()).collect());
+    let labels: Vec<&str> =
+        standings.first().map_or(Vec::new(), |s| s.tiebreaks.iter().map(|t| t.tiebreak.label()).collect());
     let columns = value_columns(standings, &labels, usize::MAX);
     let points_width = points_column_width(standings);
     let fixed = 4 + 1 + points_width + columns.iter().map(|c| c.width + 1).sum::<usize>();
@@ -84,13 +85,7 @@ pub fn round_text(entrants: &[Entrant], pairings: &[Pairing], round: u32) -> Str
             }
             Some(black) => {
                 let annulled = withdrawn.contains(&p.white) || withdrawn.contains(&black);
-                format!(
-                    "{:>3}  {:<26} - {:<26}  {}",
-                    p.board,
-                    player(p.white),
-                    player(black),
-                    result_text(p, annulled)
-                )
+                format!("{:>3}  {:<26} - {:<26}  {}", p.board, player(p.white), player(black), result_text(p, annulled))
             }
         };
         out.push_str(line.trim_end());
@@ -222,14 +217,23 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
         parts.join(separator)
     };
 
-    let labels: Vec<&str> = standings.first().map_or(Vec::new(), |s| s.tiebreaks.iter().map(|t| t.tiebreak.label()).collect());
+    let labels: Vec<&str> =
+        standings.first().map_or(Vec::new(), |s| s.tiebreaks.iter().map(|t| t.tiebreak.label()).collect());
     let points_width = points_column_width(standings);
     let natural = standings.iter().map(|s| name_of(&names, s.number).chars().count()).max().unwrap_or(4).clamp(4, 24);
     let min_name = 10.min(natural);
     // Row: "No Rk  Name  cells  Pts  tie-breaks".
     for shown in (0..=labels.len()).rev() {
         let columns = value_columns(standings, &labels, shown);
-        let fixed = 2 + 1 + 3 + 1 + 1 + n * (cell_width + 1) + 1 + points_width + columns.iter().map(|c| c.width + 1).sum::<usize>();
+        let fixed = 2
+            + 1
+            + 3
+            + 1
+            + 1
+            + n * (cell_width + 1)
+            + 1
+            + points_width
+            + columns.iter().map(|c| c.width + 1).sum::<usize>();
         if fixed + min_name > WIDTH {
             continue;
         }

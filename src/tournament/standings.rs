@@ -50,8 +50,13 @@ pub enum TieBreak {
 
 impl TieBreak {
     /// Every tie-break herald computes.
-    pub const ALL: [TieBreak; 5] =
-        [TieBreak::SonnebornBerger, TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::DirectEncounter, TieBreak::Wins];
+    pub const ALL: [TieBreak; 5] = [
+        TieBreak::SonnebornBerger,
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+    ];
 
     /// The stored and command-line name.
     pub fn as_str(self) -> &'static str {
@@ -216,7 +221,9 @@ pub fn standings(entrants: &[Entrant], pairings: &[Pairing], tiebreaks: &[TieBre
                 let key = |i: usize| values[i].last().map_or(0, |v| v.millionths);
                 key(b).cmp(&key(a)).then(entrants[a].number.cmp(&entrants[b].number))
             });
-            next.extend(group_by(&sorted, |i| (Points::ZERO, values[i].iter().map(|v| v.millionths).collect::<Vec<u64>>())));
+            next.extend(group_by(&sorted, |i| {
+                (Points::ZERO, values[i].iter().map(|v| v.millionths).collect::<Vec<u64>>())
+            }));
         }
         groups = next;
     }

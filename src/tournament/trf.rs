@@ -20,9 +20,9 @@
 //!   they do not know; herald reads them back, so the file carries herald's results exactly.
 //! - Points (81-84) are the exact sum with one decimal (`11.5`); a sum with more decimals is
 //!   written exactly if it fits in four columns (`2.35`), otherwise rounded half up to one
-//!   decimal (`11.7` for 11.65). On reading, the column must equal the sum of the round
-//!   results or that rounding of it (the check is skipped when an `XXS` line announces
-//!   other point values).
+//!   decimal (`11.7` for 11.65); blank from 1000 points on. On reading, the column must
+//!   equal the sum of the round results or that rounding of it (the check is skipped when
+//!   an `XXS` line announces other point values).
 //! - Boards: TRF keeps none. Reading numbers each round's boards by the pair's higher score
 //!   before the round, then their summed score, then the pair's lower start number (the order
 //!   of FIDE's pairing lists), byes last.
@@ -258,9 +258,13 @@ fn herald_line(p: &Pairing) -> String {
     )
 }
 
-/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up.
+/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up; blank
+/// from 1000 points on, which no four columns hold (the reader then skips its check).
 fn trf_points(points: Points) -> String {
     let t = points.thousandths();
+    if t >= 999_950 {
+        return String::new();
+    }
     if t % 100 == 0 {
         return format!("{}.{}", t / 1000, t % 1000 / 100);
     }
@@ -461,9 +465,9 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         let (round, white, black) = key;
         let unknown = || error(TrfProblem::UnknownGame { round, white, black: black.unwrap_or(0) });
         let absent = black.is_none()
-            && by_number.get(&white).is_some_and(|&i| {
-                players[i].rounds.get(round as usize - 1).is_some_and(|e| e.opponent == 0)
-            })
+            && by_number
+                .get(&white)
+                .is_some_and(|&i| players[i].rounds.get(round as usize - 1).is_some_and(|e| e.opponent == 0))
             && !games.keys().any(|&(r, w, b)| r == round && (w == white || b == Some(white)));
         if !absent {
             return Err(unknown());
@@ -540,9 +544,10 @@ fn player_line(line: &str, line_number: usize) -> Result<PlayerLine, TrfError> {
     let points_text = field(80, 84);
     let declared = match points_text.trim() {
         "" => None,
-        text => {
-            Some(parse_points(text).ok_or_else(|| error(TrfProblem::BadNumber { field: "points", text: points_text.clone() }))?)
-        }
+        text => Some(
+            parse_points(text)
+                .ok_or_else(|| error(TrfProblem::BadNumber { field: "points", text: points_text.clone() }))?,
+        ),
     };
     let mut rounds = Vec::new();
     let mut start = FIRST_ROUND_COLUMN;
@@ -604,6 +609,9 @@ mod tests {
         assert_eq!(trf_points(Points(11_650)), "11.7");
         assert_eq!(trf_points(Points(11_640)), "11.6");
         assert_eq!(trf_points(Points(11_625)), "11.6");
+        assert_eq!(trf_points(Points(999_900)), "999.9");
+        assert_eq!(trf_points(Points(999_950)), "");
+        assert_eq!(trf_points(Points(1_000_000)), "");
     }
 
     #[test]
