@@ -1039,8 +1039,10 @@ fn refuses_lines_that_disagree_naming_the_line() {
     assert_eq!((error.line, error.problem), (9, TrfProblem::UnknownGame { round: 1, white: 2, black: 3 }));
     let text = format!("{NOTES_EXAMPLE}HRP 1 1 0 0 - forfeit\n");
     assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::UnknownGame { round: 1, white: 1, black: 0 });
-    let text = format!("{NOTES_EXAMPLE}HRP 1 1 3 0.7 played\n");
-    assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::BadHeraldLine);
+    for bad in ["HRP 1 1 3 0.7 played", "HRP 1 5 0 1 4 forfeit", "HRP 1 1 3 0.7 - played", "HRP 0 1 3 1 0 played"] {
+        let text = format!("{NOTES_EXAMPLE}{bad}\n");
+        assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::BadHeraldLine, "{bad}");
+    }
     // The exact points of a Royal game replace what the codes say, and the points column
     // must then agree with them.
     let royal = NOTES_EXAMPLE.replace(" 1.0    1", "0.65    1").replace(" 0.0    3", "0.25    3");

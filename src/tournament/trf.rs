@@ -590,7 +590,12 @@ fn herald_score(line: &str) -> Option<((u32, u32, Option<u32>), Score)> {
     let black = parse_number(black)?;
     let game_points = |text: &str| parse_points(text).filter(|p| p.thousandths() <= MAX_GAME_POINTS);
     let white_points = game_points(white_points)?;
-    let black_points = if black == 0 && *black_points == "-" { Points::ZERO } else { game_points(black_points)? };
+    // A bye's line has `-` for Black's points, and a game's a number.
+    let black_points = match (black, *black_points) {
+        (0, "-") => Points::ZERO,
+        (0, _) => return None,
+        _ => game_points(black_points)?,
+    };
     let finish = Finish::parse(finish)?;
     Some(((round, white, Some(black).filter(|&b| b != 0)), Score { white: white_points, black: black_points, finish }))
 }
