@@ -265,7 +265,7 @@ fn trf_points(points: Points) -> String {
     if t >= 999_950 {
         return String::new();
     }
-    if t % 100 == 0 {
+    if t.is_multiple_of(100) {
         return format!("{}.{}", t / 1000, t % 1000 / 100);
     }
     let exact = points.to_string();
@@ -335,6 +335,9 @@ fn parse_number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
+/// A game of the file: (round, White, Black or `None` for a bye).
+type GameKey = (u32, u32, Option<u32>);
+
 /// One round of one player's line.
 #[derive(Copy, Clone, Debug)]
 struct Entry {
@@ -402,7 +405,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let by_number: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.entrant.number, i)).collect();
 
     // The games, each once, as (round, white, black) -> score.
-    let mut games: BTreeMap<(u32, u32, Option<u32>), Option<Score>> = BTreeMap::new();
+    let mut games: BTreeMap<GameKey, Option<Score>> = BTreeMap::new();
     for player in &players {
         let number = player.entrant.number;
         for (index, entry) in player.rounds.iter().enumerate() {
@@ -582,7 +585,7 @@ fn player_line(line: &str, line_number: usize) -> Result<PlayerLine, TrfError> {
 }
 
 /// Reads an `HRP` line: the game's key and its exact score.
-fn herald_score(line: &str) -> Option<((u32, u32, Option<u32>), Score)> {
+fn herald_score(line: &str) -> Option<(GameKey, Score)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let [_, round, white, black, white_points, black_points, finish] = words.as_slice() else { return None };
     let round = parse_number(round).filter(|&r| r >= 1)?;
