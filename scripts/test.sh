@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 # Debian packages the tests use:
 # - fairy-stockfish: the independent oracle for legal moves and the benchmark's reference;
 # - postfix, postfix-sqlite: private Postfix instances on 127.0.0.1 for the end-to-end mail
-#   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection.
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl)
+#   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection;
+# - python3-venv: scripts/tiebreak-venv.sh's venv holding tiebreak-core, the independent
+#   tie-break implementation tests/tournament_tables.rs compares against.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd python3-venv openssl)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")
