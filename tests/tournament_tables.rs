@@ -17,10 +17,10 @@ use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
 // Berger tables
 // ---------------------------------------------------------------------------------------
 
-/// FIDE Handbook C.05 Annex 1, the Berger tables for 3/4, 5/6, 7/8 and 9/10 players, as
-/// published: each round's boards, White first. For an odd field the last number is the
-/// dummy: meeting it is the bye.
-const PUBLISHED: [(u32, &str); 4] = [
+/// FIDE Handbook C.05 Annex 1, the Berger tables for 3/4 up to 11/12 players, as published
+/// (and as reprinted, e.g., on Chris Fox's chess pages): each round's boards, White first. For
+/// an odd field the last number is the dummy: meeting it is the bye.
+const PUBLISHED: [(u32, &str); 5] = [
     (4, "1-4 2-3 | 4-3 1-2 | 2-4 3-1"),
     (6, "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1"),
     (
@@ -33,6 +33,13 @@ const PUBLISHED: [(u32, &str); 4] = [
         "1-10 2-9 3-8 4-7 5-6 | 10-6 7-5 8-4 9-3 1-2 | 2-10 3-1 4-9 5-8 6-7 | \
          10-7 8-6 9-5 1-4 2-3 | 3-10 4-2 5-1 6-9 7-8 | 10-8 9-7 1-6 2-5 3-4 | \
          4-10 5-3 6-2 7-1 8-9 | 10-9 1-8 2-7 3-6 4-5 | 5-10 6-4 7-3 8-2 9-1",
+    ),
+    (
+        12,
+        "1-12 2-11 3-10 4-9 5-8 6-7 | 12-7 8-6 9-5 10-4 11-3 1-2 | 2-12 3-1 4-11 5-10 6-9 7-8 | \
+         12-8 9-7 10-6 11-5 1-4 2-3 | 3-12 4-2 5-1 6-11 7-10 8-9 | 12-9 10-8 11-7 1-6 2-5 3-4 | \
+         4-12 5-3 6-2 7-1 8-11 9-10 | 12-10 11-9 1-8 2-7 3-6 4-5 | 5-12 6-4 7-3 8-2 9-1 10-11 | \
+         12-11 1-10 2-9 3-8 4-7 5-6 | 6-12 7-5 8-4 9-3 10-2 11-1",
     ),
 ];
 
