@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 # - postfix, postfix-sqlite: private Postfix instances on 127.0.0.1 for the end-to-end mail
 #   tests (tests/support/postfix.rs), and postfix's smtp-sink for fault injection;
 # - chromium: the tournament site's pages rendered as a person sees them (tests/site.rs);
-# - python3-venv: the virtual environment of the Swiss pairing oracle (scripts/oracle-venv.sh).
+# - python3-venv: the virtual environments of the Swiss pairing oracle (scripts/oracle-venv.sh)
+#   and of tiebreak-core, the independent tie-break implementation tests/tournament_tables.rs
+#   compares against (scripts/tiebreak-venv.sh).
 packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv)
 missing=()
 for pkg in "${packages[@]}"; do

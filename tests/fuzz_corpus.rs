@@ -165,3 +165,8 @@ fn snapshot() {
 fn ingest() {
     run("ingest", &[], checks::ingest);
 }
+
+#[test]
+fn trf() {
+    run("trf", &[], checks::trf);
+}

@@ -15,6 +15,7 @@ use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
+use herald::tournament::trf;
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
@@ -322,4 +323,17 @@ fn new_game(service: &mut Service, n: usize) -> i64 {
     let white = Player { email: "alice@players.test".into(), name: None };
     let black = Player { email: "bob@players.test".into(), name: None };
     service.new_game(all[n % all.len()].id(), white, black).unwrap()
+}
+
+/// Tournament Report Files (FIDE TRF-16) from other programs: reading never panics, and what
+/// is read is written and read back to the same tournament (the text written a second time is
+/// the same text).
+pub fn trf(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if let Ok(tournament) = trf::parse(text) {
+        let written = trf::export(&tournament);
+        let again = trf::parse(&written).unwrap_or_else(|e| panic!("herald reads the TRF it wrote: {e}\n{written}"));
+        assert_eq!(again, tournament);
+        assert_eq!(trf::export(&again), written);
+    }
 }

@@ -80,7 +80,7 @@ pub fn round_robin_bye() -> Score {
 fn berger_round(places: u32, round: u32) -> Vec<(u32, u32)> {
     let last = places;
     let modulus = places - 1;
-    let anchor = if round % 2 == 1 { (round + 1) / 2 } else { places / 2 + round / 2 };
+    let anchor = if round % 2 == 1 { round.div_ceil(2) } else { places / 2 + round / 2 };
     let mut boards = Vec::with_capacity(places as usize / 2);
     boards.push(if round % 2 == 1 { (anchor, last) } else { (last, anchor) });
     // Wrap into 1..=modulus; `anchor - i` may go below 1, so work in signed arithmetic.

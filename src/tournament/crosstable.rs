@@ -229,6 +229,7 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
             + 1
             + 3
             + 1
+            + 1
             + n * (cell_width + 1)
             + 1
             + points_width

@@ -43,8 +43,10 @@ pub enum TieBreak {
     BuchholzCut1,
     /// Points in the games among the tied players (FIDE "DE", C.07 §6).
     DirectEncounter,
-    /// Rounds in which the player scored more than the opponent, played or not, and byes
-    /// worth a win's points (FIDE "WIN", C.07 §7.1).
+    /// Rounds the player won, played or not, and byes worth a win's points (FIDE "WIN", C.07
+    /// §7.1). A round is won when the player scored more than the opponent and more than half
+    /// a point: Royal Chess's draw gives Black 0.5 to White's 0.4 and is no win, while each of
+    /// its wins (0.65 and up) is.
     Wins,
 }
 
@@ -189,7 +191,13 @@ pub fn standings(entrants: &[Entrant], pairings: &[Pairing], tiebreaks: &[TieBre
             TieBreak::Wins => {
                 let won = rounds[i]
                     .iter()
-                    .filter(|r| if r.opponent.is_some() { r.own > r.against } else { r.own >= Points::ONE })
+                    .filter(|r| {
+                        if r.opponent.is_some() {
+                            r.own > r.against && r.own > Points::HALF
+                        } else {
+                            r.own >= Points::ONE
+                        }
+                    })
                     .count();
                 won as u64 * 1_000_000
             }

@@ -11,18 +11,18 @@
 //! - Results: over the board `1`, `=`, `0` by who scored more (herald's variants score other
 //!   than 1-½-0, so "won" means "scored more than the opponent"); a forfeit `+`/`-` (both
 //!   `-` when neither scored); a game without result yet: the opponent and colour, result
-//!   blank; a pairing-allocated bye `0000 - U` (`H` if it gave half a point); no pairing
-//!   `0000 - Z`.
+//!   blank; a pairing-allocated bye `0000 - U` (`H` if it gave half a point); a bye that gave
+//!   nothing (a round robin's) and no pairing `0000 - Z`.
 //! - The codes say 1, ½ or 0. A game whose points or finish they cannot say (Royal Chess's
-//!   0.7 for a stalemate, a loss on time, a round robin's zero-point bye) gets a herald line
+//!   0.7 for a stalemate, a loss on time, that a `Z` is a round robin's bye) gets a herald line
 //!   after the players: `HRP <round> <white> <black or 0> <white points> <black points or
 //!   -> <finish>`, e.g. `HRP 3 1 4 0.7 0.25 played`. Other programs ignore lines whose code
 //!   they do not know; herald reads them back, so the file carries herald's results exactly.
 //! - Points (81-84) are the exact sum with one decimal (`11.5`); a sum with more decimals is
 //!   written exactly if it fits in four columns (`2.35`), otherwise rounded half up to one
-//!   decimal (`11.7` for 11.65). On reading, the column must equal the sum of the round
-//!   results or that rounding of it (the check is skipped when an `XXS` line announces
-//!   other point values).
+//!   decimal (`11.7` for 11.65); blank from 1000 points on. On reading, the column must
+//!   equal the sum of the round results or that rounding of it (the check is skipped when
+//!   an `XXS` line announces other point values).
 //! - Boards: TRF keeps none. Reading numbers each round's boards by the pair's higher score
 //!   before the round, then their summed score, then the pair's lower start number (the order
 //!   of FIDE's pairing lists), byes last.
@@ -158,6 +158,12 @@ pub fn export(tournament: &TrfTournament) -> String {
     let table = standings(&tournament.entrants, &tournament.pairings, &[]);
     let ranked: HashMap<u32, (Points, u32)> = table.iter().map(|s| (s.number, (s.points, s.rank))).collect();
     let last_round = tournament.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    let mut by_round_and_player: HashMap<(u32, u32), &Pairing> = HashMap::new();
+    for p in &tournament.pairings {
+        for number in [Some(p.white), p.black].into_iter().flatten() {
+            by_round_and_player.entry((p.round, number)).or_insert(p);
+        }
+    }
     let mut entrants: Vec<&Entrant> = tournament.entrants.iter().collect();
     entrants.sort_by_key(|e| e.number);
     let mut herald_lines = Vec::new();
@@ -179,10 +185,7 @@ pub fn export(tournament: &TrfTournament) -> String {
             rank
         );
         for round in 1..=last_round {
-            let pairing = tournament
-                .pairings
-                .iter()
-                .find(|p| p.round == round && (p.white == entrant.number || p.black == Some(entrant.number)));
+            let pairing = by_round_and_player.get(&(round, entrant.number)).copied();
             let (opponent, colour, code) = match pairing {
                 None => (0, '-', 'Z'),
                 Some(p) => {
@@ -218,6 +221,11 @@ fn round_code(p: &Pairing, number: u32) -> (char, bool) {
         return (if p.is_bye() { 'Z' } else { ' ' }, false);
     };
     if p.is_bye() {
+        // A bye that gave nothing (a round robin's) is written as the absence it is to other
+        // programs, which then count its points right; herald's line keeps it a bye.
+        if score.white == Points::ZERO {
+            return ('Z', true);
+        }
         let code = if score.white == Points::HALF { 'H' } else { 'U' };
         let standard = Score { white: code_points(code), black: Points::ZERO, finish: Finish::Forfeit };
         return (code, score != standard);
@@ -250,10 +258,14 @@ fn herald_line(p: &Pairing) -> String {
     )
 }
 
-/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up.
+/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up; blank
+/// from 1000 points on, which no four columns hold (the reader then skips its check).
 fn trf_points(points: Points) -> String {
     let t = points.thousandths();
-    if t % 100 == 0 {
+    if t >= 999_950 {
+        return String::new();
+    }
+    if t.is_multiple_of(100) {
         return format!("{}.{}", t / 1000, t % 1000 / 100);
     }
     let exact = points.to_string();
@@ -323,6 +335,9 @@ fn parse_number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
+/// A game of the file: (round, White, Black or `None` for a bye).
+type GameKey = (u32, u32, Option<u32>);
+
 /// One round of one player's line.
 #[derive(Copy, Clone, Debug)]
 struct Entry {
@@ -390,7 +405,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     let by_number: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.entrant.number, i)).collect();
 
     // The games, each once, as (round, white, black) -> score.
-    let mut games: BTreeMap<(u32, u32, Option<u32>), Option<Score>> = BTreeMap::new();
+    let mut games: BTreeMap<GameKey, Option<Score>> = BTreeMap::new();
     for player in &players {
         let number = player.entrant.number;
         for (index, entry) in player.rounds.iter().enumerate() {
@@ -444,11 +459,23 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     for &(line_number, line) in &herald_lines {
         let error = |problem| TrfError { line: line_number, problem };
         let (key, score) = herald_score(line).ok_or_else(|| error(TrfProblem::BadHeraldLine))?;
-        let Some(slot) = games.get_mut(&key) else {
-            let (round, white, black) = key;
-            return Err(error(TrfProblem::UnknownGame { round, white, black: black.unwrap_or(0) }));
-        };
-        *slot = Some(score);
+        if let Some(slot) = games.get_mut(&key) {
+            *slot = Some(score);
+            continue;
+        }
+        // A bye written as an absence (`0000 - Z`): the player's line must have that round
+        // and no game in it.
+        let (round, white, black) = key;
+        let unknown = || error(TrfProblem::UnknownGame { round, white, black: black.unwrap_or(0) });
+        let absent = black.is_none()
+            && by_number
+                .get(&white)
+                .is_some_and(|&i| players[i].rounds.get(round as usize - 1).is_some_and(|e| e.opponent == 0))
+            && !games.keys().any(|&(r, w, b)| r == round && (w == white || b == Some(white)));
+        if !absent {
+            return Err(unknown());
+        }
+        games.insert(key, Some(score));
     }
 
     let mut pairings = Vec::new();
@@ -558,15 +585,20 @@ fn player_line(line: &str, line_number: usize) -> Result<PlayerLine, TrfError> {
 }
 
 /// Reads an `HRP` line: the game's key and its exact score.
-fn herald_score(line: &str) -> Option<((u32, u32, Option<u32>), Score)> {
+fn herald_score(line: &str) -> Option<(GameKey, Score)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let [_, round, white, black, white_points, black_points, finish] = words.as_slice() else { return None };
-    let round = parse_number(round)?;
+    let round = parse_number(round).filter(|&r| r >= 1)?;
     let white = parse_number(white)?;
     let black = parse_number(black)?;
     let game_points = |text: &str| parse_points(text).filter(|p| p.thousandths() <= MAX_GAME_POINTS);
     let white_points = game_points(white_points)?;
-    let black_points = if black == 0 && *black_points == "-" { Points::ZERO } else { game_points(black_points)? };
+    // A bye's line has `-` for Black's points, and a game's a number.
+    let black_points = match (black, *black_points) {
+        (0, "-") => Points::ZERO,
+        (0, _) => return None,
+        _ => game_points(black_points)?,
+    };
     let finish = Finish::parse(finish)?;
     Some(((round, white, Some(black).filter(|&b| b != 0)), Score { white: white_points, black: black_points, finish }))
 }
@@ -585,6 +617,9 @@ mod tests {
         assert_eq!(trf_points(Points(11_650)), "11.7");
         assert_eq!(trf_points(Points(11_640)), "11.6");
         assert_eq!(trf_points(Points(11_625)), "11.6");
+        assert_eq!(trf_points(Points(999_900)), "999.9");
+        assert_eq!(trf_points(Points(999_950)), "");
+        assert_eq!(trf_points(Points(1_000_000)), "");
     }
 
     #[test]
