@@ -250,7 +250,15 @@ impl Referee<'_> {
                 .collect(),
             chain_head: record.chain_head.clone().unwrap_or_default(),
             plies: g.game.moves().len(),
-            tournament: record.tournament.as_ref().map(|t| format!("{}, round {}, board {}", t.name, t.round, t.board)),
+            tournament: record.tournament.as_ref().map(|t| {
+                let rating = |i: usize| t.ratings[i].map_or("unrated".to_string(), |r| r.to_string());
+                let ratings = if t.ratings.iter().any(Option::is_some) {
+                    format!(" (ratings: White {}, Black {})", rating(0), rating(1))
+                } else {
+                    String::new()
+                };
+                format!("{}, round {}, board {}{ratings}", t.name, t.round, t.board)
+            }),
         }
     }
 

@@ -117,6 +117,8 @@ pub struct TournamentGame {
     pub round: u32,
     /// The board.
     pub board: u32,
+    /// White's and Black's ratings in the game's variant now (rounded), where they have one.
+    pub ratings: [Option<u32>; 2],
 }
 
 /// What the player on the clock has been told of the current deadline; stored as its number,

@@ -481,16 +481,19 @@ impl Handler<'_> {
         for mut p in pairings {
             if let Some(black) = p.black {
                 let id = tx.next_game_id()?;
-                let tag = TournamentGame { id: t.id, name: t.name.clone(), round: p.round, board: p.board };
-                let effects = self.referee().start_game_in(
-                    id,
-                    variant,
-                    player(p.white)?,
-                    player(black)?,
-                    t.days_per_move,
-                    Some(tag),
-                    now,
-                )?;
+                let rating = |email: &str| -> Result<Option<u32>, ServiceError> {
+                    Ok(tx.rating(email, &t.variant)?.map(|r| r.rating.round() as u32))
+                };
+                let (white, black) = (player(p.white)?, player(black)?);
+                let tag = TournamentGame {
+                    id: t.id,
+                    name: t.name.clone(),
+                    round: p.round,
+                    board: p.board,
+                    ratings: [rating(&white.email)?, rating(&black.email)?],
+                };
+                let effects =
+                    self.referee().start_game_in(id, variant, white, black, t.days_per_move, Some(tag), now)?;
                 tx.apply(&effects, self.from, now, None)?;
                 p.game = Some(id);
                 games.push(id);

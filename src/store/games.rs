@@ -204,14 +204,18 @@ impl Tx<'_> {
 }
 
 /// A game's tournament, round and board, each a scalar subquery on `pairings.game_id`'s unique
-/// index.
+/// index, and its players' ratings in its variant.
 macro_rules! tournament_columns {
     () => {
         "(SELECT tournament_id FROM pairings WHERE game_id = g.id) AS tournament_id,
         (SELECT t.name FROM pairings p JOIN tournaments t ON t.id = p.tournament_id WHERE p.game_id = g.id)
             AS tournament_name,
         (SELECT round FROM pairings WHERE game_id = g.id) AS tournament_round,
-        (SELECT board FROM pairings WHERE game_id = g.id) AS tournament_board"
+        (SELECT board FROM pairings WHERE game_id = g.id) AS tournament_board,
+        (SELECT CAST(ROUND(rating) AS INTEGER) FROM ratings WHERE player_id = g.white_id AND variant = g.variant)
+            AS white_rating,
+        (SELECT CAST(ROUND(rating) AS INTEGER) FROM ratings WHERE player_id = g.black_id AND variant = g.variant)
+            AS black_rating"
     };
 }
 
@@ -282,6 +286,7 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
                     name: r.get("tournament_name")?,
                     round: r.get("tournament_round")?,
                     board: r.get("tournament_board")?,
+                    ratings: [r.get("white_rating")?, r.get("black_rating")?],
                 }),
                 None => None,
             },
