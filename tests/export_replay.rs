@@ -21,6 +21,7 @@ fn export(game: &dyn VariantGame) -> String {
         event: "herald game #1".into(),
         site: "referee@club.test".into(),
         date: "2026.11.24".into(),
+        round: "-".to_string(),
         white: "Alice".into(),
         black: "Bob".into(),
         result: game.outcome().map(|o| (o.pgn_result().to_string(), o.to_string())),

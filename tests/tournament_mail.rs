@@ -386,6 +386,14 @@ fn a_royal_swiss_of_three_rounds_is_played_to_its_final_crosstable_by_mail() {
     assert!(standings.contains(".4") || standings.contains(".9"), "{standings}");
     let listed = club.herald_ok(&["game", "list"]);
     assert!(listed.contains("wins on time"), "{listed}");
+    // Every game as PGN, each naming its tournament and round.board.
+    let pgn = club.herald_ok(&["tournament", "export", "1", "--pgn"]);
+    assert_eq!(
+        pgn.matches("[Event \"Winter Royal Swiss\"]").count(),
+        11,
+        "four games, four, and three beside the bye: {pgn}"
+    );
+    assert!(pgn.contains("[Round \"3.1\"]"), "{pgn}");
     // The TRF export names every round with its results.
     let trf = club.herald_ok(&["tournament", "export", "1", "--trf"]);
     assert!(trf.contains("XXR 3"), "{trf}");

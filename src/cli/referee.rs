@@ -375,7 +375,8 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
 pub(super) fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
     let (record, game) = load_game(service, id)?;
     let header = PgnHeader {
-        event: format!("herald game #{}", record.id),
+        event: record.tournament.as_ref().map_or_else(|| format!("herald game #{}", record.id), |t| t.name.clone()),
+        round: record.tournament.as_ref().map_or("-".to_string(), |t| format!("{}.{}", t.round, t.board)),
         site: service.config().referee.address.clone(),
         date: record.created_at.strftime("%Y.%m.%d").to_string(),
         white: record.white.display_name().to_string(),

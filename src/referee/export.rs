@@ -13,6 +13,8 @@ pub struct PgnHeader {
     pub site: String,
     /// The `Date` tag, `YYYY.MM.DD`.
     pub date: String,
+    /// The `Round` tag: a tournament game's round and board (`2.1`), else `-`.
+    pub round: String,
     /// White's name.
     pub white: String,
     /// Black's name.
@@ -38,7 +40,7 @@ pub fn pgn(header: &PgnHeader, game: &dyn VariantGame, observer: Observer) -> St
     tag("Event", &header.event);
     tag("Site", &header.site);
     tag("Date", &header.date);
-    tag("Round", "-");
+    tag("Round", &header.round);
     tag("White", &header.white);
     tag("Black", &header.black);
     tag("Result", &result);
