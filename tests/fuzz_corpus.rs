@@ -7,26 +7,22 @@
 
 #[path = "../fuzz/src/checks.rs"]
 mod checks;
+#[path = "support/split_mix.rs"]
+mod split_mix;
 
 use std::path::Path;
+
+use split_mix::SplitMix;
 
 /// Mutations tried of each corpus entry.
 const MUTATIONS: usize = 48;
 
-/// SplitMix64: a fixed generator, so a failing input is found again by the same run.
-struct Mutator(u64);
+/// Mutations drawn from SplitMix64, so a failing input is found again by the same run.
+struct Mutator(SplitMix);
 
 impl Mutator {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n)
     }
 
     /// One mutation of `input`, with `other` as a source of foreign bytes.
@@ -61,7 +57,7 @@ impl Mutator {
                 }
                 _ if !out.is_empty() => {
                     let i = self.below(out.len());
-                    out[i] = self.next() as u8;
+                    out[i] = self.0.next() as u8;
                 }
                 _ => {}
             }
@@ -90,7 +86,7 @@ fn corpus(target: &str, extra: &[&str]) -> Vec<Vec<u8>> {
 /// Runs `check` over the corpus of `target` and mutations of each entry.
 fn run(target: &str, extra: &[&str], check: fn(&[u8])) {
     let entries = corpus(target, extra);
-    let mut mutator = Mutator(0x6865_7261_6c64 ^ target.len() as u64);
+    let mut mutator = Mutator(SplitMix(0x6865_7261_6c64 ^ target.len() as u64));
     for (i, entry) in entries.iter().enumerate() {
         check(entry);
         let other = &entries[(i + 1) % entries.len()];

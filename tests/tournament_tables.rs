@@ -3,6 +3,9 @@
 //! worked by hand (the worked example of docs/tournament-scoring.md), by a brute-force reading
 //! of their definitions, and by an independent implementation (tiebreak-core, in Python).
 
+#[path = "support/split_mix.rs"]
+mod split_mix;
+
 use std::collections::{BTreeMap, HashMap};
 
 use herald::engine::Color;
@@ -12,6 +15,7 @@ use herald::tournament::standings::{Standing, TieBreak, standings};
 use herald::tournament::trf::{self, TrfProblem, TrfTournament};
 use herald::tournament::withdrawal::{Change, WithdrawalPolicy, withdraw};
 use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
+use split_mix::SplitMix;
 
 // ---------------------------------------------------------------------------------------
 // Berger tables
@@ -382,22 +386,6 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
     // Without 3-1: A ½ (BH: B's 1.5), B 1.5, C 0.
     assert_eq!((s[&1].points, value(s[&1], 0), s[&1].games), (Points(500), 1_500_000, 2));
     assert_eq!(s[&3].points, Points::ZERO);
-}
-
-/// A deterministic stream of numbers for the generated tournaments.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Royal Chess's results (White, Black) and the standard ones.

@@ -39,8 +39,20 @@ fn terms(variant: &str, system: System, rounds: u32, withdrawal: WithdrawalPolic
     }
 }
 
-fn players(emails: &[&str]) -> Vec<Player> {
-    emails.iter().map(|e| Player { email: e.to_string(), name: None }).collect()
+/// Makes a tournament of `emails` (entered by the TD); its number.
+fn make(
+    table: &mut Table,
+    variant: &str,
+    system: System,
+    rounds: u32,
+    withdrawal: WithdrawalPolicy,
+    emails: &[&str],
+) -> i64 {
+    let players = emails.iter().map(|e| Player { email: e.to_string(), name: None }).collect();
+    table
+        .service
+        .create_tournament(NewTournament { terms: terms(variant, system, rounds, withdrawal), players })
+        .unwrap()
 }
 
 /// Subject and body of a raw mail.
@@ -77,13 +89,7 @@ fn a_daily_digest_goes_out_once_a_day_when_results_came_in() {
     let mut config: Config = table.service.config().clone();
     config.tournaments = Tournaments { standings_mail: StandingsMail::Daily };
     table.reopen(config);
-    let id = table
-        .service
-        .create_tournament(NewTournament {
-            terms: terms("chess", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining),
-            players: players(&PLAYERS),
-        })
-        .unwrap();
+    let id = make(&mut table, "chess", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining, &PLAYERS);
     table.service.start_tournament(id).unwrap();
     table.pass_after(0);
     let all = games(&mut table, id);
@@ -113,13 +119,7 @@ fn a_daily_digest_goes_out_once_a_day_when_results_came_in() {
 #[test]
 fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     let mut table = Table::new("tournament-adjudicate");
-    let id = table
-        .service
-        .create_tournament(NewTournament {
-            terms: terms("royal", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining),
-            players: players(&PLAYERS[..2]),
-        })
-        .unwrap();
+    let id = make(&mut table, "royal", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining, &PLAYERS[..2]);
     table.service.start_tournament(id).unwrap();
     table.pass_after(0);
     let (g, white, _) = games(&mut table, id)[0].clone();
@@ -156,13 +156,7 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
 #[test]
 fn a_round_robin_withdrawal_under_half_annuls_every_game_of_the_player() {
     let mut table = Table::new("tournament-annul");
-    let id = table
-        .service
-        .create_tournament(NewTournament {
-            terms: terms("chess", System::RoundRobin, 0, WithdrawalPolicy::AnnulIfUnderHalf),
-            players: players(&PLAYERS),
-        })
-        .unwrap();
+    let id = make(&mut table, "chess", System::RoundRobin, 0, WithdrawalPolicy::AnnulIfUnderHalf, &PLAYERS);
     table.service.start_tournament(id).unwrap();
     table.pass_after(0);
     let all = games(&mut table, id);
@@ -199,13 +193,7 @@ fn a_round_robin_withdrawal_under_half_annuls_every_game_of_the_player() {
 #[test]
 fn a_swiss_never_pairs_a_forbidden_pair() {
     let mut table = Table::new("tournament-forbid");
-    let id = table
-        .service
-        .create_tournament(NewTournament {
-            terms: terms("chess", System::Swiss, 2, WithdrawalPolicy::ForfeitRemaining),
-            players: players(&PLAYERS),
-        })
-        .unwrap();
+    let id = make(&mut table, "chess", System::Swiss, 2, WithdrawalPolicy::ForfeitRemaining, &PLAYERS);
     // Unrated, ordered by name: Ann 1, Ben 2, Cy 3, Di 4; round 1 would be 1-3 and 2-4.
     table.service.forbid_pair(id, PLAYERS[0], PLAYERS[2]).unwrap();
     table.service.start_tournament(id).unwrap();
@@ -221,13 +209,7 @@ fn a_swiss_never_pairs_a_forbidden_pair() {
 #[test]
 fn a_tournament_exported_as_trf_is_taken_over_and_goes_on() {
     let mut table = Table::new("tournament-trf");
-    let id = table
-        .service
-        .create_tournament(NewTournament {
-            terms: terms("chess", System::Swiss, 3, WithdrawalPolicy::ForfeitRemaining),
-            players: players(&PLAYERS),
-        })
-        .unwrap();
+    let id = make(&mut table, "chess", System::Swiss, 3, WithdrawalPolicy::ForfeitRemaining, &PLAYERS);
     table.service.start_tournament(id).unwrap();
     table.pass_after(0);
     for (g, white, _) in games(&mut table, id) {

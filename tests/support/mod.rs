@@ -11,6 +11,7 @@ pub mod hashes;
 pub mod postfix;
 pub mod sink;
 pub mod smtp;
+pub mod split_mix;
 pub mod stall;
 pub mod table;
 pub mod tempdir;
