@@ -240,11 +240,17 @@ impl Service {
                 .into_iter()
                 .find(|e| e.entrant.email.eq_ignore_ascii_case(email))
                 .ok_or_else(|| ServiceError::Usage(format!("{email} is not entered in {}", t.name)))?;
-            if t.stage != Stage::Running {
-                tx.remove_entry(id, &entry.entrant.email)?;
-                return Ok(());
+            match t.stage {
+                Stage::New | Stage::Open => {
+                    tx.remove_entry(id, &entry.entrant.email)?;
+                    Ok(())
+                }
+                Stage::Running if entry.entrant.withdrawn_after.is_none() => {
+                    handler.withdraw(tx, &t, &entry.entrant, now)
+                }
+                Stage::Running => Err(ServiceError::Usage(format!("{email} has withdrawn already"))),
+                Stage::Finished => Err(ServiceError::Usage(format!("{} is over", t.name))),
             }
-            handler.withdraw(tx, &t, &entry.entrant, now)
         })
     }
 }
