@@ -77,19 +77,20 @@ struct Board {
     players: [String; 2],
     invitations: [Vec<u8>; 2],
     game: Game,
+    plies: usize,
 }
 
 impl Board {
     /// Plies played.
     fn plies(&self) -> usize {
-        self.game.repetition_keys().len() - 1
+        self.plies
     }
 
     /// The mail of the next move, a reply to the mover's invitation with the numbered move
     /// ("12. Nf3", "12... Nf6"), and the move.
     fn next_mail(&self) -> Result<(Vec<u8>, Move), String> {
         let pos = self.game.position();
-        let m = pick(&self.game, self.id)?;
+        let m = pick(&self.game, self.id, self.plies)?;
         let side = usize::from(!pos.turn().is_white());
         let dots = if side == 0 { "." } else { "..." };
         let text = format!("{}{dots} {}", pos.fullmoves(), san::write(pos, m));
@@ -99,14 +100,15 @@ impl Board {
 
     fn played(&mut self, m: Move) {
         self.game.play(m).expect("picked from the legal moves");
+        self.plies += 1;
     }
 }
 
-/// The move to play next in `game` (number `id`): among the legal moves that do not end the
+/// The move to play next in `game` (number `id`, at ply `ply`): among the legal moves that do not end the
 /// game, those that reach a position not seen before, then those of the wanted kind — a
 /// pawn move or capture once 30 moves passed without one, else no capture (so the material
 /// stays) — and of these one chosen by a hash of the position, the ply and the game.
-fn pick(game: &Game, id: i64) -> Result<Move, String> {
+fn pick(game: &Game, id: i64, ply: usize) -> Result<Move, String> {
     let pos = game.position();
     let mut ranked = Vec::new();
     for m in pos.legal_moves() {
@@ -120,7 +122,7 @@ fn pick(game: &Game, id: i64) -> Result<Move, String> {
     }
     let best = ranked.iter().map(|r| r.0).min().ok_or_else(|| format!("game {id}: no move keeps it going"))?;
     let candidates: Vec<Move> = ranked.into_iter().filter(|r| r.0 == best).map(|r| r.1).collect();
-    let hash = mix(pos.repetition_key() ^ mix(game.repetition_keys().len() as u64 ^ mix(id as u64)));
+    let hash = mix(pos.repetition_key() ^ mix(ply as u64 ^ mix(id as u64)));
     Ok(candidates[(hash % candidates.len() as u64) as usize])
 }
 
@@ -174,7 +176,7 @@ impl Database {
             let [white, black] = players.clone().map(|email| Player { email, name: None });
             let id = service.new_game("chess", white, black).map_err(err)?;
             let game = Game::new(chess.start_position());
-            boards.push(Board { id, players, invitations: [Vec::new(), Vec::new()], game });
+            boards.push(Board { id, players, invitations: [Vec::new(), Vec::new()], game, plies: 0 });
         }
         let invitations = service.store().read(|tx| tx.outbox(false)).map_err(err)?;
         for row in invitations {
@@ -318,7 +320,7 @@ fn measure(
     let mut dbs = Vec::new();
     for (k, &n) in sizes.iter().enumerate() {
         eprintln!("herald bench games: building database {} of {n} games", k + 1);
-        dbs.push(Database::build(&root.join(format!("db{n}")), n, LONG_GAMES, plies)?);
+        dbs.push(Database::build(&root.join(format!("db{k}-{n}")), n, LONG_GAMES, plies)?);
     }
     // The measured short games: spread over the numbers, none of them long.
     let measured_short = |db: &Database| -> Vec<usize> {
