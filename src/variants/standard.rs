@@ -203,6 +203,10 @@ impl VariantGame for StandardGame {
         self.moves.clone()
     }
 
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
     fn view(&self, observer: Observer) -> View {
         let pos = self.game.position();
         let rules = pos.rules();
