@@ -72,6 +72,24 @@ fn threefold_repetition_is_claimable_and_fivefold_is_automatic() {
 }
 
 #[test]
+fn a_pawn_move_or_capture_starts_the_repetition_history_again() {
+    // No position before a pawn move or a capture can recur, so the game keeps (and its
+    // snapshot stores) only the keys since the last one; repetitions still count.
+    let mut game = Game::new(variants::by_id("chess").unwrap().start_position());
+    play(&mut game, "Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(game.repetition_keys().len(), 5);
+    play(&mut game, "e4");
+    assert_eq!(game.repetition_keys().len(), 1);
+    play(&mut game, "Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
+    assert_eq!(game.repetitions(), 3);
+    play(&mut game, "d5 exd5");
+    assert_eq!(game.repetition_keys().len(), 1, "a capture starts it again");
+    let (start, position) = (*game.start(), *game.position());
+    let resumed = Game::resume(start, position, game.repetition_keys().to_vec());
+    assert_eq!(resumed.repetitions(), 1);
+}
+
+#[test]
 fn lost_castling_rights_make_a_different_position() {
     // The king steps out and back: pieces are where they were, but castling rights are gone,
     // so the first position does not count as repeated (FIDE 9.2.3).

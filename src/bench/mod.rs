@@ -2,6 +2,7 @@
 //! tests. Each benchmark brings its own plumbing (starting Fairy-Stockfish, postfix's
 //! smtp-sink, throw-away databases); nothing of it is part of the referee.
 
+mod games;
 mod mail;
 mod pairing;
 mod perft;
@@ -21,6 +22,8 @@ enum What {
     Perft(perft::PerftBenchArgs),
     /// Move mails per second through `serve --once` beside the bare SQLite commit rate.
     Mail(mail::MailBenchArgs),
+    /// A move mail's cost at move 10 and 300, with 100 and 10,000 games; the daemon's memory.
+    Games(games::GamesBenchArgs),
     /// One Dutch Swiss round of a large field beside the Python oracle.
     Pairing(pairing::PairingBenchArgs),
 }
@@ -30,6 +33,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.what {
         What::Perft(a) => perft::run(a),
         What::Mail(a) => mail::run(a),
+        What::Games(a) => games::run(a),
         What::Pairing(a) => pairing::run(a),
     }
 }

@@ -30,7 +30,10 @@ impl From<ClaimableDraw> for DrawReason {
 pub struct Game {
     start: Position,
     position: Position,
-    /// Repetition key of every position since the game's start, current last.
+    /// Repetition key of every position since the last pawn move or capture, current last:
+    /// neither can be undone (pawns never move back, and nothing captured comes back), so no
+    /// earlier position can recur. The history is bounded (the seventy-five-move rule ends a
+    /// game first), and so is a long game's snapshot.
     keys: Vec<u64>,
 }
 
@@ -41,14 +44,16 @@ impl Game {
     }
 
     /// A game resumed from a stored snapshot: its start, current position and the repetition
-    /// keys of every position so far (as [`Game::repetition_keys`] gave them), so that
-    /// resuming never replays the moves.
+    /// keys of the positions that may recur (as [`Game::repetition_keys`] gave them, or every
+    /// position so far, as older snapshots hold them), so that resuming never replays the
+    /// moves.
     pub fn resume(start: Position, position: Position, keys: Vec<u64>) -> Game {
         let keys = if keys.is_empty() { vec![position.repetition_key()] } else { keys };
         Game { start, position, keys }
     }
 
-    /// The repetition key of every position since the start, current last.
+    /// The repetition key of every position since the last pawn move or capture (every
+    /// position that may recur), current last.
     pub fn repetition_keys(&self) -> &[u64] {
         &self.keys
     }
@@ -73,6 +78,9 @@ impl Game {
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.position.play(m)?;
+        if self.position.halfmoves() == 0 {
+            self.keys.clear();
+        }
         self.keys.push(self.position.repetition_key());
         Ok(())
     }

@@ -128,7 +128,7 @@ impl Referee<'_> {
                 // player would play now.
                 if number.is_none()
                     && let Some(seen) = said.answered
-                    && seen < g.game.moves().len()
+                    && seen < g.game.plies()
                 {
                     let message = format!(
                         "Your mail answers one of my mails from before the latest move, so it may be an old, \
@@ -212,7 +212,7 @@ impl Referee<'_> {
         offer_draw: bool,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
-        let ply = g.game.moves().len() as u32;
+        let ply = g.game.plies() as u32;
         let prev_hash = g.record.chain_head.clone().unwrap_or_default();
         let chained = played.sealed.as_deref().unwrap_or(&played.notation);
         let hash = chain::link(&prev_hash, ply, color, played.number, chained);
@@ -289,7 +289,7 @@ impl Referee<'_> {
 
     /// Publishes the secrets named by `labels`, noting after how many moves they were opened.
     fn reveal(&self, g: &mut Loaded, labels: &[String]) {
-        let plies = g.game.moves().len() as u32;
+        let plies = g.game.plies() as u32;
         for c in &mut g.record.commitments {
             if labels.contains(&c.commitment.label) && !c.revealed {
                 c.revealed = true;

@@ -249,7 +249,7 @@ impl Referee<'_> {
                 })
                 .collect(),
             chain_head: record.chain_head.clone().unwrap_or_default(),
-            plies: g.game.moves().len(),
+            plies: g.game.plies(),
             tournament: record.tournament.as_ref().map(|t| {
                 let rating = |i: usize| t.ratings[i].map_or("unrated".to_string(), |r| r.to_string());
                 let ratings = if t.ratings.iter().any(Option::is_some) {
@@ -278,7 +278,7 @@ impl Referee<'_> {
         let message_id = if context.event == "invite" {
             root.clone()
         } else {
-            ids::game_message_id(self.tokens, record, color, g.game.moves().len(), &self.settings.domain)
+            ids::game_message_id(self.tokens, record, color, g.game.plies(), &self.settings.domain)
         };
         record.mail_seq += 1;
         let to = record.player(color).email.clone();

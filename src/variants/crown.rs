@@ -507,6 +507,10 @@ impl VariantGame for CrownGame {
         self.moves.clone()
     }
 
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
     fn view(&self, observer: Observer) -> View {
         let pos = self.game.position();
         let rules = pos.rules();

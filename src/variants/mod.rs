@@ -264,6 +264,11 @@ pub trait VariantGame: Send {
     }
     /// The moves so far in the variant's output notation, one per ply, unredacted.
     fn moves(&self) -> Vec<String>;
+    /// How many plies were played: the length of [`VariantGame::moves`], without copying
+    /// them (the referee asks for it several times for every mail).
+    fn plies(&self) -> usize {
+        self.moves().len()
+    }
     /// What `observer` may know of the game now.
     fn view(&self, observer: Observer) -> View;
     /// What the game still waits for from the players before the first move is accepted;

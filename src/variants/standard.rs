@@ -93,7 +93,8 @@ impl StandardGame {
     /// Reads a snapshot written by [`VariantGame::snapshot`].
     ///
     /// The format is line-based text, one field per line: `start FEN`, `fen FEN`,
-    /// `keys HEX...` (repetition keys of every position so far) and `moves SAN...`.
+    /// `keys HEX...` (repetition keys of the positions since the last pawn move or capture, the
+    /// ones that may recur) and `moves SAN...`.
     pub fn restore(variant: &'static dyn Variant, snapshot: &str) -> Result<StandardGame, SnapshotError> {
         let (start, position, keys, moves) = read_snapshot(variant.rules(), snapshot)?;
         Ok(StandardGame { variant, game: Game::resume(start, position, keys), moves })
@@ -200,6 +201,10 @@ impl VariantGame for StandardGame {
 
     fn moves(&self) -> Vec<String> {
         self.moves.clone()
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
     }
 
     fn view(&self, observer: Observer) -> View {

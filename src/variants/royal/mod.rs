@@ -473,6 +473,10 @@ impl VariantGame for RoyalGame {
         self.moves.clone()
     }
 
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
     fn view(&self, observer: Observer) -> View {
         let pos = &self.position;
         let board = pos.board();

@@ -297,6 +297,10 @@ impl VariantGame for CrowdGame {
         self.moves.clone()
     }
 
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
     fn view(&self, observer: Observer) -> View {
         let pos = &self.position;
         let over = self.outcome().is_some();

@@ -526,6 +526,10 @@ impl VariantGame for SiGame {
         self.plies.iter().map(|p| p.notation.clone()).collect()
     }
 
+    fn plies(&self) -> usize {
+        self.plies.len()
+    }
+
     fn view(&self, observer: Observer) -> View {
         let going_on = self.begun && !self.over();
         let moves = self
