@@ -26,6 +26,7 @@
 //! each pair once chosen. Colours are allocated afterwards by Article 5.2, boards ordered by
 //! the higher score, the sum of scores, then the higher player's rank.
 
+mod incremental;
 mod matching;
 mod wide;
 
@@ -34,6 +35,7 @@ use std::fmt;
 
 use super::{Entrant, Finish, Pairing, Points, Score};
 use crate::engine::Color;
+use incremental::Incremental;
 use matching::max_weight_matching;
 use wide::{WIDE_BITS, Wide};
 
@@ -264,7 +266,8 @@ struct Bracketer<'p> {
     bye_score: Option<u32>,
     /// Ranks for C9: more for fewer played games.
     unplayed_rank: Vec<u128>,
-    weights: Vec<Vec<Wide>>,
+    /// The edge weights and the last optimum, repaired locally after each change.
+    matcher: Incremental,
     fixed: Vec<Option<usize>>,
     mate: Vec<Option<usize>>,
     count_bits: u32,
@@ -291,7 +294,17 @@ impl<'p> Bracketer<'p> {
             bye_candidates: None,
             bye_score: None,
             unplayed_rank: vec![0; n],
-            weights: vec![vec![Wide::ZERO; n]; n],
+            matcher: {
+                // An odd field gets a dummy vertex joined to everyone by weight zero: its
+                // partner is the one left out.
+                let mut m = Incremental::new(n + n % 2);
+                if n % 2 == 1 {
+                    for i in 0..n {
+                        m.set(i, n, Wide::ZERO, true);
+                    }
+                }
+                m
+            },
             fixed: vec![None; n],
             mate: vec![None; n],
             count_bits: bits_for(n as u128) + 2,
@@ -454,20 +467,31 @@ impl<'p> Bracketer<'p> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide) {
-        self.weights[a][b] = w;
-        self.weights[b][a] = w;
+        self.matcher.set(a, b, w, !w.is_zero() && !w.is_negative());
     }
 
+    fn weight(&self, a: usize, b: usize) -> Wide {
+        self.matcher.weight(a, b)
+    }
+
+    /// The heaviest matching of maximum cardinality over the unfixed players: repaired
+    /// around the changes since the last one, or, when the incremental matcher finds no
+    /// (near-)perfect matching, solved from scratch.
     fn run(&mut self) {
         let n = self.players.len();
+        if self.matcher.solve() {
+            self.mate = (0..n).map(|i| self.matcher.mate(i).filter(|&j| j < n && self.fixed[i].is_none())).collect();
+            return;
+        }
         let mut edges = Vec::new();
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
             }
             for j in i + 1..n {
-                if self.fixed[j].is_none() && !self.weights[i][j].is_zero() && !self.weights[i][j].is_negative() {
-                    edges.push((i, j, self.weights[i][j]));
+                let w = self.weight(i, j);
+                if self.fixed[j].is_none() && !w.is_zero() && !w.is_negative() {
+                    edges.push((i, j, w));
                 }
             }
         }
@@ -477,6 +501,8 @@ impl<'p> Bracketer<'p> {
     fn fix(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
+        self.matcher.remove(a);
+        self.matcher.remove(b);
     }
 
     /// Pairs one bracket (`carried` MDPs and `residents`, `next` the following scoregroup):
@@ -549,7 +575,7 @@ impl<'p> Bracketer<'p> {
                 if !self.mate[mdp].is_some_and(is_resident) {
                     for &r in residents {
                         if usable(self, mdp, r) {
-                            let w = self.weights[mdp][r] + Wide::from_u128(1);
+                            let w = self.weight(mdp, r) + Wide::from_u128(1);
                             self.set(mdp, r, w);
                         }
                     }

@@ -74,6 +74,11 @@ impl Wide {
         self.limbs[LIMBS - 1] >> 63 == 1
     }
 
+    /// True when odd.
+    pub fn is_odd(self) -> bool {
+        self.limbs[0] & 1 == 1
+    }
+
     /// True for zero.
     pub fn is_zero(self) -> bool {
         self.limbs.iter().all(|&l| l == 0)
