@@ -137,7 +137,7 @@ impl Incremental {
         let dirty = std::mem::take(&mut self.dirty_list);
         let removing = std::mem::take(&mut self.removing);
         let live = self.removed.iter().filter(|&&r| !r).count();
-        if self.stale || dirty.len() * 4 > live {
+        if self.stale || dirty.len() * 8 > live * 7 {
             for &v in &dirty {
                 self.dirty[v] = false;
             }
@@ -145,6 +145,7 @@ impl Incremental {
                 self.removed[v] = true;
             }
             self.reset();
+            if std::env::var_os("DUTCH_TRACE").is_some() { eprintln!("reset dirty={} live={}", dirty.len(), live); }
         } else {
             let mut freed = Vec::new();
             for &v in &dirty {
@@ -184,42 +185,44 @@ impl Incremental {
             for &v in &dirty {
                 self.dirty[v] = false;
             }
-            for v in 0..n {
-                if !self.removed[v] && self.mate[v] == NONE && self.dualvar[v].is_odd() {
+            let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+            for &v in &exposed {
+                if self.dualvar[v].is_odd() {
                     self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
                 }
             }
+            self.match_tight(&exposed);
         }
+        let t = std::time::Instant::now();
         let ok = self.stages();
+        if std::env::var_os("DUTCH_TRACE").is_some() { eprintln!("stages {:?} dirty={}", t.elapsed(), dirty.len()); }
         if !ok {
             self.stale = true;
         }
         ok
     }
 
-    /// Every vertex exposed, no blossoms, duals at the largest weight.
+    /// No blossoms; each vertex's dual at its heaviest edge (rounded up to even), which is
+    /// feasible, and a greedy matching of the edges that makes tight.
     fn reset(&mut self) {
         let n = self.n;
         self.stale = false;
-        let mut maxweight = Wide::ZERO;
-        for i in 0..n {
-            for j in i + 1..n {
-                let k = i * n + j;
-                if self.present[k] && self.weight[k] > maxweight {
-                    maxweight = self.weight[k];
-                }
-            }
-        }
-        if maxweight.is_odd() {
-            maxweight = maxweight + Wide::from_u128(1);
-        }
         self.mate.iter_mut().for_each(|m| *m = NONE);
         self.label.iter_mut().for_each(|l| *l = 0);
         self.labelend.iter_mut().for_each(|l| *l = NONE);
         for v in 0..n {
             self.inblossom[v] = v;
             self.blossombase[v] = v;
-            self.dualvar[v] = maxweight;
+            let mut best = Wide::ZERO;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    best = best.max(self.weight[p / 2]);
+                }
+            }
+            if best.is_odd() {
+                best = best + Wide::from_u128(1);
+            }
+            self.dualvar[v] = best;
         }
         for b in n..2 * n {
             self.blossombase[b] = NONE;
@@ -231,6 +234,30 @@ impl Incremental {
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
         self.blossombestedges.iter_mut().for_each(|e| *e = None);
         self.unusedblossoms = (n..2 * n).collect();
+        let live: Vec<usize> = (0..n).filter(|&v| !self.removed[v]).collect();
+        self.match_tight(&live);
+    }
+
+    /// Matches greedily, among `exposed` (exposed vertices in no blossom), pairs joined by a
+    /// tight edge: every invariant still holds, and the stages have less to do.
+    fn match_tight(&mut self, exposed: &[usize]) {
+        for (x, &v) in exposed.iter().enumerate() {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for &u in &exposed[x + 1..] {
+                if self.mate[u] != NONE {
+                    continue;
+                }
+                if let Some(p) = self.endpoint_at(v, u)
+                    && self.slack(p / 2).is_zero()
+                {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
     }
 
     /// Makes `v` an exposed vertex in no blossom, keeping every invariant but its

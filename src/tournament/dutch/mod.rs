@@ -272,6 +272,8 @@ struct Bracketer<'p> {
     mate: Vec<Option<usize>>,
     count_bits: u32,
     reserved_bits: u32,
+    /// Where the completion field sits: at least above every field of the bracket.
+    completion_shift: u32,
     exchange_shift: u32,
 }
 
@@ -309,6 +311,7 @@ impl<'p> Bracketer<'p> {
             mate: vec![None; n],
             count_bits: bits_for(n as u128) + 2,
             reserved_bits: 3 * b + 1,
+            completion_shift: 0,
             exchange_shift: 2 * b,
         }
     }
@@ -369,6 +372,12 @@ impl<'p> Bracketer<'p> {
         if self.max_pairs(|_, _| true, None) < n / 2 {
             return Err(PairingError::NoLegalPairing { round: self.rounds_played + 1, players: n });
         }
+        // One completion position for every bracket when the widest layout fits, so that the
+        // edges away from a bracket keep their weights.
+        let widest = self.lower_bits(&Levels::new(self.players, 0..n));
+        if widest + 4 < WIDE_BITS {
+            self.completion_shift = widest;
+        }
         let mut carried: Vec<usize> = Vec::new();
         let group_count = self.groups.len() - 1;
         for g in 0..group_count {
@@ -400,13 +409,22 @@ impl<'p> Bracketer<'p> {
             Some(c) => 1 + !c[hi] as u128 + !c[lo] as u128,
             None => 3,
         };
-        let mut w = Wide::from_u128(completion);
-        w = w.push_field(levels.bits, if current { levels.bit(p1.score) } else { 0 });
-        w = w.push_field(cb, current as u128);
-        w = w.push_field(levels.bits, if next { levels.bit(p1.score) } else { 0 });
-        w = w.push_field(cb, next as u128);
+        // The fields below the completion, counting their bits; the completion sits at one
+        // position for the whole round (as long as the brackets allow), so that the edges
+        // of players outside the bracket keep their weights from one bracket to the next
+        // and the incremental matcher only repairs around the bracket.
+        let mut shift = 0;
+        let mut push = |w: Wide, bits: u32, value: u128| {
+            shift += bits;
+            w.push_field(bits, value)
+        };
+        let mut w = Wide::ZERO;
+        w = push(w, levels.bits, if current { levels.bit(p1.score) } else { 0 });
+        w = push(w, cb, current as u128);
+        w = push(w, levels.bits, if next { levels.bit(p1.score) } else { 0 });
+        w = push(w, cb, next as u128);
         let c9_value = if c9 { self.unplayed_rank[hi] + self.unplayed_rank[lo] } else { 0 };
-        w = w.push_field(2 * cb, c9_value);
+        w = push(w, 2 * cb, c9_value);
         let ((c1, s1), (c2, s2)) = (p1.preference(), p2.preference());
         let same = c1.is_some() && c1 == c2;
         let colour_fields = if current {
@@ -432,7 +450,7 @@ impl<'p> Bracketer<'p> {
             [false; 4]
         };
         for f in colour_fields {
-            w = w.push_field(cb, f as u128);
+            w = push(w, cb, f as u128);
         }
         let lower = p1.score <= p2.score;
         for back in [1usize, 2] {
@@ -443,7 +461,8 @@ impl<'p> Bracketer<'p> {
                     0
                 };
                 let up = current && !(p2.float_back(back) == Float::Up && p1.score > p2.score);
-                w = w.push_field(cb, down).push_field(cb, up as u128);
+                w = push(w, cb, down);
+                w = push(w, cb, up as u128);
             }
         }
         for back in [1usize, 2] {
@@ -460,10 +479,19 @@ impl<'p> Bracketer<'p> {
                 } else {
                     0
                 };
-                w = w.push_field(levels.bits + 1, down).push_field(levels.bits, up);
+                w = push(w, levels.bits + 1, down);
+                w = push(w, levels.bits, up);
             }
         }
-        w.shl(self.reserved_bits)
+        let lower_bits = shift + self.reserved_bits;
+        w.shl(self.reserved_bits) + Wide::from_u128(completion).shl(self.completion_shift.max(lower_bits))
+    }
+
+    /// The bits of the fields below the completion, for this bracket's levels.
+    fn lower_bits(&self, levels: &Levels) -> u32 {
+        let cb = self.count_bits;
+        let rounds = self.rounds_played.min(2);
+        2 * levels.bits + 8 * cb + rounds * 2 * cb + rounds * (2 * levels.bits + 1) + self.reserved_bits
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide) {
@@ -524,6 +552,7 @@ impl<'p> Bracketer<'p> {
         if bits >= WIDE_BITS - 2 {
             return Err(PairingError::TooLarge { bits });
         }
+        self.completion_shift = self.completion_shift.max(self.lower_bits(&levels));
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
