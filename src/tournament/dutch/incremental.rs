@@ -31,7 +31,8 @@ const NONE: usize = usize::MAX;
 /// A maximum-weight perfect matching over a fixed vertex set, kept across edge changes.
 pub struct Incremental {
     n: usize,
-    /// Weight of edge `k = i * n + j` (`i < j`); only read where `present`.
+    /// Weight of edge `k = i * n + j` (`i < j`), stored at `j * n + i` too so that a vertex's
+    /// edges are one row; only read where `present`.
     weight: Vec<Wide>,
     present: Vec<bool>,
     removed: Vec<bool>,
@@ -52,7 +53,8 @@ pub struct Incremental {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Wide>,
-    /// Stage stamp at which an edge was found tight (the edge is allowed in this stage).
+    /// Stage stamp at which an edge was found tight (the edge is allowed in this stage), in
+    /// both of its rows.
     allowed: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
@@ -103,8 +105,11 @@ impl Incremental {
         if self.weight[k] == weight && self.present[k] == present {
             return;
         }
+        let t = u.max(v) * self.n + u.min(v);
         self.weight[k] = weight;
         self.present[k] = present;
+        self.weight[t] = weight;
+        self.present[t] = present;
         if !self.dirty[v] {
             self.mark(u);
         }
@@ -314,12 +319,10 @@ impl Incremental {
         self.dualvar[i] + self.dualvar[j] - w - w
     }
 
-    fn is_allowed(&self, k: usize) -> bool {
-        self.allowed[k] == self.stamp
-    }
-
     fn allow(&mut self, k: usize) {
+        let (i, j) = self.edge(k);
         self.allowed[k] = self.stamp;
+        self.allowed[j * self.n + i] = self.stamp;
     }
 
     /// The endpoint at `u` of the edge `v`-`u`, if it is there.
@@ -645,21 +648,28 @@ impl Incremental {
             let mut augmented = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    let row = v * n;
                     for u in 0..n {
-                        let Some(p) = self.endpoint_at(v, u) else { continue };
-                        let k = p / 2;
+                        if u == v || !self.present[row + u] || self.removed[u] {
+                            continue;
+                        }
                         let w = u;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        let k = self.key(u, v);
+                        let p = 2 * k + (u > v) as usize;
                         let mut kslack = Wide::ZERO;
-                        if !self.is_allowed(k) {
-                            kslack = self.slack(k);
-                            if kslack <= Wide::ZERO {
+                        let mut allowed = self.allowed[row + u] == self.stamp;
+                        if !allowed {
+                            let weight = self.weight[row + u];
+                            kslack = self.dualvar[v] + self.dualvar[u] - weight - weight;
+                            if kslack.is_negative() || kslack.is_zero() {
                                 self.allow(k);
+                                allowed = true;
                             }
                         }
-                        if self.is_allowed(k) {
+                        if allowed {
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {

@@ -118,7 +118,15 @@ impl Sub for Wide {
 impl Ord for Wide {
     fn cmp(&self, other: &Wide) -> Ordering {
         let top = (self.limbs[LIMBS - 1] as i64).cmp(&(other.limbs[LIMBS - 1] as i64));
-        (0..LIMBS - 1).rev().fold(top, |acc, i| acc.then(self.limbs[i].cmp(&other.limbs[i])))
+        if top != Ordering::Equal {
+            return top;
+        }
+        for i in (0..LIMBS - 1).rev() {
+            if self.limbs[i] != other.limbs[i] {
+                return self.limbs[i].cmp(&other.limbs[i]);
+            }
+        }
+        Ordering::Equal
     }
 }
 
