@@ -15,6 +15,12 @@
 //! invariant holds again. Removing a matched pair frees both and drops them: the rest stays
 //! optimal with no stage at all.
 //!
+//! When more than half the vertices changed at once (a bracket's exchange weights), they are
+//! freed and set aside, then put back one at a time, each placed by a stage against an optimum
+//! of the others, which keeps the duals near their final values. From scratch (the first call)
+//! each dual starts at its vertex's heaviest edge, and the edges that makes tight are matched
+//! greedily before the stages.
+//!
 //! An odd vertex count is made even by the caller with a dummy vertex joined to everyone by
 //! weight zero, which turns "the heaviest matching leaving one vertex out" into a perfect
 //! matching. If no perfect matching exists, [`Incremental::solve`] says so and the caller
@@ -27,6 +33,9 @@
 use super::wide::Wide;
 
 const NONE: usize = usize::MAX;
+
+/// Past one in this many live vertices changed, they are put back one at a time.
+const SEQUENTIAL: usize = 2;
 
 /// A maximum-weight perfect matching over a fixed vertex set, kept across edge changes.
 pub struct Incremental {
@@ -142,7 +151,7 @@ impl Incremental {
         let dirty = std::mem::take(&mut self.dirty_list);
         let removing = std::mem::take(&mut self.removing);
         let live = self.removed.iter().filter(|&&r| !r).count();
-        if self.stale || dirty.len() * 8 > live * 7 {
+        if self.stale {
             for &v in &dirty {
                 self.dirty[v] = false;
             }
@@ -150,7 +159,8 @@ impl Incremental {
                 self.removed[v] = true;
             }
             self.reset();
-            if std::env::var_os("DUTCH_TRACE").is_some() { eprintln!("reset dirty={} live={}", dirty.len(), live); }
+        } else if dirty.len() * SEQUENTIAL > live {
+            self.insert_one_by_one(&dirty, &removing);
         } else {
             let mut freed = Vec::new();
             for &v in &dirty {
@@ -198,13 +208,72 @@ impl Incremental {
             }
             self.match_tight(&exposed);
         }
-        let t = std::time::Instant::now();
         let ok = self.stages();
-        if std::env::var_os("DUTCH_TRACE").is_some() { eprintln!("stages {:?} dirty={}", t.elapsed(), dirty.len()); }
         if !ok {
             self.stale = true;
         }
         ok
+    }
+
+    /// Many changed vertices: all are freed and set aside, then put back one at a time, each
+    /// with the dual its edges need against an optimum of the others and a stage or two to
+    /// place it; dual values found this way stay close to the optimum, where freeing them
+    /// all at once leaves the stages far to go.
+    fn insert_one_by_one(&mut self, dirty: &[usize], removing: &[usize]) {
+        let n = self.n;
+        let mut freed = Vec::new();
+        for &v in dirty {
+            self.free_vertex(v, &mut freed);
+        }
+        let mut i = 0;
+        while i < freed.len() {
+            let v = freed[i];
+            self.free_vertex(v, &mut freed);
+            i += 1;
+        }
+        for &v in removing {
+            self.removed[v] = true;
+        }
+        let inserting: Vec<usize> = dirty.iter().copied().filter(|&v| !self.removed[v]).collect();
+        for &v in dirty {
+            self.dirty[v] = false;
+        }
+        for &v in &inserting {
+            self.removed[v] = true;
+        }
+        let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+        for &v in &exposed {
+            if self.dualvar[v].is_odd() {
+                self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+            }
+        }
+        self.match_tight(&exposed);
+        self.stages();
+        for &v in &inserting {
+            self.removed[v] = false;
+            let mut best: Option<Wide> = None;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    let k = p / 2;
+                    let need = self.weight[k] + self.weight[k] - self.dualvar[u];
+                    if best.is_none_or(|b| need > b) {
+                        best = Some(need);
+                    }
+                }
+            }
+            let mut y = best.unwrap_or(Wide::ZERO);
+            // The roots of a stage share a parity (see the module's notes).
+            let parity = (0..n).find(|&u| u != v && !self.removed[u] && self.mate[u] == NONE);
+            let odd = parity.is_some_and(|u| self.dualvar[u].is_odd());
+            if y.is_odd() != odd {
+                y = y + Wide::from_u128(1);
+            }
+            self.dualvar[v] = y;
+            let mut candidates = vec![v];
+            candidates.extend((0..n).filter(|&u| u != v && !self.removed[u] && self.mate[u] == NONE));
+            self.match_tight(&candidates);
+            self.stages();
+        }
     }
 
     /// No blossoms; each vertex's dual at its heaviest edge (rounded up to even), which is
@@ -867,7 +936,8 @@ mod tests {
                     removed[a] = true;
                     removed[b] = true;
                 } else {
-                    for _ in 0..1 + next() % 3 {
+                    let changed = if next() % 4 == 0 { live.len() } else { 1 + next() as usize % 3 };
+                    for _ in 0..changed {
                         let a = live[(next() as usize) % live.len()];
                         for &b in &live {
                             if b != a && next() % 2 == 0 {
