@@ -23,7 +23,11 @@
 //! important in the highest bits, so the heaviest matching of maximum cardinality is a best
 //! pairing of the bracket that leaves the rest pairable; the Dutch tie-breaks are then
 //! settled one player at a time by nudging the lowest bits and matching again, fixing
-//! each pair once chosen. Colours are allocated afterwards by Article 5.2, boards ordered by
+//! each pair once chosen. "Matching again" is not a fresh solve: `incremental.rs` keeps the
+//! last optimum with its duals and repairs it around the players whose edges changed (a
+//! nudged player, a fixed pair), and the completion field sits at one bit position for the
+//! whole round, so that a new bracket only changes the edges of its own players and the
+//! next scoregroup's. Colours are allocated afterwards by Article 5.2, boards ordered by
 //! the higher score, the sum of scores, then the higher player's rank.
 
 mod incremental;
