@@ -159,8 +159,9 @@ fn oracle(args: &PairingBenchArgs, previous: &[Pairing], total_rounds: u32) -> R
             let v: serde_json::Value = serde_json::from_str(&out).map_err(|e| e.to_string())?;
             let seconds = v["seconds"].as_f64().ok_or("the oracle reported no time")?;
             let boards = v["pairings"].as_array().ok_or("the oracle reported no pairings")?;
-            let boards =
-                boards.iter().map(|g| (g["w"].as_u64().unwrap_or(0) as u32, g["b"].as_u64().map(|b| b as u32)));
+            let boards = boards
+                .iter()
+                .map(|g| (g["white_id"].as_u64().unwrap_or(0) as u32, g["black_id"].as_u64().map(|b| b as u32)));
             return Ok(Some((seconds, unordered(boards))));
         }
         if Instant::now() > deadline {
