@@ -3,9 +3,11 @@
 //!
 //! The field plays `--rounds-played` rounds first (herald pairs them; results drawn from a
 //! fixed-seed generator, the stronger player winning more often), then the next round is
-//! timed on both sides. The oracle runs under a time limit, since its cost grows steeply
-//! with the field: the report then says it did not finish.
+//! timed on both sides, and the oracle's pairs and bye compared with herald's. The oracle
+//! runs under a time limit, since its cost grows steeply with the field: the report then
+//! says it did not finish.
 
+use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -36,6 +38,9 @@ pub struct PairingBenchArgs {
     #[arg(long, default_value = "tests/fixtures/swiss_oracle.py")]
     driver: PathBuf,
 }
+
+/// The oracle's seconds and its boards as unordered pairs.
+type OracleRound = (f64, BTreeSet<(u32, Option<u32>)>);
 
 /// Runs the benchmark.
 pub fn run(args: PairingBenchArgs) -> Result<(), String> {
@@ -91,14 +96,28 @@ pub fn run(args: PairingBenchArgs) -> Result<(), String> {
     let herald = start.elapsed();
     println!("herald: {} players, round {round}: {} boards in {:.3} s", args.players, ours.len(), herald.as_secs_f64());
     match oracle(&args, &previous, total_rounds)? {
-        Some(seconds) => println!("oracle (caissify-pairings 0.5.0): the same round in {seconds:.3} s"),
+        Some((seconds, theirs)) => {
+            let mine = unordered(ours.iter().map(|p| (p.white, p.black)));
+            let same = mine.intersection(&theirs).count();
+            let verdict = if mine == theirs {
+                "the same pairs and bye".to_string()
+            } else {
+                format!("DIFFERENT pairs: {same} of {} boards in common", mine.len())
+            };
+            println!("oracle (caissify-pairings 0.5.0): the same round in {seconds:.3} s, {verdict}");
+        }
         None => println!("oracle (caissify-pairings 0.5.0): did not finish within {} s", args.oracle_timeout),
     }
     Ok(())
 }
 
-/// The oracle's seconds for the next round, or `None` past the time limit.
-fn oracle(args: &PairingBenchArgs, previous: &[Pairing], total_rounds: u32) -> Result<Option<f64>, String> {
+/// Boards as unordered pairs (the PAB as a player and `None`).
+fn unordered(boards: impl Iterator<Item = (u32, Option<u32>)>) -> BTreeSet<(u32, Option<u32>)> {
+    boards.map(|(w, b)| b.map_or((w, None), |b| (w.min(b), Some(w.max(b))))).collect()
+}
+
+/// The oracle's seconds and boards for the next round, or `None` past the time limit.
+fn oracle(args: &PairingBenchArgs, previous: &[Pairing], total_rounds: u32) -> Result<Option<OracleRound>, String> {
     let rounds = previous.iter().map(|p| p.round).max().unwrap_or(0);
     let history: Vec<serde_json::Value> = (1..=rounds)
         .map(|r| {
@@ -138,7 +157,12 @@ fn oracle(args: &PairingBenchArgs, previous: &[Pairing], total_rounds: u32) -> R
                 return Err(format!("the oracle failed: {status}"));
             }
             let v: serde_json::Value = serde_json::from_str(&out).map_err(|e| e.to_string())?;
-            return Ok(v["seconds"].as_f64());
+            let seconds = v["seconds"].as_f64().ok_or("the oracle reported no time")?;
+            let boards = v["pairings"].as_array().ok_or("the oracle reported no pairings")?;
+            let boards = boards
+                .iter()
+                .map(|g| (g["white_id"].as_u64().unwrap_or(0) as u32, g["black_id"].as_u64().map(|b| b as u32)));
+            return Ok(Some((seconds, unordered(boards))));
         }
         if Instant::now() > deadline {
             let _ = child.kill();

@@ -23,9 +23,14 @@
 //! important in the highest bits, so the heaviest matching of maximum cardinality is a best
 //! pairing of the bracket that leaves the rest pairable; the Dutch tie-breaks are then
 //! settled one player at a time by nudging the lowest bits and matching again, fixing
-//! each pair once chosen. Colours are allocated afterwards by Article 5.2, boards ordered by
+//! each pair once chosen. "Matching again" is not a fresh solve: `incremental.rs` keeps the
+//! last optimum with its duals and repairs it around the players whose edges changed (a
+//! nudged player, a fixed pair), and the completion field sits at one bit position for the
+//! whole round, so that a new bracket only changes the edges of its own players and the
+//! next scoregroup's. Colours are allocated afterwards by Article 5.2, boards ordered by
 //! the higher score, the sum of scores, then the higher player's rank.
 
+mod incremental;
 mod matching;
 mod wide;
 
@@ -34,6 +39,7 @@ use std::fmt;
 
 use super::{Entrant, Finish, Pairing, Points, Score};
 use crate::engine::Color;
+use incremental::Incremental;
 use matching::max_weight_matching;
 use wide::{WIDE_BITS, Wide};
 
@@ -264,11 +270,14 @@ struct Bracketer<'p> {
     bye_score: Option<u32>,
     /// Ranks for C9: more for fewer played games.
     unplayed_rank: Vec<u128>,
-    weights: Vec<Vec<Wide>>,
+    /// The edge weights and the last optimum, repaired locally after each change.
+    matcher: Incremental,
     fixed: Vec<Option<usize>>,
     mate: Vec<Option<usize>>,
     count_bits: u32,
     reserved_bits: u32,
+    /// Where the completion field sits: at least above every field of the bracket.
+    completion_shift: u32,
     exchange_shift: u32,
 }
 
@@ -291,11 +300,22 @@ impl<'p> Bracketer<'p> {
             bye_candidates: None,
             bye_score: None,
             unplayed_rank: vec![0; n],
-            weights: vec![vec![Wide::ZERO; n]; n],
+            matcher: {
+                // An odd field gets a dummy vertex joined to everyone by weight zero: its
+                // partner is the one left out.
+                let mut m = Incremental::new(n + n % 2);
+                if n % 2 == 1 {
+                    for i in 0..n {
+                        m.set(i, n, Wide::ZERO, true);
+                    }
+                }
+                m
+            },
             fixed: vec![None; n],
             mate: vec![None; n],
             count_bits: bits_for(n as u128) + 2,
             reserved_bits: 3 * b + 1,
+            completion_shift: 0,
             exchange_shift: 2 * b,
         }
     }
@@ -356,6 +376,12 @@ impl<'p> Bracketer<'p> {
         if self.max_pairs(|_, _| true, None) < n / 2 {
             return Err(PairingError::NoLegalPairing { round: self.rounds_played + 1, players: n });
         }
+        // One completion position for every bracket when the widest layout fits, so that the
+        // edges away from a bracket keep their weights.
+        let widest = self.lower_bits(&Levels::new(self.players, 0..n));
+        if widest + 4 < WIDE_BITS {
+            self.completion_shift = widest;
+        }
         let mut carried: Vec<usize> = Vec::new();
         let group_count = self.groups.len() - 1;
         for g in 0..group_count {
@@ -387,13 +413,22 @@ impl<'p> Bracketer<'p> {
             Some(c) => 1 + !c[hi] as u128 + !c[lo] as u128,
             None => 3,
         };
-        let mut w = Wide::from_u128(completion);
-        w = w.push_field(levels.bits, if current { levels.bit(p1.score) } else { 0 });
-        w = w.push_field(cb, current as u128);
-        w = w.push_field(levels.bits, if next { levels.bit(p1.score) } else { 0 });
-        w = w.push_field(cb, next as u128);
+        // The fields below the completion, counting their bits; the completion sits at one
+        // position for the whole round (as long as the brackets allow), so that the edges
+        // of players outside the bracket keep their weights from one bracket to the next
+        // and the incremental matcher only repairs around the bracket.
+        let mut shift = 0;
+        let mut push = |w: Wide, bits: u32, value: u128| {
+            shift += bits;
+            w.push_field(bits, value)
+        };
+        let mut w = Wide::ZERO;
+        w = push(w, levels.bits, if current { levels.bit(p1.score) } else { 0 });
+        w = push(w, cb, current as u128);
+        w = push(w, levels.bits, if next { levels.bit(p1.score) } else { 0 });
+        w = push(w, cb, next as u128);
         let c9_value = if c9 { self.unplayed_rank[hi] + self.unplayed_rank[lo] } else { 0 };
-        w = w.push_field(2 * cb, c9_value);
+        w = push(w, 2 * cb, c9_value);
         let ((c1, s1), (c2, s2)) = (p1.preference(), p2.preference());
         let same = c1.is_some() && c1 == c2;
         let colour_fields = if current {
@@ -419,7 +454,7 @@ impl<'p> Bracketer<'p> {
             [false; 4]
         };
         for f in colour_fields {
-            w = w.push_field(cb, f as u128);
+            w = push(w, cb, f as u128);
         }
         let lower = p1.score <= p2.score;
         for back in [1usize, 2] {
@@ -430,7 +465,8 @@ impl<'p> Bracketer<'p> {
                     0
                 };
                 let up = current && !(p2.float_back(back) == Float::Up && p1.score > p2.score);
-                w = w.push_field(cb, down).push_field(cb, up as u128);
+                w = push(w, cb, down);
+                w = push(w, cb, up as u128);
             }
         }
         for back in [1usize, 2] {
@@ -447,27 +483,47 @@ impl<'p> Bracketer<'p> {
                 } else {
                     0
                 };
-                w = w.push_field(levels.bits + 1, down).push_field(levels.bits, up);
+                w = push(w, levels.bits + 1, down);
+                w = push(w, levels.bits, up);
             }
         }
-        w.shl(self.reserved_bits)
+        let lower_bits = shift + self.reserved_bits;
+        w.shl(self.reserved_bits) + Wide::from_u128(completion).shl(self.completion_shift.max(lower_bits))
+    }
+
+    /// The bits of the fields below the completion, for this bracket's levels.
+    fn lower_bits(&self, levels: &Levels) -> u32 {
+        let cb = self.count_bits;
+        let rounds = self.rounds_played.min(2);
+        2 * levels.bits + 8 * cb + rounds * 2 * cb + rounds * (2 * levels.bits + 1) + self.reserved_bits
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide) {
-        self.weights[a][b] = w;
-        self.weights[b][a] = w;
+        self.matcher.set(a, b, w, !w.is_zero() && !w.is_negative());
     }
 
+    fn weight(&self, a: usize, b: usize) -> Wide {
+        self.matcher.weight(a, b)
+    }
+
+    /// The heaviest matching of maximum cardinality over the unfixed players: repaired
+    /// around the changes since the last one, or, when the incremental matcher finds no
+    /// (near-)perfect matching, solved from scratch.
     fn run(&mut self) {
         let n = self.players.len();
+        if self.matcher.solve() {
+            self.mate = (0..n).map(|i| self.matcher.mate(i).filter(|&j| j < n && self.fixed[i].is_none())).collect();
+            return;
+        }
         let mut edges = Vec::new();
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
             }
             for j in i + 1..n {
-                if self.fixed[j].is_none() && !self.weights[i][j].is_zero() && !self.weights[i][j].is_negative() {
-                    edges.push((i, j, self.weights[i][j]));
+                let w = self.weight(i, j);
+                if self.fixed[j].is_none() && !w.is_zero() && !w.is_negative() {
+                    edges.push((i, j, w));
                 }
             }
         }
@@ -477,6 +533,8 @@ impl<'p> Bracketer<'p> {
     fn fix(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
+        self.matcher.remove(a);
+        self.matcher.remove(b);
     }
 
     /// Pairs one bracket (`carried` MDPs and `residents`, `next` the following scoregroup):
@@ -498,6 +556,7 @@ impl<'p> Bracketer<'p> {
         if bits >= WIDE_BITS - 2 {
             return Err(PairingError::TooLarge { bits });
         }
+        self.completion_shift = self.completion_shift.max(self.lower_bits(&levels));
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
@@ -549,7 +608,7 @@ impl<'p> Bracketer<'p> {
                 if !self.mate[mdp].is_some_and(is_resident) {
                     for &r in residents {
                         if usable(self, mdp, r) {
-                            let w = self.weights[mdp][r] + Wide::from_u128(1);
+                            let w = self.weight(mdp, r) + Wide::from_u128(1);
                             self.set(mdp, r, w);
                         }
                     }

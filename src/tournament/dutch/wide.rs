@@ -74,6 +74,11 @@ impl Wide {
         self.limbs[LIMBS - 1] >> 63 == 1
     }
 
+    /// True when odd.
+    pub fn is_odd(self) -> bool {
+        self.limbs[0] & 1 == 1
+    }
+
     /// True for zero.
     pub fn is_zero(self) -> bool {
         self.limbs.iter().all(|&l| l == 0)
@@ -113,7 +118,15 @@ impl Sub for Wide {
 impl Ord for Wide {
     fn cmp(&self, other: &Wide) -> Ordering {
         let top = (self.limbs[LIMBS - 1] as i64).cmp(&(other.limbs[LIMBS - 1] as i64));
-        (0..LIMBS - 1).rev().fold(top, |acc, i| acc.then(self.limbs[i].cmp(&other.limbs[i])))
+        if top != Ordering::Equal {
+            return top;
+        }
+        for i in (0..LIMBS - 1).rev() {
+            if self.limbs[i] != other.limbs[i] {
+                return self.limbs[i].cmp(&other.limbs[i]);
+            }
+        }
+        Ordering::Equal
     }
 }
 

@@ -1,0 +1,956 @@
+//! A maximum-weight *perfect* matching that is kept between calls and repaired locally when
+//! edges change, the way bbpPairings avoids re-solving from scratch after every tie-break.
+//!
+//! The algorithm is the primal-dual blossom algorithm of [`super::matching`] (van Rantwijk's
+//! formulation of Galil's), run in its perfect-matching form: no vertex may stay unmatched, so
+//! vertex duals are free in sign and an exposed vertex needs no particular dual. That makes a
+//! warm start easy. The state between calls is an optimal perfect matching with feasible
+//! duals (every slack `y_u + y_v - 2w + 2·Σ z_B` non-negative, matched and blossom edges
+//! tight). When the edges of a vertex `v` change, `v` is *freed*: it is rotated to the base of
+//! its blossoms, unmatched, and every blossom containing it is dissolved by adding the
+//! blossom's dual to each of its vertices (which keeps every slack inside it, and only raises
+//! slacks leaving it); its former mate is freed the same way. `v`'s dual is then raised just
+//! enough for every edge at `v` to be feasible again. Each freed vertex is an exposed root for
+//! the ordinary augmentation stages, which restore a perfect matching, optimal since every
+//! invariant holds again. Removing a matched pair frees both and drops them: the rest stays
+//! optimal with no stage at all.
+//!
+//! When more than half the vertices changed at once (a bracket's exchange weights), they are
+//! freed and set aside, then put back one at a time, each placed by a stage against an optimum
+//! of the others, which keeps the duals near their final values. From scratch (the first call)
+//! each dual starts at its vertex's heaviest edge, and the edges that makes tight are matched
+//! greedily before the stages.
+//!
+//! An odd vertex count is made even by the caller with a dummy vertex joined to everyone by
+//! weight zero, which turns "the heaviest matching leaving one vertex out" into a perfect
+//! matching. If no perfect matching exists, [`Incremental::solve`] says so and the caller
+//! falls back to the from-scratch matcher.
+//!
+//! Halving a slack between two outer vertices (delta 3) needs that slack even, which holds when
+//! all the roots of a stage have duals of one parity; freed vertices get even duals (raising an
+//! exposed trivial vertex's dual keeps every invariant).
+
+use super::wide::Wide;
+
+const NONE: usize = usize::MAX;
+
+/// Past one in this many live vertices changed, they are put back one at a time.
+const SEQUENTIAL: usize = 2;
+
+/// A maximum-weight perfect matching over a fixed vertex set, kept across edge changes.
+pub struct Incremental {
+    n: usize,
+    /// Weight of edge `k = i * n + j` (`i < j`), stored at `j * n + i` too so that a vertex's
+    /// edges are one row; only read where `present`.
+    weight: Vec<Wide>,
+    present: Vec<bool>,
+    removed: Vec<bool>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<usize>,
+    removing: Vec<usize>,
+    /// Start from scratch at the next solve.
+    stale: bool,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<Wide>,
+    /// Stage stamp at which an edge was found tight (the edge is allowed in this stage), in
+    /// both of its rows.
+    allowed: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+}
+
+impl Incremental {
+    /// `n` vertices and no edges.
+    pub fn new(n: usize) -> Incremental {
+        Incremental {
+            n,
+            weight: vec![Wide::ZERO; n * n],
+            present: vec![false; n * n],
+            removed: vec![false; n],
+            dirty: vec![false; n],
+            dirty_list: Vec::new(),
+            removing: Vec::new(),
+            stale: true,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: vec![Wide::ZERO; 2 * n],
+            allowed: vec![0; n * n],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    fn key(&self, u: usize, v: usize) -> usize {
+        if u < v { u * self.n + v } else { v * self.n + u }
+    }
+
+    /// The weight last set between `u` and `v` (zero if none).
+    pub fn weight(&self, u: usize, v: usize) -> Wide {
+        self.weight[self.key(u, v)]
+    }
+
+    /// Sets the edge `u`-`v`: `present` or not, and its weight.
+    pub fn set(&mut self, u: usize, v: usize, weight: Wide, present: bool) {
+        let k = self.key(u, v);
+        if self.weight[k] == weight && self.present[k] == present {
+            return;
+        }
+        let t = u.max(v) * self.n + u.min(v);
+        self.weight[k] = weight;
+        self.present[k] = present;
+        self.weight[t] = weight;
+        self.present[t] = present;
+        if !self.dirty[v] {
+            self.mark(u);
+        }
+    }
+
+    fn mark(&mut self, v: usize) {
+        if !self.dirty[v] {
+            self.dirty[v] = true;
+            self.dirty_list.push(v);
+        }
+    }
+
+    /// Drops `v` for good at the next solve (the caller drops its mate too).
+    pub fn remove(&mut self, v: usize) {
+        if !self.removed[v] && !self.removing.contains(&v) {
+            self.removing.push(v);
+            self.mark(v);
+        }
+    }
+
+    /// The mate of each vertex after a successful [`Incremental::solve`].
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
+    }
+
+    /// Repairs the matching after the changes since the last call: false if the remaining
+    /// vertices have no perfect matching (the state is then rebuilt at the next call).
+    pub fn solve(&mut self) -> bool {
+        let n = self.n;
+        let dirty = std::mem::take(&mut self.dirty_list);
+        let removing = std::mem::take(&mut self.removing);
+        let live = self.removed.iter().filter(|&&r| !r).count();
+        if self.stale {
+            for &v in &dirty {
+                self.dirty[v] = false;
+            }
+            for &v in &removing {
+                self.removed[v] = true;
+            }
+            self.reset();
+        } else if dirty.len() * SEQUENTIAL > live {
+            self.insert_one_by_one(&dirty, &removing);
+        } else {
+            let mut freed = Vec::new();
+            for &v in &dirty {
+                self.free_vertex(v, &mut freed);
+            }
+            let mut i = 0;
+            while i < freed.len() {
+                let v = freed[i];
+                self.free_vertex(v, &mut freed);
+                i += 1;
+            }
+            for &v in &removing {
+                self.removed[v] = true;
+            }
+            // Duals of the vertices whose edges changed: just enough for every edge at them
+            // (an edge between two of them is covered by whichever is assigned second).
+            for &v in &dirty {
+                if self.removed[v] {
+                    continue;
+                }
+                let mut best: Option<Wide> = None;
+                for u in 0..n {
+                    if self.dirty[u] {
+                        continue;
+                    }
+                    if let Some(p) = self.endpoint_at(v, u) {
+                        let k = p / 2;
+                        let need = self.weight[k] + self.weight[k] - self.dualvar[u];
+                        if best.is_none_or(|b| need > b) {
+                            best = Some(need);
+                        }
+                    }
+                }
+                self.dualvar[v] = best.unwrap_or(Wide::ZERO);
+                self.dirty[v] = false;
+            }
+            for &v in &dirty {
+                self.dirty[v] = false;
+            }
+            let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+            for &v in &exposed {
+                if self.dualvar[v].is_odd() {
+                    self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+                }
+            }
+            self.match_tight(&exposed);
+        }
+        let ok = self.stages();
+        if !ok {
+            self.stale = true;
+        }
+        ok
+    }
+
+    /// Many changed vertices: all are freed and set aside, then put back one at a time, each
+    /// with the dual its edges need against an optimum of the others and a stage or two to
+    /// place it; dual values found this way stay close to the optimum, where freeing them
+    /// all at once leaves the stages far to go.
+    fn insert_one_by_one(&mut self, dirty: &[usize], removing: &[usize]) {
+        let n = self.n;
+        let mut freed = Vec::new();
+        for &v in dirty {
+            self.free_vertex(v, &mut freed);
+        }
+        let mut i = 0;
+        while i < freed.len() {
+            let v = freed[i];
+            self.free_vertex(v, &mut freed);
+            i += 1;
+        }
+        for &v in removing {
+            self.removed[v] = true;
+        }
+        let inserting: Vec<usize> = dirty.iter().copied().filter(|&v| !self.removed[v]).collect();
+        for &v in dirty {
+            self.dirty[v] = false;
+        }
+        for &v in &inserting {
+            self.removed[v] = true;
+        }
+        let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+        for &v in &exposed {
+            if self.dualvar[v].is_odd() {
+                self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+            }
+        }
+        self.match_tight(&exposed);
+        self.stages();
+        for &v in &inserting {
+            self.removed[v] = false;
+            let mut best: Option<Wide> = None;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    let k = p / 2;
+                    let need = self.weight[k] + self.weight[k] - self.dualvar[u];
+                    if best.is_none_or(|b| need > b) {
+                        best = Some(need);
+                    }
+                }
+            }
+            let mut y = best.unwrap_or(Wide::ZERO);
+            // The roots of a stage share a parity (see the module's notes).
+            let parity = (0..n).find(|&u| u != v && !self.removed[u] && self.mate[u] == NONE);
+            let odd = parity.is_some_and(|u| self.dualvar[u].is_odd());
+            if y.is_odd() != odd {
+                y = y + Wide::from_u128(1);
+            }
+            self.dualvar[v] = y;
+            let mut candidates = vec![v];
+            candidates.extend((0..n).filter(|&u| u != v && !self.removed[u] && self.mate[u] == NONE));
+            self.match_tight(&candidates);
+            self.stages();
+        }
+    }
+
+    /// No blossoms; each vertex's dual at its heaviest edge (rounded up to even), which is
+    /// feasible, and a greedy matching of the edges that makes tight.
+    fn reset(&mut self) {
+        let n = self.n;
+        self.stale = false;
+        self.mate.iter_mut().for_each(|m| *m = NONE);
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.labelend.iter_mut().for_each(|l| *l = NONE);
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossombase[v] = v;
+            let mut best = Wide::ZERO;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    best = best.max(self.weight[p / 2]);
+                }
+            }
+            if best.is_odd() {
+                best = best + Wide::from_u128(1);
+            }
+            self.dualvar[v] = best;
+        }
+        for b in n..2 * n {
+            self.blossombase[b] = NONE;
+            self.dualvar[b] = Wide::ZERO;
+            self.blossomchilds[b].clear();
+            self.blossomendps[b].clear();
+        }
+        self.blossomparent.iter_mut().for_each(|p| *p = NONE);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        self.blossombestedges.iter_mut().for_each(|e| *e = None);
+        self.unusedblossoms = (n..2 * n).collect();
+        let live: Vec<usize> = (0..n).filter(|&v| !self.removed[v]).collect();
+        self.match_tight(&live);
+    }
+
+    /// Matches greedily, among `exposed` (exposed vertices in no blossom), pairs joined by a
+    /// tight edge: every invariant still holds, and the stages have less to do.
+    fn match_tight(&mut self, exposed: &[usize]) {
+        for (x, &v) in exposed.iter().enumerate() {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for &u in &exposed[x + 1..] {
+                if self.mate[u] != NONE {
+                    continue;
+                }
+                if let Some(p) = self.endpoint_at(v, u)
+                    && self.slack(p / 2).is_zero()
+                {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Makes `v` an exposed vertex in no blossom, keeping every invariant but its
+    /// matched edge; its former mate (exposed now too) goes to `freed`.
+    fn free_vertex(&mut self, v: usize, freed: &mut Vec<usize>) {
+        let n = self.n;
+        let top = self.inblossom[v];
+        let base = if top < n { v } else { self.blossombase[top] };
+        if self.mate[base] != NONE {
+            let other = self.endpoint(self.mate[base]);
+            self.mate[other] = NONE;
+            self.mate[base] = NONE;
+            freed.push(other);
+        }
+        let mut b = top;
+        while b >= n {
+            if self.blossombase[b] != v {
+                self.augment_blossom(b, v);
+            }
+            let d = self.dualvar[b];
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &c in &childs {
+                self.blossomparent[c] = NONE;
+                for leaf in self.leaves_of(c) {
+                    self.dualvar[leaf] = self.dualvar[leaf] + d;
+                    self.inblossom[leaf] = c;
+                }
+            }
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.bestedge[b] = NONE;
+            self.dualvar[b] = Wide::ZERO;
+            self.unusedblossoms.push(b);
+            b = self.inblossom[v];
+        }
+        self.mate[v] = NONE;
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p / 2;
+        if p & 1 == 0 { k / self.n } else { k % self.n }
+    }
+
+    fn edge(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
+    fn slack(&self, k: usize) -> Wide {
+        let (i, j) = self.edge(k);
+        let w = self.weight[k];
+        self.dualvar[i] + self.dualvar[j] - w - w
+    }
+
+    fn allow(&mut self, k: usize) {
+        let (i, j) = self.edge(k);
+        self.allowed[k] = self.stamp;
+        self.allowed[j * self.n + i] = self.stamp;
+    }
+
+    /// The endpoint at `u` of the edge `v`-`u`, if it is there.
+    fn endpoint_at(&self, v: usize, u: usize) -> Option<usize> {
+        if u == v || self.removed[u] {
+            return None;
+        }
+        let k = self.key(u, v);
+        self.present[k].then_some(2 * k + (u > v) as usize)
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.leaves_of(b);
+            self.queue.extend(leaves);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint(self.labelend[b]);
+                b = self.inblossom[v];
+                v = self.endpoint(self.labelend[b]);
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = self.edge(k);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = Wide::ZERO;
+        let mut all_leaves = Vec::new();
+        for &c in &path {
+            self.leaves(c, &mut all_leaves);
+        }
+        for leaf in all_leaves {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &sub in &path {
+            let list: Vec<usize> = match self.blossombestedges[sub].take() {
+                Some(list) => list,
+                None => {
+                    let mut ks = Vec::new();
+                    for leaf in self.leaves_of(sub) {
+                        for u in 0..self.n {
+                            if let Some(p) = self.endpoint_at(leaf, u) {
+                                ks.push(p / 2);
+                            }
+                        }
+                    }
+                    ks
+                }
+            };
+            for k in list {
+                let (mut i, mut j) = self.edge(k);
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.inblossom[j];
+                if bj != b
+                    && self.label[bj] == 1
+                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                {
+                    bestedgeto[bj] = k;
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
+            let len = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |j: isize| -> usize { ((j % len + len) % len) as usize };
+            let endps = self.blossomendps[b].clone();
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e = self.endpoint(p ^ 1);
+                self.label[e] = 0;
+                let q = endps[at(j - endptrick as isize)];
+                let f = self.endpoint(q ^ endptrick ^ 1);
+                self.label[f] = 0;
+                self.assign_label(e, 2, p);
+                self.allow(q / 2);
+                j += jstep;
+                p = endps[at(j - endptrick as isize)] ^ endptrick;
+                self.allow(p / 2);
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let e = self.endpoint(p ^ 1);
+            self.label[e] = 2;
+            self.label[bv] = 2;
+            self.labelend[e] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let leaves = self.leaves_of(bv);
+                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    let e = self.endpoint(mb);
+                    self.label[e] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b].iter().position(|&c| c == t).expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let at = |j: isize| -> usize { ((j % len + len) % len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint(p));
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint(p ^ 1));
+            }
+            let (x, y) = (self.endpoint(p), self.endpoint(p ^ 1));
+            self.mate[x] = p ^ 1;
+            self.mate[y] = p;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w) = self.edge(k);
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    /// Augmentation stages until every live vertex is matched; false if impossible.
+    fn stages(&mut self) -> bool {
+        let n = self.n;
+        loop {
+            if !(0..n).any(|v| !self.removed[v] && self.mate[v] == NONE) {
+                return true;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
+                self.stamp = 1;
+            }
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.queue.clear();
+            for v in 0..n {
+                if !self.removed[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    let row = v * n;
+                    for u in 0..n {
+                        if u == v || !self.present[row + u] || self.removed[u] {
+                            continue;
+                        }
+                        let w = u;
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let k = self.key(u, v);
+                        let p = 2 * k + (u > v) as usize;
+                        let mut kslack = Wide::ZERO;
+                        let mut allowed = self.allowed[row + u] == self.stamp;
+                        if !allowed {
+                            let weight = self.weight[row + u];
+                            kslack = self.dualvar[v] + self.dualvar[u] - weight - weight;
+                            if kslack.is_negative() || kslack.is_zero() {
+                                self.allow(k);
+                                allowed = true;
+                            }
+                        }
+                        if allowed {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                let mut deltatype = 0u8;
+                let mut delta = Wide::ZERO;
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if !self.removed[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == 0 {
+                    return false;
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    2 => {
+                        self.allow(deltaedge);
+                        let (mut i, j) = self.edge(deltaedge);
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allow(deltaedge);
+                        let (i, _) = self.edge(deltaedge);
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::matching::max_weight_matching;
+    use super::*;
+
+    /// The weight of a matching given by mates, and its pair count.
+    fn total(n: usize, mate: impl Fn(usize) -> Option<usize>, weight: impl Fn(usize, usize) -> Wide) -> (usize, Wide) {
+        let mut pairs = 0;
+        let mut sum = Wide::ZERO;
+        for v in 0..n {
+            if let Some(u) = mate(v) {
+                assert_eq!(mate(u), Some(v));
+                if v < u {
+                    pairs += 1;
+                    sum = sum + weight(v, u);
+                }
+            }
+        }
+        (pairs, sum)
+    }
+
+    /// Random graphs changed a vertex at a time, pairs removed, and re-solved: each
+    /// incremental optimum weighs what the from-scratch matcher's does.
+    #[test]
+    #[allow(clippy::needless_range_loop)]
+    fn agrees_with_the_from_scratch_matcher_on_random_changes() {
+        let mut seed = 0x9E3779B97F4A7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for graph in 0..1500 {
+            let n = 2 * (1 + (next() % 8) as usize);
+            let range = if graph % 2 == 0 { 6 } else { 1000 };
+            let mut m = Incremental::new(n);
+            let mut w = vec![vec![None; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 4 != 0 {
+                        let x = Wide::from_u128(1 + (next() % range) as u128);
+                        w[a][b] = Some(x);
+                        w[b][a] = Some(x);
+                        m.set(a, b, x, true);
+                    }
+                }
+            }
+            let mut removed = vec![false; n];
+            for _step in 0..12 {
+                let live: Vec<usize> = (0..n).filter(|&v| !removed[v]).collect();
+                if live.is_empty() {
+                    break;
+                }
+                let ok = m.solve();
+                let mut edges = Vec::new();
+                for &a in &live {
+                    for &b in &live {
+                        if a < b
+                            && let Some(x) = w[a][b]
+                        {
+                            edges.push((a, b, x));
+                        }
+                    }
+                }
+                let reference = max_weight_matching(n, &edges, true);
+                let weight = |a: usize, b: usize| w[a][b].expect("an edge");
+                let (ref_pairs, ref_weight) = total(n, |v| reference[v], weight);
+                if ref_pairs * 2 == live.len() {
+                    assert!(ok, "graph {graph}: a perfect matching exists");
+                    let (pairs, sum) = total(n, |v| if removed[v] { None } else { m.mate(v) }, weight);
+                    assert_eq!((pairs, sum), (ref_pairs, ref_weight), "graph {graph}");
+                } else {
+                    assert!(!ok, "graph {graph}: no perfect matching exists");
+                }
+                // Change: either re-weigh a few vertices' edges, or drop a matched pair.
+                if ok && next() % 3 == 0 {
+                    let a = live[(next() as usize) % live.len()];
+                    let b = m.mate(a).expect("matched");
+                    m.remove(a);
+                    m.remove(b);
+                    removed[a] = true;
+                    removed[b] = true;
+                } else {
+                    let changed = if next() % 4 == 0 { live.len() } else { 1 + next() as usize % 3 };
+                    for _ in 0..changed {
+                        let a = live[(next() as usize) % live.len()];
+                        for &b in &live {
+                            if b != a && next() % 2 == 0 {
+                                let x = (next() % 5 != 0).then(|| Wide::from_u128(1 + (next() % range) as u128));
+                                w[a][b] = x;
+                                w[b][a] = x;
+                                m.set(a, b, x.unwrap_or(Wide::ZERO), x.is_some());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
