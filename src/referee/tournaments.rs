@@ -250,7 +250,8 @@ impl Referee<'_> {
             (Some(e), false) if !e.confirmed && open => ("entered", EntryChange::Confirm, None),
             (Some(_), false) => ("", EntryChange::None, None),
         };
-        let detail = format!("{} in tournament {}: {event}", sender, tournament.id);
+        let what = if event.is_empty() { "a reply that asks nothing; not answered" } else { event };
+        let detail = format!("{sender} in tournament {}: {what}", tournament.id);
         let event_row = Event { game_id: None, kind: Verdict::Entry.as_str(), detail };
         let mut effects = Effects { events: vec![event_row], ..Effects::default() };
         if !event.is_empty() {
