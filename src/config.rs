@@ -116,6 +116,13 @@ pub enum Transport {
         /// itself, so the file can be shared and versioned).
         #[serde(default)]
         password_env: Option<String>,
+        /// How herald logs in: with the password, or with an OAuth 2.0 access token.
+        #[serde(default)]
+        auth: Login,
+        /// For `auth: xoauth2`: the command that prints an access token (see
+        /// [`crate::mail::oauth`]).
+        #[serde(default)]
+        token_command: Option<String>,
         /// Seconds to wait for the server.
         #[serde(default = "default_smtp_timeout")]
         timeout_seconds: u64,
@@ -131,6 +138,18 @@ pub enum Transport {
         /// The Maildir; each recipient gets a subfolder named after the address.
         path: PathBuf,
     },
+}
+
+/// How herald logs in to a mail server.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Login {
+    /// SASL PLAIN or LOGIN with the user's password (from `password_env`).
+    #[default]
+    Password,
+    /// SASL XOAUTH2 with an access token printed by `token_command`: what the large
+    /// providers (Gmail, Microsoft 365) require instead of passwords.
+    Xoauth2,
 }
 
 /// TLS for SMTP.
@@ -295,6 +314,40 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// The login keys of a mail server's section (`section`): a password needs a user and
+/// `password_env`; `xoauth2` needs a user and `token_command`, and no password.
+fn check_login(
+    section: &str,
+    user: Option<&str>,
+    password_env: Option<&str>,
+    auth: Login,
+    token_command: Option<&str>,
+) -> Result<(), ConfigError> {
+    let invalid = |message: String| Err(ConfigError::Invalid(format!("{section}.{message}")));
+    match auth {
+        Login::Password => {
+            if let (Some(var), None) = (password_env, user) {
+                return invalid(format!("password_env {var:?} is set but user is not"));
+            }
+            if token_command.is_some() {
+                return invalid("token_command is set but auth is not xoauth2".to_string());
+            }
+        }
+        Login::Xoauth2 => {
+            if user.is_none() {
+                return invalid("auth is xoauth2 but user is not set: XOAUTH2 names the account".to_string());
+            }
+            if token_command.is_none_or(|c| c.trim().is_empty()) {
+                return invalid("auth is xoauth2 but token_command is not set: name the command that prints an access token".to_string());
+            }
+            if password_env.is_some() {
+                return invalid("password_env is set but auth is xoauth2, which logs in with a token, not a password".to_string());
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Config {
     /// Reads and checks a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
@@ -347,10 +400,8 @@ impl Config {
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
         }
-        if let Transport::Smtp { password_env: Some(var), user: None, .. } = &self.outgoing.transport {
-            return Err(ConfigError::Invalid(format!(
-                "outgoing.transport.password_env {var:?} is set but user is not"
-            )));
+        if let Transport::Smtp { user, password_env, auth, token_command, .. } = &self.outgoing.transport {
+            check_login("outgoing.transport", user.as_deref(), password_env.as_deref(), *auth, token_command.as_deref())?;
         }
         Ok(())
     }
@@ -444,6 +495,8 @@ mod tests {
                 tls: TlsMode::None,
                 user: None,
                 password_env: None,
+                auth: Login::Password,
+                token_command: None,
                 timeout_seconds: 30
             }
         );
@@ -462,6 +515,24 @@ mod tests {
         assert!(games("  on_timeout: never\n").is_err());
         let remind = games("  on_timeout: remind\n").unwrap();
         assert_eq!((remind.games.on_timeout, remind.games.reminder_hours), (OnTimeout::Remind, 24));
+    }
+
+    #[test]
+    fn logins_need_their_keys() {
+        let smtp = |keys: &str| {
+            Config::parse(&format!(
+                "referee:\n  address: r@y.org\noutgoing:\n  transport:\n    kind: smtp\n    host: h\n{keys}"
+            ))
+        };
+        let err = |keys: &str| smtp(keys).unwrap_err().to_string();
+        assert!(err("    password_env: P\n").contains("outgoing.transport.password_env \"P\" is set but user is not"));
+        assert!(err("    user: u\n    auth: xoauth2\n").contains("outgoing.transport.auth is xoauth2 but token_command"));
+        assert!(err("    auth: xoauth2\n    token_command: t\n").contains("user is not set"));
+        assert!(err("    user: u\n    auth: xoauth2\n    token_command: t\n    password_env: P\n").contains("password_env is set"));
+        assert!(err("    user: u\n    token_command: t\n").contains("token_command is set but auth is not xoauth2"));
+        assert!(smtp("    user: u\n    auth: oauth\n").is_err());
+        let ok = smtp("    user: u@gmail.com\n    auth: xoauth2\n    token_command: oama access u@gmail.com\n").unwrap();
+        assert!(matches!(ok.outgoing.transport, Transport::Smtp { auth: Login::Xoauth2, token_command: Some(_), .. }));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use herald::config::{self, TlsMode};
 use herald::mail::compose::{AutoSubmitted, OutgoingMail, render};
 use herald::mail::reader::{AutomaticReason, ReadLimits, read_mail};
 use herald::mail::transport::{
-    Envelope, MaildirSink, SendError, SendErrorKind, Sendmail, Smtp, SmtpSettings, Transport, from_config,
+    Envelope, MaildirSink, SendError, SendErrorKind, Sendmail, Smtp, SmtpLogin, SmtpSettings, Transport, from_config,
 };
 use support::postfix::{PostfixInstance, PostfixOptions};
 use support::sink::{Fault, SmtpSink};
@@ -71,6 +71,8 @@ fn smtp_config(port: u16, tls: TlsMode) -> config::Transport {
         tls,
         user: None,
         password_env: None,
+        auth: Default::default(),
+        token_command: None,
         timeout_seconds: 10,
     }
 }
@@ -380,7 +382,7 @@ impl TlsServer {
 
     fn settings(&self, tls: TlsMode, certs: &TestCerts) -> SmtpSettings {
         let mut settings = SmtpSettings::from_config(&smtp_config(self.port, tls)).unwrap();
-        settings.credentials = Some((SMTP_USER.into(), SMTP_PASSWORD.into()));
+        settings.login = Some(SmtpLogin::Password(SMTP_USER.into(), SMTP_PASSWORD.into()));
         settings.extra_root_pem = vec![certs.ca_pem()];
         settings
     }
@@ -432,7 +434,7 @@ fn starttls_and_implicit_tls_authenticate_and_deliver() {
 
         // A wrong password is refused with 535: permanent.
         let mut wrong = server.settings(tls, &certs);
-        wrong.credentials = Some((SMTP_USER.into(), "guess".into()));
+        wrong.login = Some(SmtpLogin::Password(SMTP_USER.into(), "guess".into()));
         let err = expect_kind(Smtp::new(wrong).unwrap().send(&envelope(&[PLAYER]), &raw), SendErrorKind::Permanent);
         assert!(err.message.contains("535") && err.message.contains("password_env"), "{mode}: {err}");
 
@@ -476,6 +478,8 @@ fn from_config_reads_the_password_variable_and_ssl_cert_file() {
         tls: TlsMode::Tls,
         user: Some(SMTP_USER.into()),
         password_env: Some(PASSWORD_ENV.into()),
+        auth: Default::default(),
+        token_command: None,
         timeout_seconds: 10,
     };
     if let Some(port) = std::env::var_os(CHILD_PORT_ENV) {
@@ -665,6 +669,8 @@ fn from_config_checks_what_it_can_up_front() {
         tls,
         user: user.map(Into::into),
         password_env: var.map(Into::into),
+        auth: Default::default(),
+        token_command: None,
         timeout_seconds: 30,
     };
     let err = from_config(&smtp("mail.example.org", TlsMode::Starttls, None, Some("u"), Some("HERALD_NO_SUCH_VAR")))

@@ -73,6 +73,8 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
             tls: TlsMode::None,
             user: None,
             password_env: None,
+            auth: Default::default(),
+            token_command: None,
             timeout_seconds: 10,
         }
     } else {

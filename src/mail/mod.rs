@@ -3,6 +3,7 @@
 
 pub mod compose;
 pub mod maildir;
+pub mod oauth;
 pub mod reader;
 pub mod reply;
 pub mod transport;

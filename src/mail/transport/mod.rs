@@ -31,7 +31,7 @@ use crate::config;
 
 pub use maildir::MaildirSink;
 pub use sendmail::Sendmail;
-pub use smtp::{Smtp, SmtpSettings};
+pub use smtp::{Smtp, SmtpLogin, SmtpSettings};
 
 /// The envelope of one delivery: the SMTP `MAIL FROM` and `RCPT TO` addresses, which may
 /// differ from the From and To fields of the message.

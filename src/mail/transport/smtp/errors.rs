@@ -4,7 +4,7 @@
 use std::error::Error as _;
 use std::io;
 
-use super::Smtp;
+use super::{Smtp, SmtpLogin};
 use crate::config::TlsMode;
 use crate::mail::transport::SendError;
 
@@ -17,7 +17,17 @@ impl Smtp {
         }
         if e.is_permanent() {
             // 535: RFC 4954 "authentication credentials invalid".
-            let hint = if e.status().is_some_and(|code| code.to_string() == "535") {
+            let refused_login = e.status().is_some_and(|code| code.to_string() == "535");
+            if refused_login && matches!(self.login, Some(SmtpLogin::Xoauth2(..))) {
+                // An access token can expire between the command printing it and the server
+                // reading it, and the next login runs the command again: retry (the retry
+                // limit still ends a token that never works as a dead letter).
+                return SendError::transient(format!(
+                    "SMTP {server}: {e} (the access token from outgoing.transport.token_command was refused: \
+                     check that it is valid for SMTP and for outgoing.transport.user)"
+                ));
+            }
+            let hint = if refused_login {
                 " (check outgoing.transport.user and the password in its password_env variable)"
             } else {
                 ""

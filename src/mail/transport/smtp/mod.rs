@@ -19,7 +19,7 @@ use crate::config::TlsMode;
 use pipeline::{Prepared, RawData, crlf_line_endings, data_section, lettre_envelope};
 use settings::{is_loopback, tls_parameters};
 
-pub use settings::SmtpSettings;
+pub use settings::{SmtpLogin, SmtpSettings};
 
 /// Sending through an SMTP server with lettre: plain (`tls: none`, a server on the same
 /// machine), STARTTLS required (never a downgrade to plain text when the server does not
@@ -57,7 +57,7 @@ pub struct Smtp {
     server: String,
     tls: TlsMode,
     tls_parameters: Option<TlsParameters>,
-    credentials: Option<Credentials>,
+    login: Option<SmtpLogin>,
     timeout: Duration,
     kept: std::sync::Mutex<Option<(Session, Instant)>>,
 }
@@ -96,7 +96,7 @@ impl Smtp {
     /// is not this machine (the password would cross the network in plain text).
     pub fn new(settings: SmtpSettings) -> Result<Smtp, String> {
         let server = format!("{}:{}", settings.host, settings.port);
-        if settings.tls == TlsMode::None && settings.credentials.is_some() && !is_loopback(&settings.host) {
+        if settings.tls == TlsMode::None && settings.login.is_some() && !is_loopback(&settings.host) {
             return Err(format!(
                 "SMTP {server}: a user is configured with tls: none, so the password would cross the network \
                  in plain text; use tls: starttls or tls (plain text is allowed to 127.0.0.1 and localhost only)"
@@ -110,7 +110,7 @@ impl Smtp {
             server,
             tls: settings.tls,
             tls_parameters,
-            credentials: settings.credentials.map(|(user, password)| Credentials::new(user, password)),
+            login: settings.login,
             timeout: settings.timeout,
             kept: std::sync::Mutex::new(None),
         })
@@ -187,8 +187,23 @@ impl Smtp {
             let parameters = self.tls_parameters.as_ref().expect("STARTTLS has TLS parameters");
             conn.starttls(parameters, &hello).map_err(|e| self.classify(&e))?;
         }
-        if let Some(credentials) = &self.credentials {
-            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials).map_err(|e| self.classify(&e))?;
+        match &self.login {
+            None => {}
+            Some(SmtpLogin::Password(user, password)) => {
+                let credentials = Credentials::new(user.clone(), password.clone());
+                conn.auth(&[Mechanism::Plain, Mechanism::Login], &credentials).map_err(|e| self.classify(&e))?;
+            }
+            Some(SmtpLogin::Xoauth2(user, command)) => {
+                // A fresh token at every login: access tokens expire within about an hour.
+                // A command that fails now may work at the next attempt (the provider's
+                // token endpoint was unreachable), so the mail waits rather than dies.
+                let token = command.token().map_err(|e| {
+                    conn.abort();
+                    SendError::transient(format!("SMTP {}: {e}", self.server))
+                })?;
+                let credentials = Credentials::new(user.clone(), token);
+                conn.auth(&[Mechanism::Xoauth2], &credentials).map_err(|e| self.classify(&e))?;
+            }
         }
         let capabilities = conn.command(Ehlo::new(hello)).map_err(|e| self.classify(&e))?;
         let pipelining = capabilities.message().any(|line| line.trim().eq_ignore_ascii_case("PIPELINING"));

@@ -6,7 +6,27 @@ use std::time::Duration;
 
 use lettre::transport::smtp::client::{Certificate, TlsParameters};
 
-use crate::config::{self, TlsMode};
+use crate::config::{self, Login, TlsMode};
+use crate::mail::oauth::TokenCommand;
+
+/// How the transport logs in.
+#[derive(Clone)]
+pub enum SmtpLogin {
+    /// SASL PLAIN or LOGIN: the user name and the password.
+    Password(String, String),
+    /// SASL XOAUTH2: the user name, and the command that prints an access token, run at
+    /// every login.
+    Xoauth2(String, TokenCommand),
+}
+
+impl SmtpLogin {
+    /// The user name.
+    pub fn user(&self) -> &str {
+        match self {
+            SmtpLogin::Password(user, _) | SmtpLogin::Xoauth2(user, _) => user,
+        }
+    }
+}
 
 /// Everything [`Smtp::new`] needs: the `smtp` section of the configuration with the
 /// password read and the defaults filled in.
@@ -18,8 +38,8 @@ pub struct SmtpSettings {
     pub port: u16,
     /// TLS mode.
     pub tls: TlsMode,
-    /// User name and password, if the server wants authentication.
-    pub credentials: Option<(String, String)>,
+    /// How to log in, if the server wants authentication.
+    pub login: Option<SmtpLogin>,
     /// Limit for connecting and for each read or write (lettre applies it to the socket).
     pub timeout: Duration,
     /// Further root certificates (PEM, one or more each) trusted besides the system's:
@@ -35,7 +55,8 @@ impl fmt::Debug for SmtpSettings {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("tls", &self.tls)
-            .field("user", &self.credentials.as_ref().map(|(user, _)| user))
+            .field("user", &self.login.as_ref().map(SmtpLogin::user))
+            .field("xoauth2", &matches!(self.login, Some(SmtpLogin::Xoauth2(..))))
             .field("timeout", &self.timeout)
             .field("extra_root_pem", &self.extra_root_pem.len())
             .finish()
@@ -44,20 +65,34 @@ impl fmt::Debug for SmtpSettings {
 
 impl SmtpSettings {
     /// The settings of an `smtp` transport; the password is read from the environment
-    /// variable named by `password_env`.
+    /// variable named by `password_env` (with `auth: xoauth2`, the token command is run at
+    /// each login instead).
     ///
     /// # Errors
     ///
-    /// When `config` is not `smtp`, when `user` is set without `password_env`, or when the
-    /// variable is not set (the message names it).
+    /// When `config` is not `smtp`, when `user` is set without `password_env` (or without
+    /// `token_command` for `xoauth2`), or when the variable is not set (the message names it).
     pub fn from_config(config: &config::Transport) -> Result<SmtpSettings, String> {
-        let config::Transport::Smtp { host, port, tls, user, password_env, timeout_seconds } = config else {
+        let config::Transport::Smtp { host, port, tls, user, password_env, auth, token_command, timeout_seconds } =
+            config
+        else {
             return Err("outgoing.transport is not an smtp transport".to_owned());
         };
-        let credentials = match (user, password_env) {
-            (None, None) => None,
-            (Some(user), Some(var)) => match std::env::var(var) {
-                Ok(password) => Some((user.clone(), password)),
+        let login = match (auth, user, password_env, token_command) {
+            (Login::Xoauth2, Some(user), None, Some(command)) => Some(SmtpLogin::Xoauth2(
+                user.clone(),
+                TokenCommand::new(command, "outgoing.transport.token_command"),
+            )),
+            (Login::Xoauth2, ..) => {
+                return Err("outgoing.transport: auth: xoauth2 needs user and token_command, and no password_env"
+                    .to_owned());
+            }
+            (Login::Password, _, _, Some(_)) => {
+                return Err("outgoing.transport.token_command is set but auth is not xoauth2".to_owned());
+            }
+            (Login::Password, None, None, None) => None,
+            (Login::Password, Some(user), Some(var), None) => match std::env::var(var) {
+                Ok(password) => Some(SmtpLogin::Password(user.clone(), password)),
                 Err(std::env::VarError::NotPresent) => {
                     return Err(format!(
                         "the environment variable {var} (outgoing.transport.password_env) is not set: \
@@ -70,13 +105,13 @@ impl SmtpSettings {
                     ));
                 }
             },
-            (Some(user), None) => {
+            (Login::Password, Some(user), None, None) => {
                 return Err(format!(
                     "outgoing.transport.user is {user:?} but password_env is not set: name the environment \
                      variable that holds the password"
                 ));
             }
-            (None, Some(var)) => {
+            (Login::Password, None, Some(var), None) => {
                 return Err(format!("outgoing.transport.password_env {var:?} is set but user is not"));
             }
         };
@@ -89,7 +124,7 @@ impl SmtpSettings {
             host: host.clone(),
             port,
             tls: *tls,
-            credentials,
+            login,
             // Zero would mean "fail at once" to the socket; one second is the least useful.
             timeout: Duration::from_secs((*timeout_seconds).max(1)),
             extra_root_pem: Vec::new(),
