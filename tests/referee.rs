@@ -63,6 +63,7 @@ impl Table {
             references: Vec::new(),
             date: None,
             automatic: None,
+            authentication_results: Vec::new(),
             body: body.into(),
             body_truncated: false,
             no_text: None,
