@@ -22,7 +22,7 @@ use super::records::Verdict;
 use super::{Decision, Loaded, Referee, RefereeError, Said};
 use crate::clock::Timestamp;
 use crate::engine::Color;
-use crate::mail::reader::{Authentication, IncomingMail};
+use crate::mail::reader::{Authenticated, IncomingMail};
 
 /// The authentication a player's mail needs to count (`inbox.authentication.require`).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
@@ -66,12 +66,12 @@ pub struct SenderPolicy {
 
 impl SenderPolicy {
     /// What the trusted server vouched for about `mail`'s sender.
-    pub fn authentication(&self, mail: &IncomingMail) -> Authentication {
+    pub fn authentication(&self, mail: &IncomingMail) -> Authenticated {
         self.trusted_authserv_id.as_deref().map(|id| mail.authentication(id)).unwrap_or_default()
     }
 
     /// Why a mail with `found` does not meet [`SenderPolicy::require`], if it does not.
-    pub fn refusal(&self, found: Authentication) -> Option<&'static str> {
+    pub fn refusal(&self, found: Authenticated) -> Option<&'static str> {
         match self.require {
             Required::None => None,
             Required::Dkim if !found.dkim => Some("no DKIM pass aligned with the From domain"),

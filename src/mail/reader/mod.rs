@@ -41,7 +41,7 @@ use std::fmt;
 
 use mailparse::{MailHeader, MailHeaderMap};
 
-pub use authentication::{Authentication, AuthenticationResults, MethodResult};
+pub use authentication::{Authenticated, AuthenticationResults, MethodResult};
 pub use automatic::AutomaticReason;
 pub use headers::Address;
 pub use quotes::strip_quoted_text;
@@ -162,7 +162,7 @@ impl IncomingMail {
 
     /// What the server named by `trusted_authserv_id` vouched for about this mail's From
     /// domain (see [`authentication::judge`]).
-    pub fn authentication(&self, trusted_authserv_id: &str) -> Authentication {
+    pub fn authentication(&self, trusted_authserv_id: &str) -> Authenticated {
         let from_domain = self.from.as_ref().and_then(|a| a.addr.rsplit_once('@')).map(|(_, d)| d);
         authentication::judge(&self.authentication_results, trusted_authserv_id, from_domain)
     }
