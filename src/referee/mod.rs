@@ -9,8 +9,9 @@
 //! `dispatch` carries out a verified player's command; `outside` answers mail outside any
 //! game (strangers, mail too large, mail herald failed to handle) and keeps silent where it
 //! must; `senders` is who may speak for a player (the sender authentication the club
-//! requires, and the confirmation that ending a game needs); `deadlines` is the clock; `mails` renders and composes each player's mail; `ids` is
-//! the Message-ID scheme that threads a game and tells a stale reply from a fresh one.
+//! requires, and the confirmation that ending a game needs); `deadlines` is the clock;
+//! `mails` renders and composes each player's mail; `ids` is the Message-ID scheme that
+//! threads a game and tells a stale reply from a fresh one.
 
 pub mod archive;
 pub mod chain;
