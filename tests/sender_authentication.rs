@@ -62,10 +62,11 @@ fn with_dkim_required_only_mail_signed_for_the_players_domain_counts() {
     assert_eq!(moves(&club, id), ["e4"]);
     let bobs = club.latest(BOB);
 
-    // Bob's unsigned move (as anyone who writes his From would send it) changes nothing and
-    // gets the short answer that says nothing of the game.
+    // An unsigned move with Bob's From and token, as Mallory (who saw one of Bob's mails)
+    // sends it from her own server, changes nothing and gets the short answer, which goes to
+    // the From address and says nothing of the game.
     let (unsigned, to) = reply(BOB, &bobs, "e5");
-    let round = deliver(&club, &unsigned, BOB, &to);
+    let round = deliver(&club, &unsigned, MALLORY, &to);
     round.assert_counts(0, 1, 0);
     assert!(round.only(BOB).subject().contains("could not be verified"), "{}", round.only(BOB).subject());
     assert!(!round.only(BOB).body().contains("e4"));
