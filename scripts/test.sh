@@ -11,8 +11,11 @@ cd "$(dirname "$0")/.."
 # - chromium: the tournament site's pages rendered as a person sees them (tests/site.rs);
 # - python3-venv: the virtual environments of the Swiss pairing oracle (scripts/oracle-venv.sh)
 #   and of tiebreak-core, the independent tie-break implementation tests/tournament_tables.rs
-#   compares against (scripts/tiebreak-venv.sh).
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv)
+#   compares against (scripts/tiebreak-venv.sh);
+# - opendkim, python3-dkim: the club's receiving server checks DKIM as a milter
+#   (tests/support/opendkim.rs), the players' mail is signed by an independent implementation
+#   (dkimpy), for tests/sender_authentication.rs.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

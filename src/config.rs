@@ -81,7 +81,29 @@ pub struct Inbox {
     /// Seconds between two passes of `herald serve` over the Maildir and the outbox.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u64,
+    /// Which mail counts as a player's: the receiving server herald trusts, what it must
+    /// have authenticated, and when ending a game needs a confirmation.
+    #[serde(default)]
+    pub authentication: Authentication,
 }
+
+/// `inbox.authentication`: sender authentication (see `referee::senders`).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Authentication {
+    /// The authserv-id with which the club's own receiving server writes
+    /// `Authentication-Results` (it must remove incoming fields with that id).
+    #[serde(default)]
+    pub trusted_authserv_id: Option<String>,
+    /// `none`, `dkim` or `dkim-or-spf`.
+    #[serde(default)]
+    pub require: Required,
+    /// `unauthenticated`, `always` or `never`.
+    #[serde(default)]
+    pub confirm_game_ending: ConfirmGameEnding,
+}
+
+pub use crate::referee::senders::{ConfirmGameEnding, Required};
 
 /// Outgoing mail.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -240,6 +262,7 @@ impl Default for Inbox {
             maildir: Some(Path::new(DEFAULT_DATA_DIR).join("inbox")),
             max_message_bytes: default_max_message_bytes(),
             poll_seconds: default_poll_seconds(),
+            authentication: Authentication::default(),
         }
     }
 }
@@ -400,6 +423,21 @@ impl Config {
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
         }
+        let authentication = &self.inbox.authentication;
+        let trusted = authentication.trusted_authserv_id.as_deref().map(str::trim);
+        if trusted.is_some_and(|id| id.is_empty() || id.contains(|c: char| c.is_whitespace() || c == ';')) {
+            return Err(ConfigError::Invalid(format!(
+                "inbox.authentication.trusted_authserv_id {:?} is not a server name",
+                authentication.trusted_authserv_id.as_deref().unwrap_or_default()
+            )));
+        }
+        if authentication.require != Required::None && trusted.is_none() {
+            return Err(ConfigError::Invalid(
+                "inbox.authentication.require needs inbox.authentication.trusted_authserv_id: the server whose \
+                 Authentication-Results herald may believe"
+                    .into(),
+            ));
+        }
         if let Transport::Smtp { user, password_env, auth, token_command, .. } = &self.outgoing.transport {
             check_login("outgoing.transport", user.as_deref(), password_env.as_deref(), *auth, token_command.as_deref())?;
         }
@@ -449,6 +487,11 @@ impl Config {
             on_timeout: self.games.on_timeout,
             zone: self.zone(),
             standings_mail: self.tournaments.standings_mail,
+            senders: crate::referee::senders::SenderPolicy {
+                trusted_authserv_id: self.inbox.authentication.trusted_authserv_id.clone(),
+                require: self.inbox.authentication.require,
+                confirm_game_ending: self.inbox.authentication.confirm_game_ending,
+            },
         }
     }
 }
@@ -533,6 +576,30 @@ mod tests {
         assert!(smtp("    user: u\n    auth: oauth\n").is_err());
         let ok = smtp("    user: u@gmail.com\n    auth: xoauth2\n    token_command: oama access u@gmail.com\n").unwrap();
         assert!(matches!(ok.outgoing.transport, Transport::Smtp { auth: Login::Xoauth2, token_command: Some(_), .. }));
+    }
+
+    #[test]
+    fn sender_authentication_is_read_and_checked() {
+        let auth =
+            |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ninbox:\n  authentication:\n{yaml}"));
+        let default = Config::parse("referee:\n  address: r@y.org\n").unwrap().settings().senders;
+        assert_eq!(default.require, Required::None);
+        assert_eq!(default.confirm_game_ending, ConfirmGameEnding::Unauthenticated);
+        assert_eq!(default.trusted_authserv_id, None);
+        let set =
+            auth("    trusted_authserv_id: mx.y.org\n    require: dkim-or-spf\n    confirm_game_ending: always\n")
+                .unwrap()
+                .settings()
+                .senders;
+        assert_eq!(set.trusted_authserv_id.as_deref(), Some("mx.y.org"));
+        assert_eq!((set.require, set.confirm_game_ending), (Required::DkimOrSpf, ConfirmGameEnding::Always));
+        let untrusted = auth("    require: dkim\n").unwrap_err().to_string();
+        assert!(untrusted.contains("inbox.authentication.require needs inbox.authentication.trusted_authserv_id"));
+        assert!(auth("    trusted_authserv_id: \"mx y\"\n").is_err());
+        let unknown = auth("    trusted_authserv_id: mx.y.org\n    requires: dkim\n").unwrap_err().to_string();
+        assert!(unknown.contains("requires") && unknown.contains("line 6"), "{unknown}");
+        let wrong = auth("    trusted_authserv_id: mx.y.org\n    require: spf\n").unwrap_err().to_string();
+        assert!(wrong.contains("line 6"), "{wrong}");
     }
 
     #[test]

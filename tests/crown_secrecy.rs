@@ -72,6 +72,7 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
             references: Vec::new(),
             date: None,
             automatic: None,
+            authentication_results: Vec::new(),
             body: body.clone(),
             body_truncated: false,
             no_text: None,

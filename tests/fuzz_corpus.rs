@@ -166,3 +166,8 @@ fn ingest() {
 fn trf() {
     run("trf", &[], checks::trf);
 }
+
+#[test]
+fn authentication_results() {
+    run("authentication_results", &[], checks::authentication_results);
+}

@@ -717,3 +717,41 @@ fn an_inline_pgp_signed_mail_gives_its_signed_text() {
     let mail = mail_with("Content-Type: text/plain\n", body);
     assert_eq!(mail.body, "Nf3\n-- not a signature, dash-escaped");
 }
+
+#[test]
+fn authentication_results_are_kept_and_only_the_trusted_servers_count() {
+    // As a Postfix with OpenDKIM delivers a signed mail: its own field on top, folded; and a
+    // field a sender wrote with another server's name further down.
+    let raw = b"Return-Path: <ann@mail.players.test>\r\n\
+        Received: from out.players.test (out.players.test [192.0.2.7])\r\n\tby mx.game.test (Postfix) with ESMTP id 4F1; Tue, 24 Nov 2026 10:00:00 +0000\r\n\
+        Authentication-Results: mx.game.test;\r\n\tdkim=pass (1024-bit key; unprotected) header.d=players.test\r\n\theader.i=@players.test header.a=rsa-sha256 header.s=s1 header.b=\"Cm19Izwa\";\r\n\tdkim-atps=neutral\r\n\
+        DKIM-Signature: v=1; a=rsa-sha256; d=players.test; s=s1; bh=x; b=y\r\n\
+        Authentication-Results: mx.elsewhere.test; dkim=pass header.d=elsewhere.test\r\n\
+        From: Ann <ann@mail.players.test>\r\n\
+        To: referee@game.test\r\n\
+        Subject: e4\r\n\
+        Message-ID: <a1@mail.players.test>\r\n\r\ne4\r\n";
+    let mail = read(raw);
+    let ids: Vec<&str> = mail.authentication_results.iter().map(|f| f.authserv_id.as_str()).collect();
+    assert_eq!(ids, ["mx.game.test", "mx.elsewhere.test"]);
+    let ours = &mail.authentication_results[0].results;
+    assert_eq!(ours.len(), 2);
+    assert_eq!((ours[0].method.as_str(), ours[0].result.as_str()), ("dkim", "pass"));
+    assert_eq!(ours[0].property("header.b"), Some("Cm19Izwa"));
+    assert_eq!(ours[1].method, "dkim-atps");
+    // d=players.test is a parent of the From domain mail.players.test: aligned.
+    assert!(mail.authentication("mx.game.test").dkim);
+    assert!(!mail.authentication("mx.game.test").spf);
+    // The other server's pass is for another domain, and is not trusted anyway.
+    assert!(!mail.authentication("mx.elsewhere.test").any());
+    assert!(!mail.authentication("out.players.test").any());
+    // The body and the delivery key do not depend on the fields.
+    let without: Vec<u8> = String::from_utf8_lossy(raw)
+        .split_inclusive("\r\n")
+        .filter(|l| !l.starts_with("Authentication-Results") && !l.starts_with('\t'))
+        .collect::<String>()
+        .into_bytes();
+    let plain = read(&without);
+    assert!(plain.authentication_results.is_empty());
+    assert_eq!((plain.body.as_str(), plain.dedupe_key.as_str()), (mail.body.as_str(), mail.dedupe_key.as_str()));
+}

@@ -24,11 +24,15 @@ struct Table {
     sent: u32,
 }
 
-/// The settings of a club with the default configuration and the referee at club.test.
+/// The settings of a club with the default configuration and the referee at club.test, but
+/// for the confirmation of a game's end, which only tests/sender_authentication.rs asks for:
+/// the tests here end games with one mail.
 fn club_settings() -> Settings {
     let referee =
         herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None };
-    herald::config::Config { referee, ..herald::config::Config::default() }.settings()
+    let mut settings = herald::config::Config { referee, ..herald::config::Config::default() }.settings();
+    settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Never;
+    settings
 }
 
 impl Table {
@@ -63,6 +67,7 @@ impl Table {
             references: Vec::new(),
             date: None,
             automatic: None,
+            authentication_results: Vec::new(),
             body: body.into(),
             body_truncated: false,
             no_text: None,
@@ -369,4 +374,154 @@ fn every_mail_threads_under_the_players_first_mail() {
     let token = t.tokens.token(1, Color::White);
     assert!(to_alice.contains(&format!("Reply-To: referee+{token}@club.test")));
     assert!(to_alice.contains(&format!("[ref:{token}]")));
+}
+
+// Sender authentication and the confirmation of a game's end (`referee::senders`).
+
+/// The club's receiving server, as `inbox.authentication.trusted_authserv_id` names it.
+const TRUSTED: &str = "mx.club.test";
+
+/// An `Authentication-Results` field as a server writes it.
+fn authentication_results(value: &str) -> herald::mail::reader::AuthenticationResults {
+    herald::mail::reader::authentication::parse(value).unwrap()
+}
+
+/// The Subject of a mail herald sent.
+fn subject(mail: &herald::referee::records::OutgoingRecord) -> String {
+    use mailparse::MailHeaderMap;
+    mailparse::parse_mail(&mail.bytes).unwrap().headers.get_first_value("Subject").unwrap()
+}
+
+impl Table {
+    /// This table with the club's sender policy as configured by default (confirmation of
+    /// unauthenticated game endings), trusting [`TRUSTED`].
+    fn with_default_senders() -> Table {
+        let mut t = Table::new();
+        t.settings.senders =
+            herald::referee::senders::SenderPolicy { trusted_authserv_id: Some(TRUSTED.into()), ..Default::default() };
+        t
+    }
+
+    /// `body` from `from`, as a reply to herald's mail with `subject`.
+    fn reply_to(&mut self, from: &str, subject: &str, body: &str) -> Decision {
+        let color = if from == ALICE { Color::White } else { Color::Black };
+        let mut mail = self.mail(from, color, body);
+        mail.subject = format!("Re: {subject}");
+        self.handle(&mail)
+    }
+
+    /// `body` from `from` in a mail the trusted server authenticated with `results`.
+    fn say_authenticated(&mut self, from: &str, results: &str, body: &str) -> Decision {
+        let color = if from == ALICE { Color::White } else { Color::Black };
+        let mut mail = self.mail(from, color, body);
+        mail.authentication_results = vec![authentication_results(results)];
+        self.handle(&mail)
+    }
+}
+
+#[test]
+fn an_unauthenticated_resignation_waits_for_the_confirmation_sent_to_the_player() {
+    let mut t = Table::with_default_senders();
+    t.say(ALICE, "e4");
+    let before = t.record.clone();
+    // Anyone who saw one of Bob's mails can write his From and his token.
+    let d = t.say(BOB, "resign");
+    assert_eq!(d.verdict, Verdict::ConfirmationAsked);
+    assert_eq!(recipients(&d), [BOB], "only the address on file hears of it; Alice is told nothing");
+    assert!(d.effects.moves.is_empty());
+    assert_eq!(t.record.status, GameStatus::Active);
+    assert_eq!((t.record.snapshot.clone(), t.record.result.clone()), (before.snapshot, before.result));
+    let request = subject(&d.effects.mails[0]);
+    assert!(request.contains("[confirm:"), "{request}");
+    assert!(body(&d.effects.mails[0]).contains("    resign"), "{}", body(&d.effects.mails[0]));
+    // "resign" again without the code (a second forged mail, or a reply to another mail)
+    // does not confirm: it asks again.
+    assert_eq!(t.say(BOB, "resign").verdict, Verdict::ConfirmationAsked);
+    // A reply to the request with another first line does not confirm.
+    assert_ne!(t.reply_to(BOB, &request, "No, I did not send that!").verdict, Verdict::Resigned);
+    assert_eq!(t.record.status, GameStatus::Active);
+    // Bob's reply to the request, with the command, ends the game as "resign" would have.
+    let d = t.reply_to(BOB, &request, "resign");
+    assert_eq!(d.verdict, Verdict::Resigned);
+    assert_eq!(recipients(&d), [ALICE, BOB]);
+    assert_eq!(t.record.result.as_ref().unwrap().score, "1-0");
+}
+
+#[test]
+fn a_confirmation_is_stale_after_a_move() {
+    let mut t = Table::with_default_senders();
+    t.say(ALICE, "e4");
+    let d = t.say(BOB, "resign");
+    let request = subject(&d.effects.mails[0]);
+    t.say(BOB, "e5");
+    t.say(ALICE, "Nf3");
+    let d = t.reply_to(BOB, &request, "resign");
+    assert_eq!(d.verdict, Verdict::ConfirmationAsked, "the old code is stale: asked afresh");
+    assert_eq!(t.record.status, GameStatus::Active);
+    assert_ne!(subject(&d.effects.mails[0]), request);
+    // The fresh request confirms.
+    assert_eq!(t.reply_to(BOB, &subject(&d.effects.mails[0]), "resign").verdict, Verdict::Resigned);
+}
+
+#[test]
+fn accepting_a_draw_by_accept_or_draw_waits_for_its_confirmation() {
+    let mut t = Table::with_default_senders();
+    t.say(ALICE, "e4 draw");
+    let d = t.say(BOB, "accept");
+    assert_eq!(d.verdict, Verdict::ConfirmationAsked);
+    assert_eq!(t.record.draw_offer, Some(Color::White), "the offer stays open");
+    let request = subject(&d.effects.mails[0]);
+    // A resignation code does not confirm an acceptance, nor the reverse.
+    assert_eq!(t.reply_to(BOB, &request, "resign").verdict, Verdict::ConfirmationAsked);
+    assert_eq!(t.reply_to(BOB, &request, "draw").verdict, Verdict::Draw, "draw accepts the offer, as accept does");
+    assert_eq!(t.record.result.as_ref().unwrap().score, "1/2-1/2");
+}
+
+#[test]
+fn an_authenticated_resignation_needs_no_confirmation_unless_the_club_asks_always() {
+    let mut t = Table::with_default_senders();
+    let dkim = format!("{TRUSTED}; dkim=pass header.d=players.test header.s=s1");
+    // Another server's pass, or a pass for another domain, is no authentication.
+    let other_server = "mx.players.test; dkim=pass header.d=players.test";
+    assert_eq!(t.say_authenticated(BOB, other_server, "resign").verdict, Verdict::ConfirmationAsked);
+    let misaligned = format!("{TRUSTED}; dkim=pass header.d=elsewhere.test");
+    assert_eq!(t.say_authenticated(BOB, &misaligned, "resign").verdict, Verdict::ConfirmationAsked);
+    let spf = format!("{TRUSTED}; spf=pass smtp.mailfrom=bob@players.test");
+    let mut always = Table::with_default_senders();
+    always.settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Always;
+    assert_eq!(always.say_authenticated(BOB, &dkim, "resign").verdict, Verdict::ConfirmationAsked);
+    assert_eq!(t.say_authenticated(BOB, &spf, "resign").verdict, Verdict::Resigned);
+}
+
+#[test]
+fn when_authentication_is_required_an_unauthenticated_players_mail_counts_as_a_strangers() {
+    let mut t = Table::with_default_senders();
+    t.settings.senders.require = herald::config::Required::Dkim;
+    let before = t.record.clone();
+    let cases = [
+        None,
+        Some(format!("{TRUSTED}; none")),
+        Some(format!("{TRUSTED}; dkim=fail header.d=players.test")),
+        Some(format!("{TRUSTED}; spf=pass smtp.mailfrom=alice@players.test")),
+        Some(format!("{TRUSTED}; dkim=pass header.d=elsewhere.test")),
+        Some("mx.players.test; dkim=pass header.d=players.test".to_string()),
+    ];
+    for results in cases {
+        let d = match &results {
+            Some(r) => t.say_authenticated(ALICE, r, "e4"),
+            None => t.say(ALICE, "e4"),
+        };
+        assert_eq!(d.verdict, Verdict::Unverified, "{results:?}");
+        assert!(d.effects.game.is_none() && d.effects.moves.is_empty(), "{results:?}");
+        assert_eq!(recipients(&d), [ALICE]);
+        assert!(subject(&d.effects.mails[0]).contains("could not be verified"));
+        assert!(d.effects.events[0].detail.contains("not authenticated"), "{}", d.effects.events[0].detail);
+        assert_eq!(t.record, before);
+    }
+    let d = t.say_authenticated(ALICE, &format!("{TRUSTED}; dkim=pass header.d=players.test"), "e4");
+    assert_eq!(d.verdict, Verdict::Move);
+    // dkim-or-spf takes an aligned SPF pass too.
+    t.settings.senders.require = herald::config::Required::DkimOrSpf;
+    let spf = format!("{TRUSTED}; spf=pass smtp.mailfrom=bob@players.test");
+    assert_eq!(t.say_authenticated(BOB, &spf, "e5").verdict, Verdict::Move);
 }

@@ -337,3 +337,25 @@ pub fn trf(data: &[u8]) {
         assert_eq!(trf::export(&again), written);
     }
 }
+
+/// `Authentication-Results` values: reading never panics and is deterministic; what is read
+/// keeps the caps; judging it against any server and domain never panics, and says nothing
+/// for a server whose id is empty.
+pub fn authentication_results(data: &[u8]) {
+    use herald::mail::reader::authentication::{judge, parse};
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Some(field) = parse(text) else { return };
+    assert_eq!(parse(text).as_ref(), Some(&field), "reading is deterministic");
+    assert!(!field.authserv_id.is_empty());
+    assert!(field.results.len() <= 16 && field.results.iter().all(|r| r.properties.len() <= 16));
+    for r in &field.results {
+        assert!(!r.method.is_empty() && !r.result.is_empty());
+        assert_eq!(r.method, r.method.to_ascii_lowercase());
+    }
+    let fields = [field];
+    let id = fields[0].authserv_id.clone();
+    for domain in [Some("players.test"), Some(""), None] {
+        let _ = judge(&fields, &id, domain);
+        assert_eq!(judge(&fields, "", domain), Default::default());
+    }
+}

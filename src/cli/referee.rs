@@ -154,6 +154,13 @@ pub fn init(config: ConfigPath<'_>) -> Result<(), String> {
     if let Some(inbox) = &config.inbox.maildir {
         println!("inbox Maildir: {}", inbox.display());
     }
+    if config.inbox.authentication.require == crate::config::Required::None {
+        eprintln!(
+            "herald: warning: inbox.authentication.require is none: a mail counts as a player's with a valid \
+             reply token and the player's From address, which anyone who saw one of the game's mails can forge. \
+             See \"Authenticated senders\" in README."
+        );
+    }
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 
 use super::commands::{Command, label};
 use super::records::{CommitmentRecord, MoveRecord, OutgoingRecord, Verdict};
+use super::senders::Ending;
 use super::{Decision, Loaded, Referee, RefereeError, Said, Source, chain, commitment, result_of};
 use crate::clock::Timestamp;
 use crate::engine::{Color, DrawReason, Outcome, WinReason};
@@ -73,6 +74,9 @@ impl Referee<'_> {
                 self.reject(g, color, None, &message, now)
             }
             Command::Resign => {
+                if let Some(asked) = self.unconfirmed(g, color, Ending::Resign, &said, now)? {
+                    return Ok(asked);
+                }
                 let outcome = Outcome::Win { winner: opponent, reason: WinReason::Resignation };
                 self.finish(g, outcome, now);
                 let mails = self.both(g, "finished", None, now)?;
@@ -81,6 +85,9 @@ impl Referee<'_> {
             Command::Accept => {
                 if g.record.draw_offer != Some(opponent) {
                     return self.reject(g, color, None, "There is no draw offer from your opponent to accept.", now);
+                }
+                if let Some(asked) = self.unconfirmed(g, color, Ending::AcceptDraw, &said, now)? {
+                    return Ok(asked);
                 }
                 self.finish(g, Outcome::Draw { reason: DrawReason::Agreement }, now);
                 let mails = self.both(g, "finished", None, now)?;
@@ -96,7 +103,7 @@ impl Referee<'_> {
                 mails.push(self.game_mail_with(g, opponent, "draw_declined", None, false, now)?);
                 Ok(self.decided(g, mails, Vec::new(), Verdict::Declined, format!("{color} declined the draw offer")))
             }
-            Command::Draw => self.draw(g, color, now),
+            Command::Draw => self.draw(g, color, &said, now),
             Command::Move { number: Some(number), text, .. } if text.is_empty() => {
                 let reason = format!("Your mail gives a move number ({}) but no move.", number.label());
                 let detail = format!("{color} sent no command: {reason}");
@@ -153,14 +160,20 @@ impl Referee<'_> {
     }
 
     /// "draw": claims a claimable draw, accepts an open offer, or makes an offer.
-    fn draw(&self, g: &mut Loaded, color: Color, now: Timestamp) -> Result<Decision, RefereeError> {
+    fn draw(&self, g: &mut Loaded, color: Color, said: &Said<'_>, now: Timestamp) -> Result<Decision, RefereeError> {
         let opponent = color.other();
         if let Some(claim) = g.game.claimable_draws_by(color).first().copied() {
+            if let Some(asked) = self.unconfirmed(g, color, Ending::ClaimDraw, said, now)? {
+                return Ok(asked);
+            }
             self.finish(g, Outcome::Draw { reason: claim.into() }, now);
             let mails = self.both(g, "finished", None, now)?;
             return Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} claimed a draw: {claim:?}")));
         }
         if g.record.draw_offer == Some(opponent) {
+            if let Some(asked) = self.unconfirmed(g, color, Ending::AcceptDraw, said, now)? {
+                return Ok(asked);
+            }
             self.finish(g, Outcome::Draw { reason: DrawReason::Agreement }, now);
             let mails = self.both(g, "finished", None, now)?;
             return Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} accepted the draw offer")));

@@ -89,6 +89,8 @@ pub(super) struct MailContext {
     pub(super) attempted: Option<String>,
     /// Why the player's mail held no command, the first thing the help answer says.
     pub(super) reason: Option<String>,
+    /// The confirmation a `confirm` mail asks for.
+    pub(super) confirmation: Option<super::senders::ConfirmationContext>,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -224,6 +226,7 @@ impl Referee<'_> {
             error: None,
             attempted: None,
             reason: None,
+            confirmation: None,
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: g
@@ -297,7 +300,7 @@ impl Referee<'_> {
             // the referee's own (RFC 3834 §5).
             auto_submitted: if matches!(
                 context.event,
-                "moved" | "rejected" | "help" | "board" | "setup_recorded" | "draw_offer_sent"
+                "moved" | "rejected" | "help" | "board" | "setup_recorded" | "draw_offer_sent" | "confirm"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

@@ -8,8 +8,10 @@
 //! The core is split by what it decides: this file reads a mail and finds who speaks;
 //! `dispatch` carries out a verified player's command; `outside` answers mail outside any
 //! game (strangers, mail too large, mail herald failed to handle) and keeps silent where it
-//! must; `deadlines` is the clock; `mails` renders and composes each player's mail; `ids` is
-//! the Message-ID scheme that threads a game and tells a stale reply from a fresh one.
+//! must; `senders` is who may speak for a player (the sender authentication the club
+//! requires, and the confirmation that ending a game needs); `deadlines` is the clock;
+//! `mails` renders and composes each player's mail; `ids` is the Message-ID scheme that
+//! threads a game and tells a stale reply from a fresh one.
 
 pub mod archive;
 pub mod chain;
@@ -22,6 +24,7 @@ pub mod ids;
 mod mails;
 mod outside;
 pub mod records;
+pub mod senders;
 pub mod templates;
 pub mod token;
 pub mod tournaments;
@@ -70,6 +73,8 @@ pub struct Settings {
     pub zone: jiff::tz::TimeZone,
     /// When a tournament's players get its standings.
     pub standings_mail: tournaments::StandingsMail,
+    /// What a player's mail needs to count, and when ending a game needs a confirmation.
+    pub senders: senders::SenderPolicy,
 }
 
 impl Settings {
@@ -172,8 +177,10 @@ struct Said<'m> {
     /// How many moves had been played when the referee wrote the mail this one answers, if
     /// it answers one of the game's mails to this player.
     answered: Option<usize>,
-    /// The mail, for the reason a command is missing.
+    /// The mail, for the reason a command is missing and the confirmation it may carry.
     mail: &'m IncomingMail,
+    /// The club's trusted server authenticated the sender by DKIM, SPF or DMARC.
+    authenticated: bool,
 }
 
 /// What a game ended with, for the record.
@@ -274,7 +281,9 @@ impl<'a> Referee<'a> {
     /// logged and left unanswered. A mail that is not from the player its token names gets a
     /// short answer with no game information. A verified player's mail is read for its command
     /// (the first line of its own text, or, when the text holds none, its Subject) and the
-    /// command carried out; a mail without one gets the help, opening with why.
+    /// command carried out; a mail without one gets the help, opening with why. A player's
+    /// mail that lacks the authentication the club requires is answered as a stranger's
+    /// (`senders`).
     pub fn handle_mail(
         &self,
         mail: &IncomingMail,
@@ -297,6 +306,10 @@ impl<'a> Referee<'a> {
         let Some((record, color)) = verified else {
             return self.unverified(mail, claimed, now);
         };
+        let authentication = self.settings.senders.authentication(mail);
+        if let Some(why) = self.settings.senders.refusal(authentication) {
+            return self.unauthenticated(mail, record.id, color, why, now);
+        }
         let mut loaded = self.load(record)?;
         // The text the player typed, as they see it; when it holds nothing, the Subject.
         let body = commands::fold(&mail.body);
@@ -314,7 +327,7 @@ impl<'a> Referee<'a> {
         }
         let answered =
             mail.in_reply_to.as_deref().and_then(|id| ids::moves_when_written(self, id, &loaded.record, color));
-        let said = Said { command: commands::read(&text), source, answered, mail };
+        let said = Said { command: commands::read(&text), source, answered, mail, authenticated: authentication.any() };
         self.command(&mut loaded, color, said, now)
     }
 

@@ -51,6 +51,17 @@ impl Referee<'_> {
             }
             None => format!("mail from {sender} without a valid reply token"),
         };
+        self.answer_unverified(mail, detail, now)
+    }
+
+    /// The short answer to a mail that does not count as a player's, with `detail` for the
+    /// log: nothing changes.
+    pub(super) fn answer_unverified(
+        &self,
+        mail: &IncomingMail,
+        detail: String,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
         let verdict = Verdict::Unverified;
         let mut effects =
             Effects { events: vec![Event { game_id: None, kind: verdict.as_str(), detail }], ..Effects::default() };

@@ -170,6 +170,8 @@ pub enum Verdict {
     Declined,
     /// A player resigned.
     Resigned,
+    /// A player's resignation or acceptance of a draw waits for their confirmation reply.
+    ConfirmationAsked,
     /// The sender is not the player the token names, or the mail has no valid token; a short
     /// answer went out.
     Unverified,
@@ -202,7 +204,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 22] = [
+    pub const ALL: [Verdict; 23] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -212,6 +214,7 @@ impl Verdict {
         Verdict::Draw,
         Verdict::Declined,
         Verdict::Resigned,
+        Verdict::ConfirmationAsked,
         Verdict::Unverified,
         Verdict::UnverifiedUnanswered,
         Verdict::TooLarge,
@@ -239,6 +242,7 @@ impl Verdict {
             Verdict::Draw => "draw",
             Verdict::Declined => "declined",
             Verdict::Resigned => "resigned",
+            Verdict::ConfirmationAsked => "confirmation-asked",
             Verdict::Unverified => "unverified",
             Verdict::UnverifiedUnanswered => "unverified-unanswered",
             Verdict::TooLarge => "too-large",

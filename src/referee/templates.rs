@@ -16,6 +16,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("rejected.txt", include_str!("../../templates/rejected.txt")),
     ("help.txt", include_str!("../../templates/help.txt")),
     ("unverified.txt", include_str!("../../templates/unverified.txt")),
+    ("confirm.txt", include_str!("../../templates/confirm.txt")),
     ("too_large.txt", include_str!("../../templates/too_large.txt")),
     ("_status.txt", include_str!("../../templates/_status.txt")),
     ("_commands.txt", include_str!("../../templates/_commands.txt")),

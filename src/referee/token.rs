@@ -115,6 +115,38 @@ impl Tokens {
         self.entry_mac(tournament, email).verify_truncated_left(&bytes).ok().map(|()| tournament)
     }
 
+    /// The code that confirms `action` (`resign`, ...) by `color` in game `game` after
+    /// `plies` moves, for the Subject of the mail that asks for the confirmation
+    /// (`[confirm:CODE]`): 80 bits of
+    /// `HMAC-SHA256(secret, "herald-confirm:v1:<game>:<colour>:<action>:<plies>")` in hex. It
+    /// names no game of its own (the reply's token does), and is stale after any move.
+    pub fn confirmation(&self, game: i64, color: Color, action: &str, plies: usize) -> String {
+        let tag = hex(&self.confirmation_mac(game, color, action, plies).finalize().into_bytes());
+        tag[..MAC_HEX].to_string()
+    }
+
+    fn confirmation_mac(&self, game: i64, color: Color, action: &str, plies: usize) -> Hmac<Sha256> {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(format!("herald-confirm:v1:{game}:{}:{action}:{plies}", color.name()).as_bytes());
+        mac
+    }
+
+    /// Whether `subject` carries a `[confirm:CODE]` with the code of
+    /// [`Tokens::confirmation`] for these values (compared in constant time).
+    pub fn confirms(&self, subject: &str, game: i64, color: Color, action: &str, plies: usize) -> bool {
+        let lower = subject.to_ascii_lowercase();
+        lower.match_indices("[confirm:").any(|(start, tag)| {
+            let rest = &lower[start + tag.len()..];
+            let code = rest.split(']').next().unwrap_or("").trim();
+            if code.len() != MAC_HEX || !code.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return false;
+            }
+            let bytes: Vec<u8> =
+                (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&code[2 * i..2 * i + 2], 16).ok()).collect();
+            self.confirmation_mac(game, color, action, plies).verify_truncated_left(&bytes).is_ok()
+        })
+    }
+
     /// Finds `email`'s entry token in a recipient address or a Subject, as [`Tokens::find`]
     /// finds a game's.
     pub fn find_entry<'a>(
@@ -172,6 +204,23 @@ mod tests {
         assert_eq!(tokens.verify_entry(&t.replacen("t7e", "t8e", 1), "ann@club.test"), None);
         assert_eq!(Tokens::new(b"other").verify_entry(&t, "ann@club.test"), None);
         assert_eq!(tokens.verify(&t), None, "an entry token names no game");
+    }
+
+    #[test]
+    fn a_confirmation_code_confirms_only_its_action_at_its_move() {
+        let tokens = Tokens::new(b"secret");
+        let code = tokens.confirmation(7, Color::Black, "resign", 12);
+        assert_eq!(code.len(), MAC_HEX);
+        let subject = format!("Re: [herald #7] chess: please confirm [confirm:{code}] [ref:x]");
+        assert!(tokens.confirms(&subject, 7, Color::Black, "resign", 12));
+        assert!(tokens.confirms(&subject.to_uppercase(), 7, Color::Black, "resign", 12));
+        assert!(!tokens.confirms(&subject, 7, Color::Black, "resign", 13), "stale after a move");
+        assert!(!tokens.confirms(&subject, 7, Color::White, "resign", 12));
+        assert!(!tokens.confirms(&subject, 8, Color::Black, "resign", 12));
+        assert!(!tokens.confirms(&subject, 7, Color::Black, "accept-draw", 12));
+        assert!(!Tokens::new(b"other").confirms(&subject, 7, Color::Black, "resign", 12));
+        assert!(!tokens.confirms("Re: [herald #7] chess", 7, Color::Black, "resign", 12));
+        assert!(!tokens.confirms(&subject.replace(&code, &code[..MAC_HEX - 1]), 7, Color::Black, "resign", 12));
     }
 
     #[test]

@@ -93,6 +93,10 @@ pub struct ClubOptions {
     pub smtp_timeout_seconds: u64,
     /// Extra Postfix `main.cf` settings (see [`PostfixOptions::main_cf`]).
     pub main_cf: Vec<(String, String)>,
+    /// The keys of `inbox.authentication`, as YAML lines indented by four spaces. By
+    /// default the tests end games with one mail (`confirm_game_ending: never`), as a club
+    /// that trusts its players' mail does; tests/sender_authentication.rs tests the rest.
+    pub authentication: String,
 }
 
 impl Default for ClubOptions {
@@ -104,6 +108,7 @@ impl Default for ClubOptions {
             poll_seconds: 1,
             smtp_timeout_seconds: 30,
             main_cf: Vec::new(),
+            authentication: "    confirm_game_ending: never\n".to_string(),
         }
     }
 }
@@ -200,7 +205,8 @@ database: {d}/herald.db
 inbox:
   maildir: {d}/inbox
   poll_seconds: {poll}
-outgoing:
+  authentication:
+{authentication}outgoing:
   transport:
     kind: smtp
     host: 127.0.0.1
@@ -219,6 +225,7 @@ games:
             timeout = o.smtp_timeout_seconds,
             delay = o.first_delay_seconds,
             attempts = o.max_attempts,
+            authentication = o.authentication,
         );
         // Written whole and renamed, so the pipe never reads half a file.
         let tmp = self.dir.path().join(".herald.yaml.tmp");

@@ -8,6 +8,7 @@ pub mod archive_schema;
 pub mod club;
 pub mod harness;
 pub mod hashes;
+pub mod opendkim;
 pub mod postfix;
 pub mod sink;
 pub mod smtp;

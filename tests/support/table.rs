@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use herald::clock::{FixedClock, Timestamp};
-use herald::config::{Config, Games, Inbox, Outgoing, Referee, Transport};
+use herald::config::{Authentication, Config, ConfirmGameEnding, Games, Inbox, Outgoing, Referee, Transport};
 use herald::mail::maildir::Maildir;
 use herald::mail::reply::compose_reply;
 use herald::mail::transport::MaildirSink;
@@ -52,7 +52,13 @@ impl Table {
         let config = Config {
             referee: Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None },
             database: root.join("herald.db"),
-            inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
+            // The tests here end games with one mail, as a club that trusts its players' mail
+            // does; tests/sender_authentication.rs tests the default confirmation.
+            inbox: Inbox {
+                maildir: Some(root.join("inbox")),
+                authentication: Authentication { confirm_game_ending: ConfirmGameEnding::Never, ..Default::default() },
+                ..Inbox::default()
+            },
             outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
             games,
             ..Config::default()
@@ -132,8 +138,8 @@ impl Table {
     pub fn write_config(&self) -> PathBuf {
         let path = self.root.join("herald.yaml");
         let yaml = format!(
-            "referee:\n  address: referee@club.test\ndatabase: {}\ninbox:\n  maildir: {}\n\
-             outgoing:\n  transport:\n    kind: maildir\n    path: {}\n",
+            "referee:\n  address: referee@club.test\ndatabase: {}\ninbox:\n  maildir: {}\n  authentication:\n    \
+             confirm_game_ending: never\noutgoing:\n  transport:\n    kind: maildir\n    path: {}\n",
             self.root.join("herald.db").display(),
             self.root.join("inbox").display(),
             self.root.join("sent").display()

@@ -18,7 +18,9 @@
 //!    Subject, threading headers, Date, each tolerant of sloppy clients and
 //!    capped in length and count; the delivery key that tells a second
 //!    delivery of a mail from another mail.
-//! 3. **Automatic mail** per RFC 3834 (`automatic`), see [`AutomaticReason`].
+//! 3. **Automatic mail** per RFC 3834 (`automatic`), see [`AutomaticReason`]; the
+//!    `Authentication-Results` fields (`authentication`), judged later against the
+//!    server the club trusts ([`IncomingMail::authentication`]).
 //! 4. **Body part** (`body`): see [`read_mail`] for which MIME part is chosen
 //!    and how its charset is decided; invisible characters go; an inline
 //!    PGP-signed message gives its signed text.
@@ -29,6 +31,7 @@
 //! when its body cannot be (a MIME tree nested beyond the parser's limit,
 //! broken base64): its sender is told why, in [`IncomingMail::no_text`].
 
+pub mod authentication;
 mod automatic;
 mod body;
 mod headers;
@@ -38,6 +41,7 @@ use std::fmt;
 
 use mailparse::{MailHeader, MailHeaderMap};
 
+pub use authentication::{Authenticated, AuthenticationResults, MethodResult};
 pub use automatic::AutomaticReason;
 pub use headers::Address;
 pub use quotes::strip_quoted_text;
@@ -137,6 +141,9 @@ pub struct IncomingMail {
     pub date: Option<String>,
     /// `Some` when this mail must never be answered; see [`AutomaticReason`].
     pub automatic: Option<AutomaticReason>,
+    /// Every `Authentication-Results` field that parses, in header order: whoever wrote
+    /// them; [`IncomingMail::authentication`] reads only the trusted server's.
+    pub authentication_results: Vec<AuthenticationResults>,
     /// The sender's own new text: decoded, invisible characters removed,
     /// quotes and signature stripped ([`strip_quoted_text`]), line ends as
     /// `\n`, trimmed.
@@ -151,6 +158,13 @@ impl IncomingMail {
     /// Whether this mail must never be answered (see [`AutomaticReason`]).
     pub fn is_automatic(&self) -> bool {
         self.automatic.is_some()
+    }
+
+    /// What the server named by `trusted_authserv_id` vouched for about this mail's From
+    /// domain (see [`authentication::judge`]).
+    pub fn authentication(&self, trusted_authserv_id: &str) -> Authenticated {
+        let from_domain = self.from.as_ref().and_then(|a| a.addr.rsplit_once('@')).map(|(_, d)| d);
+        authentication::judge(&self.authentication_results, trusted_authserv_id, from_domain)
     }
 }
 
@@ -309,6 +323,7 @@ fn from_headers(
         references,
         date,
         automatic,
+        authentication_results: authentication::fields(headers),
         body: String::new(),
         body_truncated: false,
         no_text: None,
