@@ -81,6 +81,56 @@ pub struct Inbox {
     /// Seconds between two passes of `herald serve` over the Maildir and the outbox.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u64,
+    /// An IMAP mailbox `herald serve` reads instead of a Maildir (exclusive with `maildir`).
+    #[serde(default)]
+    pub imap: Option<Imap>,
+}
+
+/// An IMAP mailbox as the inbox.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Imap {
+    /// Host name; also the name the TLS certificate must match.
+    pub host: String,
+    /// Port; by default 993 for `tls`, 143 for `starttls` and `none`.
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// TLS mode; `none` only for a server on this machine.
+    #[serde(default = "default_imap_tls")]
+    pub tls: TlsMode,
+    /// The login name.
+    pub user: String,
+    /// How herald logs in.
+    #[serde(default)]
+    pub auth: ImapAuth,
+    /// For `auth: password`: the environment variable holding the password.
+    #[serde(default)]
+    pub password_env: Option<String>,
+    /// For `auth: xoauth2`: a command (run by `sh -c`) whose standard output is an OAuth 2.0
+    /// access token, run at each login.
+    #[serde(default)]
+    pub token_command: Option<String>,
+    /// The folder mail arrives in.
+    #[serde(default = "default_imap_folder")]
+    pub folder: String,
+    /// Where handled mail is moved; without it handled mail stays, marked `\Seen` and
+    /// `$HeraldDone`.
+    #[serde(default)]
+    pub done_folder: Option<String>,
+    /// Seconds to wait for the server on each read or write (not while idling).
+    #[serde(default = "default_imap_timeout")]
+    pub timeout_seconds: u64,
+}
+
+/// How herald logs in to the IMAP server.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ImapAuth {
+    /// LOGIN with the user name and the password from `password_env`.
+    #[default]
+    Password,
+    /// SASL XOAUTH2 with the token that `token_command` prints.
+    Xoauth2,
 }
 
 /// Outgoing mail.
@@ -193,6 +243,15 @@ fn default_max_message_bytes() -> usize {
 fn default_poll_seconds() -> u64 {
     5
 }
+fn default_imap_tls() -> TlsMode {
+    TlsMode::Tls
+}
+fn default_imap_folder() -> String {
+    "INBOX".to_string()
+}
+fn default_imap_timeout() -> u64 {
+    60
+}
 fn default_smtp_timeout() -> u64 {
     30
 }
@@ -221,6 +280,7 @@ impl Default for Inbox {
             maildir: Some(Path::new(DEFAULT_DATA_DIR).join("inbox")),
             max_message_bytes: default_max_message_bytes(),
             poll_seconds: default_poll_seconds(),
+            imap: None,
         }
     }
 }
@@ -351,6 +411,48 @@ impl Config {
             return Err(ConfigError::Invalid(format!(
                 "outgoing.transport.password_env {var:?} is set but user is not"
             )));
+        }
+        self.check_imap()?;
+        Ok(())
+    }
+
+    fn check_imap(&self) -> Result<(), ConfigError> {
+        let Some(imap) = &self.inbox.imap else { return Ok(()) };
+        let invalid = |message: String| Err(ConfigError::Invalid(message));
+        if self.inbox.maildir.is_some() {
+            return invalid("inbox.maildir and inbox.imap are both set: herald reads one inbox, keep one".into());
+        }
+        match imap.auth {
+            ImapAuth::Password if imap.password_env.is_none() => {
+                return invalid("inbox.imap.password_env is not set: name the variable that holds the password".into());
+            }
+            ImapAuth::Password if imap.token_command.is_some() => {
+                return invalid("inbox.imap.token_command is set but inbox.imap.auth is not xoauth2".into());
+            }
+            ImapAuth::Xoauth2 if imap.token_command.is_none() => {
+                return invalid("inbox.imap.auth is xoauth2 but inbox.imap.token_command is not set".into());
+            }
+            ImapAuth::Xoauth2 if imap.password_env.is_some() => {
+                return invalid("inbox.imap.password_env is set but inbox.imap.auth is xoauth2 (a token)".into());
+            }
+            _ => {}
+        }
+        if imap.tls == TlsMode::None && !crate::mail::transport::is_loopback(&imap.host) {
+            return invalid(format!(
+                "inbox.imap.tls is none but inbox.imap.host {:?} is not this machine: the password would cross \
+                 the network in plain text",
+                imap.host
+            ));
+        }
+        if self.inbox.poll_seconds > 28 * 60 {
+            return invalid(format!(
+                "inbox.poll_seconds is {} but inbox.imap is set: each IDLE lasts one pass, and RFC 2177 has \
+                 servers end an IDLE after 30 minutes; use at most 1680",
+                self.inbox.poll_seconds
+            ));
+        }
+        if imap.folder.is_empty() || imap.done_folder.as_deref() == Some(imap.folder.as_str()) {
+            return invalid("inbox.imap.done_folder must differ from inbox.imap.folder, which must not be empty".into());
         }
         Ok(())
     }

@@ -17,7 +17,8 @@ use lettre::transport::smtp::extension::{ClientId, MailBodyParameter, MailParame
 use super::{Envelope, SendError, Transport};
 use crate::config::TlsMode;
 use pipeline::{Prepared, RawData, crlf_line_endings, data_section, lettre_envelope};
-use settings::{is_loopback, tls_parameters};
+pub(crate) use settings::is_loopback;
+use settings::tls_parameters;
 
 pub use settings::SmtpSettings;
 

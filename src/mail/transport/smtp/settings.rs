@@ -107,7 +107,7 @@ pub(super) fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, S
     builder.build().map_err(|e| format!("SMTP {}:{}: cannot set up TLS: {e}", settings.host, settings.port))
 }
 
-pub(super) fn is_loopback(host: &str) -> bool {
+pub(crate) fn is_loopback(host: &str) -> bool {
     host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
