@@ -251,7 +251,12 @@ fn a_new_uidvalidity_numbers_the_mails_anew_and_none_is_played_twice() {
     // back in INBOX, and every mail gets a new UID under a new UIDVALIDITY.
     ic.dovecot.kill();
     let inbox = ic.club.inbox();
-    let handled = fs::read_dir(inbox.join(".Done/cur")).unwrap().next().unwrap().unwrap().path();
+    let handled = ["new", "cur"]
+        .iter()
+        .flat_map(|sub| fs::read_dir(inbox.join(".Done").join(sub)).unwrap())
+        .map(|entry| entry.unwrap().path())
+        .next()
+        .expect("the handled mail in Done");
     let restored = inbox.join("new").join("1700000000.restored.herald-test");
     fs::copy(&handled, &restored).unwrap();
     std::os::unix::fs::chown(&restored, Some(65534), Some(65534)).unwrap();

@@ -21,7 +21,8 @@
 //!   `smtpd_sasl_type = dovecot`, `smtpd_sasl_path = inet:127.0.0.1:PORT`,
 //!   `smtpd_sasl_auth_enable = yes` (plain-text mechanisms are allowed: loopback only).
 //!
-//! [`Dovecot::restart`] kills the server and starts it again on the same port and files, as
+//! [`Dovecot::restart`] kills the server (its whole process group, so that open connections
+//! end too) and starts it again on the same port and files, as
 //! a server restart looks to a client. Dropping the value kills it and removes `D`; a test
 //! process that dies without unwinding is covered by a watchdog, as for Postfix (see
 //! `harness.rs`).
@@ -37,6 +38,7 @@ use std::fs;
 use std::io;
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -148,6 +150,9 @@ impl Dovecot {
     pub fn kill(&mut self) {
         self.watchdog = None;
         if let Some(mut child) = self.child.take() {
+            // The whole process group: the imap processes would otherwise go on serving
+            // the connections they have, and a client would never see the server go.
+            let _ = Command::new("kill").args(["-9", "--", &format!("-{}", child.id())]).status();
             let _ = child.kill();
             let _ = child.wait();
         }
@@ -311,10 +316,11 @@ service imap-login {{
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .map_err(|e| harness_error(format!("dovecot cannot be started ({e}); {INSTALL_HINT}")))?;
         let pid = child.id().to_string();
-        self.watchdog = Some(Watchdog::spawn("kill -9 \"$1\"", &[std::ffi::OsStr::new(&pid)])?);
+        self.watchdog = Some(Watchdog::spawn("kill -9 -- \"-$1\"", &[std::ffi::OsStr::new(&pid)])?);
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(15);
         while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
