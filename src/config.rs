@@ -567,6 +567,32 @@ mod tests {
     }
 
     #[test]
+    fn an_imap_inbox_is_checked_by_key() {
+        let inbox = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ninbox:\n{yaml}"));
+        let imap = "  imap:\n    host: imap.y.org\n    user: r@y.org\n";
+        let config = inbox(&format!("{imap}    password_env: PW\n    done_folder: Done\n")).unwrap();
+        let parsed = config.inbox.imap.unwrap();
+        assert_eq!((parsed.tls, parsed.auth, parsed.folder.as_str()), (TlsMode::Tls, ImapAuth::Password, "INBOX"));
+        assert_eq!(config.inbox.maildir, None);
+        let error = |yaml: &str| inbox(yaml).unwrap_err().to_string();
+        let both = error(&format!("  maildir: /m\n{imap}    password_env: PW\n"));
+        assert!(both.contains("inbox.maildir and inbox.imap"), "{both}");
+        assert!(error(imap).contains("inbox.imap.password_env"));
+        let no_command = error(&format!("{imap}    auth: xoauth2\n"));
+        assert!(no_command.contains("inbox.imap.token_command"), "{no_command}");
+        let plain = error(&format!("{imap}    password_env: PW\n    tls: none\n"));
+        assert!(plain.contains("inbox.imap.tls is none"), "{plain}");
+        let local = "  imap:\n    host: 127.0.0.1\n    user: r\n    password_env: PW\n    tls: none\n";
+        assert!(inbox(local).is_ok());
+        let same = error(&format!("{imap}    password_env: PW\n    done_folder: INBOX\n"));
+        assert!(same.contains("done_folder"), "{same}");
+        let unknown = error(&format!("{imap}    password_env: PW\n    idle: yes\n"));
+        assert!(unknown.contains("idle") && unknown.contains("line 8"), "{unknown}");
+        let long = error(&format!("  poll_seconds: 3600\n{imap}    password_env: PW\n"));
+        assert!(long.contains("inbox.poll_seconds"), "{long}");
+    }
+
+    #[test]
     fn relative_paths_follow_the_file() {
         let dir = std::env::temp_dir().join(format!("herald-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
