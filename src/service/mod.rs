@@ -214,6 +214,13 @@ impl Service {
         self
     }
 
+    /// Reads incoming mail from `inbox` instead of the one the configuration names: for the
+    /// benchmark, which sets up its own IMAP server and logs in with a password of its own.
+    pub fn with_inbox(mut self, inbox: Box<dyn Inbox>) -> Service {
+        self.inbox = Some(inbox);
+        self
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
