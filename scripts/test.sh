@@ -11,8 +11,10 @@ cd "$(dirname "$0")/.."
 # - chromium: the tournament site's pages rendered as a person sees them (tests/site.rs);
 # - python3-venv: the virtual environments of the Swiss pairing oracle (scripts/oracle-venv.sh)
 #   and of tiebreak-core, the independent tie-break implementation tests/tournament_tables.rs
-#   compares against (scripts/tiebreak-venv.sh).
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv)
+#   compares against (scripts/tiebreak-venv.sh);
+# - dovecot-core, dovecot-imapd: private Dovecot IMAP servers on 127.0.0.1 for the IMAP inbox's
+#   tests (tests/support/dovecot.rs) and `herald bench mail --imap`.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv dovecot-core dovecot-imapd)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

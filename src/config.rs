@@ -452,7 +452,9 @@ impl Config {
             ));
         }
         if imap.folder.is_empty() || imap.done_folder.as_deref() == Some(imap.folder.as_str()) {
-            return invalid("inbox.imap.done_folder must differ from inbox.imap.folder, which must not be empty".into());
+            return invalid(
+                "inbox.imap.done_folder must differ from inbox.imap.folder, which must not be empty".into(),
+            );
         }
         Ok(())
     }

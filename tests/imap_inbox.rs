@@ -132,7 +132,11 @@ fn stop(mut daemon: support::club::Running) -> String {
     signal(daemon.id(), "TERM");
     let status = daemon.wait_timeout(Duration::from_secs(10));
     let out = daemon.finish(status.is_none());
-    assert!(status.is_some_and(|s| s.success()), "herald serve did not stop cleanly ({status:?}):\n{}", output_text(&out));
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "herald serve did not stop cleanly ({status:?}):\n{}",
+        output_text(&out)
+    );
     output_text(&out)
 }
 
@@ -140,7 +144,8 @@ fn stop(mut daemon: support::club::Running) -> String {
 fn a_game_is_played_to_its_end_over_imap_idle_and_smtp_auth() {
     let ic = ImapClub::start(|port| port);
     let (id, daemon) = new_game(&ic);
-    let script = [(ALICE, "Alice", "1. f3"), (BOB, "Bob", "1... e5"), (ALICE, "Alice", "2. g4"), (BOB, "Bob", "2... Qh4#")];
+    let script =
+        [(ALICE, "Alice", "1. f3"), (BOB, "Bob", "1... e5"), (ALICE, "Alice", "2. g4"), (BOB, "Bob", "2... Qh4#")];
     for (n, (player, name, text)) in script.iter().enumerate() {
         ic.play(player, text);
         // The daemon polls every ten minutes: only IDLE brings the mail in time.
@@ -322,10 +327,9 @@ fn xoauth2_logs_in_with_the_token_the_command_prints_and_names_a_refusal() {
     assert_eq!(dovecot.mails(REFEREE, "Done").len(), 1);
     assert!(dovecot.mails(REFEREE, "INBOX").is_empty());
 
-    for (token, what) in [
-        (dovecot.jwt(REFEREE, -60, true), "expired"),
-        (dovecot.jwt(REFEREE, 3600, false), "signed with another key"),
-    ] {
+    for (token, what) in
+        [(dovecot.jwt(REFEREE, -60, true), "expired"), (dovecot.jwt(REFEREE, 3600, false), "signed with another key")]
+    {
         fs::write(&token_file, &token).unwrap();
         let mut inbox = ImapInbox::new(settings(dovecot.port(), login()));
         let err = inbox.waiting().expect_err(what);
@@ -382,11 +386,8 @@ fn tls_and_starttls_check_the_certificate() {
     dovecot.append(REFEREE, "INBOX", MAIL);
     let password = || Login::Password(PASSWORD.into());
     for (tls, port) in [(TlsMode::Tls, dovecot.tls_port()), (TlsMode::Starttls, dovecot.port())] {
-        let mut inbox = ImapInbox::new(ImapSettings {
-            tls,
-            extra_root_pem: vec![dovecot.ca_pem()],
-            ..settings(port, password())
-        });
+        let mut inbox =
+            ImapInbox::new(ImapSettings { tls, extra_root_pem: vec![dovecot.ca_pem()], ..settings(port, password()) });
         assert_eq!(inbox.waiting().unwrap_or_else(|e| panic!("{tls:?}: {e}")).len(), 1, "{tls:?}");
         let mut untrusted = ImapInbox::new(ImapSettings { tls, ..settings(port, password()) });
         let err = untrusted.waiting().unwrap_err();

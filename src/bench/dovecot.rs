@@ -70,7 +70,10 @@ impl Dovecot {
         let deadline = Instant::now() + Duration::from_secs(15);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             if Instant::now() > deadline {
-                return Err(format!("dovecot did not listen on port {port}; see {}/dovecot.log", dovecot.dir.display()));
+                return Err(format!(
+                    "dovecot did not listen on port {port}; see {}/dovecot.log",
+                    dovecot.dir.display()
+                ));
             }
             std::thread::sleep(Duration::from_millis(25));
         }

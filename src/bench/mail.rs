@@ -160,7 +160,11 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
     println!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
     for (label, run) in [("Maildir", Some(&maildir)), ("IMAP (Dovecot, 127.0.0.1)", imap.as_ref())] {
         let Some(run) = run else { continue };
-        println!("{label}: herald serve --once: {n} mails in {:.2} s = {:.0} mails/s", run.wall.as_secs_f64(), run.rate());
+        println!(
+            "{label}: herald serve --once: {n} mails in {:.2} s = {:.0} mails/s",
+            run.wall.as_secs_f64(),
+            run.rate()
+        );
         println!(
             "  batches: {} of up to {} mails, {} durable commits",
             run.batches,

@@ -96,9 +96,7 @@ pub fn run_token_command(command: &str, key: &str, timeout: Duration) -> Result<
     // A token is one printable word (RFC 6750's b64token); anything else would break the
     // SASL message or means the command printed something other than the token.
     if !token.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(TokenError(format!(
-            "{key}: the token command must print only the token (one line, no spaces)"
-        )));
+        return Err(TokenError(format!("{key}: the token command must print only the token (one line, no spaces)")));
     }
     Ok(AccessToken(token.to_owned()))
 }
@@ -121,7 +119,10 @@ mod tests {
         let token = run_token_command("printf ' ya29.abc-DEF_1\\n'", KEY, TOKEN_COMMAND_TIMEOUT).unwrap();
         assert_eq!(token.secret(), "ya29.abc-DEF_1");
         assert_eq!(format!("{token:?}"), "AccessToken(..)");
-        assert_eq!(xoauth2_response("referee@example.org", &token), "user=referee@example.org\u{1}auth=Bearer ya29.abc-DEF_1\u{1}\u{1}");
+        assert_eq!(
+            xoauth2_response("referee@example.org", &token),
+            "user=referee@example.org\u{1}auth=Bearer ya29.abc-DEF_1\u{1}\u{1}"
+        );
     }
 
     #[test]

@@ -37,8 +37,8 @@
 use std::fs;
 use std::io;
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -257,7 +257,9 @@ impl Dovecot {
             imaps = port;
         }
         let auth = match self.opts.auth_port {
-            Some(port) => format!("service auth {{\n  inet_listener {{\n    address = 127.0.0.1\n    port = {port}\n  }}\n}}\n"),
+            Some(port) => {
+                format!("service auth {{\n  inet_listener {{\n    address = 127.0.0.1\n    port = {port}\n  }}\n}}\n")
+            }
             None => String::new(),
         };
         let capability = if self.opts.without_idle {
@@ -378,8 +380,22 @@ fn make_certificates(dir: &Path) -> io::Result<()> {
          extendedKeyUsage=serverAuth\n",
     )?;
     openssl(&[
-        "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "2", "-days", "2",
-        "-extfile", "server.ext", "-out", "server.pem",
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-set_serial",
+        "2",
+        "-days",
+        "2",
+        "-extfile",
+        "server.ext",
+        "-out",
+        "server.pem",
     ])?;
     // Dovecot reads the key as root before dropping privileges; keep it private.
     Ok(())
@@ -410,7 +426,8 @@ fn encode(bytes: &[u8], alphabet: &[u8; 64], pad: bool) -> String {
 
 #[test]
 fn base64_matches_rfc_4648_test_vectors() {
-    let vectors = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
+    let vectors =
+        [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
     for (plain, encoded) in vectors {
         assert_eq!(base64(plain.as_bytes()), encoded);
         assert_eq!(base64url(plain.as_bytes()), encoded.trim_end_matches('='));

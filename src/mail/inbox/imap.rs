@@ -191,7 +191,10 @@ impl ImapInbox {
 
     /// Runs `work` on the session; any failure drops the session, so that the next call
     /// starts a new one.
-    fn with_session<T>(&mut self, work: impl FnOnce(&mut Open, &ImapSettings) -> Result<T, InboxError>) -> Result<T, InboxError> {
+    fn with_session<T>(
+        &mut self,
+        work: impl FnOnce(&mut Open, &ImapSettings) -> Result<T, InboxError>,
+    ) -> Result<T, InboxError> {
         let settings = self.settings.clone();
         let open = self.session()?;
         let result = work(open, &settings);
@@ -239,7 +242,9 @@ impl Inbox for ImapInbox {
             }
             Ok(uids
                 .iter()
-                .filter_map(|uid| bodies.remove(uid).map(|raw| (MailRef::Uid { validity: open.validity, uid: *uid }, raw)))
+                .filter_map(|uid| {
+                    bodies.remove(uid).map(|raw| (MailRef::Uid { validity: open.validity, uid: *uid }, raw))
+                })
                 .collect())
         })
     }
@@ -253,7 +258,9 @@ impl Inbox for ImapInbox {
             let set = uid_set(&uids);
             let failed = |e: &imap::Error| transient(settings, "marking handled mail", e);
             let Some(done) = &settings.done_folder else {
-                open.session.uid_store(&set, format!("+FLAGS.SILENT (\\Seen {DONE_KEYWORD})")).map_err(|e| failed(&e))?;
+                open.session
+                    .uid_store(&set, format!("+FLAGS.SILENT (\\Seen {DONE_KEYWORD})"))
+                    .map_err(|e| failed(&e))?;
                 return Ok(());
             };
             if open.moves {
@@ -334,7 +341,8 @@ fn idle_until(open: &mut Open, settings: &ImapSettings, until: Instant, stop: &A
                 std::thread::sleep(Duration::from_millis(50));
             }
         });
-        let outcome = open.session.idle().timeout(left).keepalive(false).wait_while(imap::extensions::idle::stop_on_any);
+        let outcome =
+            open.session.idle().timeout(left).keepalive(false).wait_while(imap::extensions::idle::stop_on_any);
         finished.store(true, Ordering::SeqCst);
         outcome
     });
@@ -370,13 +378,18 @@ fn connect(settings: &ImapSettings) -> Result<Open, InboxError> {
     };
     let mut session = log_in(client, settings)?;
     let capabilities = session.capabilities().map_err(|e| transient(settings, "asking for capabilities", &e))?;
-    let (idle, moves, uidplus) = (capabilities.has_str("IDLE"), capabilities.has_str("MOVE"), capabilities.has_str("UIDPLUS"));
+    let (idle, moves, uidplus) =
+        (capabilities.has_str("IDLE"), capabilities.has_str("MOVE"), capabilities.has_str("UIDPLUS"));
     drop(capabilities);
     if let Some(done) = &settings.done_folder {
-        let exists = !session.list(None, Some(done)).map_err(|e| transient(settings, "listing folders", &e))?.is_empty();
+        let exists =
+            !session.list(None, Some(done)).map_err(|e| transient(settings, "listing folders", &e))?.is_empty();
         if !exists {
             session.create(done).map_err(|e| {
-                InboxError::permanent(format!("{server}: inbox.imap.done_folder {done:?} cannot be created: {}", reason(&e)))
+                InboxError::permanent(format!(
+                    "{server}: inbox.imap.done_folder {done:?} cannot be created: {}",
+                    reason(&e)
+                ))
             })?;
         }
     }
@@ -402,8 +415,12 @@ fn open_socket(settings: &ImapSettings) -> Result<TcpStream, InboxError> {
     for address in addresses {
         match TcpStream::connect_timeout(&address, settings.timeout) {
             Ok(socket) => {
-                socket.set_read_timeout(Some(settings.timeout)).map_err(|e| transient_io(settings, "connecting", &e))?;
-                socket.set_write_timeout(Some(settings.timeout)).map_err(|e| transient_io(settings, "connecting", &e))?;
+                socket
+                    .set_read_timeout(Some(settings.timeout))
+                    .map_err(|e| transient_io(settings, "connecting", &e))?;
+                socket
+                    .set_write_timeout(Some(settings.timeout))
+                    .map_err(|e| transient_io(settings, "connecting", &e))?;
                 return Ok(socket);
             }
             Err(e) => last = Some(e),
@@ -459,7 +476,10 @@ fn read_line(socket: &mut TcpStream) -> std::io::Result<Vec<u8>> {
     Ok(line)
 }
 
-fn greeted(mut client: imap::Client<imap::Connection>, settings: &ImapSettings) -> Result<imap::Client<imap::Connection>, InboxError> {
+fn greeted(
+    mut client: imap::Client<imap::Connection>,
+    settings: &ImapSettings,
+) -> Result<imap::Client<imap::Connection>, InboxError> {
     client.read_greeting().map_err(|e| transient(settings, "reading the greeting", &e))?;
     Ok(client)
 }
@@ -496,7 +516,8 @@ fn log_in(client: imap::Client<imap::Connection>, settings: &ImapSettings) -> Re
         Login::TokenCommand(command) => {
             let token = oauth::run_token_command(command, "inbox.imap.token_command", oauth::TOKEN_COMMAND_TIMEOUT)
                 .map_err(|e| InboxError::transient(e.to_string()))?;
-            let authenticator = Xoauth2 { response: oauth::xoauth2_response(user, &token), sent: AtomicBool::new(false) };
+            let authenticator =
+                Xoauth2 { response: oauth::xoauth2_response(user, &token), sent: AtomicBool::new(false) };
             client.authenticate("XOAUTH2", &authenticator).map_err(|(e, _)| refused(e, "XOAUTH2"))
         }
     }

@@ -31,8 +31,8 @@ use crate::config;
 
 pub use maildir::MaildirSink;
 pub use sendmail::Sendmail;
-pub use smtp::{Smtp, SmtpSettings};
 pub(crate) use smtp::is_loopback;
+pub use smtp::{Smtp, SmtpSettings};
 
 /// The envelope of one delivery: the SMTP `MAIL FROM` and `RCPT TO` addresses, which may
 /// differ from the From and To fields of the message.
