@@ -20,11 +20,11 @@
 //!
 //! Nothing is remembered between sessions: each pass searches afresh. A mail handled but
 //! not yet moved when herald died or the connection dropped is found again and its second
-//! handling is a no-op (the inbox table's delivery key). UIDs are only ever used in the
-//! session that read them, and a [`MailRef`] carries the UIDVALIDITY it was read under: a
-//! UID from before a reconnect whose folder's UIDVALIDITY changed (the server rebuilt its
-//! index and numbered the mails anew) is never used, since it may name another mail now;
-//! those mails are simply found again.
+//! handling is a no-op (the inbox table's delivery key). A UID is only ever used in the
+//! session that read it (a [`MailRef`] carries the session's number and, for the logs, the
+//! UIDVALIDITY): a UID from before a reconnect is never used, since the folder's UIDVALIDITY
+//! may have changed meanwhile (the server rebuilt its index and numbered the mails anew) and
+//! the UID may name another mail now; those mails are simply found again.
 //!
 //! # Waiting
 //!
@@ -42,7 +42,7 @@
 
 use std::fmt;
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use imap::types::UnsolicitedResponse;
@@ -162,6 +162,8 @@ struct Open {
     /// The same socket as the session's, to set its timeouts and to end an IDLE from the
     /// watcher when `stop` is raised.
     socket: TcpStream,
+    /// This session's number: a [`MailRef`] is used only in the session that read it.
+    serial: u64,
     /// The folder's UIDVALIDITY at SELECT.
     validity: u32,
     idle: bool,
@@ -205,6 +207,12 @@ impl ImapInbox {
     }
 }
 
+impl Open {
+    fn mail(&self, uid: u32) -> MailRef {
+        MailRef::Uid { session: self.serial, validity: self.validity, uid }
+    }
+}
+
 impl Drop for ImapInbox {
     fn drop(&mut self) {
         self.close();
@@ -220,13 +228,13 @@ impl Inbox for ImapInbox {
             let found = open.session.uid_search(&query).map_err(|e| transient(settings, "searching the folder", &e))?;
             let mut uids: Vec<u32> = found.into_iter().collect();
             uids.sort_unstable();
-            Ok(uids.into_iter().map(|uid| MailRef::Uid { validity: open.validity, uid }).collect())
+            Ok(uids.into_iter().map(|uid| open.mail(uid)).collect())
         })
     }
 
     fn fetch(&mut self, mails: &[MailRef], limit: usize) -> Result<Vec<(MailRef, Vec<u8>)>, InboxError> {
         self.with_session(|open, settings| {
-            let uids = current_uids(open.validity, mails);
+            let uids = current_uids(open.serial, mails);
             if uids.is_empty() {
                 return Ok(Vec::new());
             }
@@ -240,18 +248,13 @@ impl Inbox for ImapInbox {
                     bodies.insert(uid, body.to_vec());
                 }
             }
-            Ok(uids
-                .iter()
-                .filter_map(|uid| {
-                    bodies.remove(uid).map(|raw| (MailRef::Uid { validity: open.validity, uid: *uid }, raw))
-                })
-                .collect())
+            Ok(uids.iter().filter_map(|uid| bodies.remove(uid).map(|raw| (open.mail(*uid), raw))).collect())
         })
     }
 
     fn mark_handled(&mut self, mails: &[MailRef]) -> Result<(), InboxError> {
         self.with_session(|open, settings| {
-            let uids = current_uids(open.validity, mails);
+            let uids = current_uids(open.serial, mails);
             if uids.is_empty() {
                 return Ok(());
             }
@@ -284,7 +287,7 @@ impl Inbox for ImapInbox {
 
     fn set_aside(&mut self, mails: &[MailRef]) -> Result<(), InboxError> {
         self.with_session(|open, settings| {
-            let uids = current_uids(open.validity, mails);
+            let uids = current_uids(open.serial, mails);
             if uids.is_empty() {
                 return Ok(());
             }
@@ -401,10 +404,12 @@ fn connect(settings: &ImapSettings) -> Result<Open, InboxError> {
         )),
         other => transient(settings, "opening the folder", &other),
     })?;
-    // RFC 3501 makes UIDVALIDITY mandatory in SELECT's answer; a server that omits it
-    // cannot promise stable UIDs, so none is trusted across sessions (which herald never does).
+    // RFC 3501 makes UIDVALIDITY mandatory in SELECT's answer; it is kept for the logs,
+    // since herald uses a UID only in the session that read it anyway.
     let validity = mailbox.uid_validity.unwrap_or(0);
-    Ok(Open { session, socket: watch, validity, idle, moves, uidplus })
+    static SESSIONS: AtomicU64 = AtomicU64::new(0);
+    let serial = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    Ok(Open { session, socket: watch, serial, validity, idle, moves, uidplus })
 }
 
 fn open_socket(settings: &ImapSettings) -> Result<TcpStream, InboxError> {
@@ -538,13 +543,13 @@ impl imap::Authenticator for Xoauth2 {
     }
 }
 
-/// The UIDs of `mails` read under `validity`; others are from an earlier session whose
-/// numbering may no longer hold, and are left to be found again.
-fn current_uids(validity: u32, mails: &[MailRef]) -> Vec<u32> {
+/// The UIDs of `mails` read in session `serial`; others are from an earlier session, whose
+/// numbering may no longer hold (a new UIDVALIDITY), and are left to be found again.
+fn current_uids(serial: u64, mails: &[MailRef]) -> Vec<u32> {
     mails
         .iter()
         .filter_map(|mail| match mail {
-            MailRef::Uid { validity: v, uid } if *v == validity => Some(*uid),
+            MailRef::Uid { session, uid, .. } if *session == serial => Some(*uid),
             _ => None,
         })
         .collect()
@@ -577,11 +582,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uids_of_another_validity_are_never_used() {
+    fn uids_of_another_session_are_never_used() {
         let mails = [
-            MailRef::Uid { validity: 7, uid: 3 },
-            MailRef::Uid { validity: 8, uid: 4 },
-            MailRef::Uid { validity: 7, uid: 9 },
+            MailRef::Uid { session: 7, validity: 1, uid: 3 },
+            MailRef::Uid { session: 8, validity: 1, uid: 4 },
+            MailRef::Uid { session: 7, validity: 1, uid: 9 },
         ];
         assert_eq!(current_uids(7, &mails), [3, 9]);
         assert_eq!(uid_set(&current_uids(7, &mails)), "3,9");

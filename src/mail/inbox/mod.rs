@@ -31,8 +31,10 @@ pub use maildir::MaildirInbox;
 pub enum MailRef {
     /// A file in a Maildir's `new/`.
     File(PathBuf),
-    /// A message in an IMAP folder: its UID, valid only with its folder's UIDVALIDITY.
+    /// A message in an IMAP folder: its UID, used only in the session that read it.
     Uid {
+        /// The session that read it (a number unique in this process).
+        session: u64,
         /// The folder's UIDVALIDITY when the UID was read.
         validity: u32,
         /// The message's UID.
@@ -44,7 +46,7 @@ impl fmt::Display for MailRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MailRef::File(path) => write!(f, "{}", path.display()),
-            MailRef::Uid { validity, uid } => write!(f, "IMAP UID {uid} (UIDVALIDITY {validity})"),
+            MailRef::Uid { validity, uid, .. } => write!(f, "IMAP UID {uid} (UIDVALIDITY {validity})"),
         }
     }
 }
