@@ -285,6 +285,35 @@ fn a_new_uidvalidity_numbers_the_mails_anew_and_none_is_played_twice() {
     answered_once(&ic.club, BOB, "Bob", "1... e5");
 }
 
+#[test]
+fn serve_once_logs_in_handles_what_waits_and_logs_out() {
+    let mut ic = ImapClub::start(|port| port);
+    let id: i64 = ic.club.herald_ok(&["game", "new", "--white", ALICE, "--black", BOB]).trim().parse().unwrap();
+    ic.club.serve_once();
+    ic.club.pf.wait_for_mail(ALICE, 1, WAIT);
+    ic.play(ALICE, "1. f3");
+    ic.club.settle();
+    assert_eq!(ic.folder("INBOX"), 1);
+    let report = ic.club.serve_once();
+    assert!(report.contains("1 mail(s) handled"), "{report}");
+    assert_eq!(moves(&ic.club, id), ["f3"]);
+    assert_eq!((ic.folder("INBOX"), ic.folder("Done")), (0, 1));
+    // Every session of the referee's (herald's, and the test's own) ended with LOGOUT:
+    // Dovecot logs "Disconnected: Logged out", where a dropped one says "Connection closed".
+    let log = ic.dovecot.log();
+    let ended: Vec<&str> = log.lines().filter(|l| l.contains(&format!("imap({REFEREE})"))).collect();
+    assert!(ended.iter().any(|l| l.contains("Logged out")), "{log}");
+    assert!(!ended.iter().any(|l| l.contains("Connection closed")), "{log}");
+
+    // A wrong password stops it with the reason, and not the password.
+    ic.club.reconfigure(|o| o.env = vec![(PASSWORD_VAR.into(), "wrong-password-123".into())]);
+    let out = ic.club.herald(&["serve", "--once"]);
+    let text = output_text(&out);
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains(&format!("refused the password login of {REFEREE}")), "{text}");
+    assert!(!text.contains("wrong-password-123"), "{text}");
+}
+
 // ---- The inbox in-process ----
 
 const MAIL: &[u8] = b"From: Alice <alice@players.test>\r\nTo: referee@game.test\r\nSubject: hello\r\n\
