@@ -450,13 +450,53 @@ fn idle_returns_on_new_mail_and_on_stop_and_polling_serves_a_server_without_idle
     });
     assert!(Instant::now() < far, "the wait ended because of stop");
 
-    let plain = Dovecot::start(DovecotOptions { without_idle: true, ..Default::default() }).unwrap();
+    let plain = Dovecot::start(DovecotOptions { capabilities: Some(BASE.into()), ..Default::default() }).unwrap();
     plain.append(REFEREE, "INBOX", MAIL);
     let mut inbox = ImapInbox::new(settings(plain.port(), Login::Password(PASSWORD.into())));
     let soon = Instant::now() + Duration::from_millis(500);
     inbox.wait(soon, &AtomicBool::new(false)).unwrap();
     assert!(Instant::now() >= soon, "without IDLE the wait lasts to its end");
     assert_eq!(inbox.waiting().unwrap().len(), 1);
+}
+
+/// Capabilities every IMAP4rev1 server of these tests has.
+const BASE: &str = "IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE";
+
+#[test]
+fn without_move_handled_mail_is_copied_and_expunged_by_uid_or_left_deleted() {
+    for (extra, left_in_inbox) in [(" UIDPLUS", false), ("", true)] {
+        let dovecot =
+            Dovecot::start(DovecotOptions { capabilities: Some(format!("{BASE} IDLE{extra}")), ..Default::default() })
+                .unwrap();
+        dovecot.append(REFEREE, "INBOX", MAIL);
+        dovecot.append(REFEREE, "INBOX", b"Subject: later\r\n\r\nlater\r\n");
+        // Another client's mail marked deleted, not yet expunged: herald must not expunge it.
+        dovecot.append(REFEREE, "INBOX", b"Subject: theirs\r\n\r\ntheirs\r\n");
+        let mut session = dovecot.session(REFEREE);
+        session.select("INBOX").unwrap();
+        session.uid_store("3", "+FLAGS.SILENT (\\Deleted)").unwrap();
+        let _ = session.logout();
+
+        let mut inbox = ImapInbox::new(settings(dovecot.port(), Login::Password(PASSWORD.into())));
+        let waiting = inbox.waiting().unwrap();
+        assert_eq!(waiting.len(), 2, "{extra:?}: the deleted mail does not wait");
+        inbox.mark_handled(&waiting[..1]).unwrap();
+        assert_eq!(inbox.waiting().unwrap(), waiting[1..], "{extra:?}");
+        inbox.close();
+        let done = dovecot.mails(REFEREE, "Done");
+        assert_eq!(done.len(), 1, "{extra:?}");
+        assert_eq!(done[0].0, MAIL);
+        let inbox_mails = dovecot.mails(REFEREE, "INBOX");
+        let subjects: Vec<String> = inbox_mails.iter().map(|(raw, _)| Mail::new(raw.clone()).subject()).collect();
+        if left_in_inbox {
+            // Without UIDPLUS: left deleted and marked, for the mailbox owner's next expunge.
+            assert_eq!(subjects, ["hello", "later", "theirs"], "{extra:?}");
+            assert!(inbox_mails[0].1.iter().any(|f| f.contains("Deleted")), "{:?}", inbox_mails[0].1);
+            assert!(inbox_mails[0].1.iter().any(|f| f.contains(DONE_KEYWORD)), "{:?}", inbox_mails[0].1);
+        } else {
+            assert_eq!(subjects, ["later", "theirs"], "{extra:?}: only the handled mail is expunged");
+        }
+    }
 }
 
 // ---- A proxy that misbehaves once ----

@@ -66,8 +66,9 @@ pub struct DovecotOptions {
     pub maildir: Option<PathBuf>,
     /// A TCP port for Dovecot's auth service (SMTP AUTH for Postfix).
     pub auth_port: Option<u16>,
-    /// Leave IDLE out of the capabilities (`imap_capability`), as a server without it.
-    pub without_idle: bool,
+    /// The capabilities announced after login (`imap_capability`), to play a server that
+    /// lacks IDLE, MOVE or UIDPLUS; `None`: Dovecot's own.
+    pub capabilities: Option<String>,
 }
 
 /// A running private Dovecot.
@@ -262,10 +263,9 @@ impl Dovecot {
             }
             None => String::new(),
         };
-        let capability = if self.opts.without_idle {
-            "imap_capability = IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE UIDPLUS MOVE\n"
-        } else {
-            ""
+        let capability = match &self.opts.capabilities {
+            Some(list) => format!("imap_capability = {list}\n"),
+            None => String::new(),
         };
         let conf = format!(
             "base_dir = {d}/run

@@ -197,9 +197,9 @@ impl ImapInbox {
         &mut self,
         work: impl FnOnce(&mut Open, &ImapSettings) -> Result<T, InboxError>,
     ) -> Result<T, InboxError> {
-        let settings = self.settings.clone();
-        let open = self.session()?;
-        let result = work(open, &settings);
+        self.session()?;
+        let open = self.open.as_mut().expect("opened above");
+        let result = work(open, &self.settings);
         if result.is_err() {
             self.open = None;
         }
