@@ -166,3 +166,13 @@ fn ingest() {
 fn trf() {
     run("trf", &[], checks::trf);
 }
+
+#[test]
+fn oauth_token() {
+    run("oauth_token", &[], checks::oauth_token);
+}
+
+#[test]
+fn imap_starttls() {
+    run("imap_starttls", &[], checks::imap_starttls);
+}

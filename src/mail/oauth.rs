@@ -88,13 +88,19 @@ pub fn run_token_command(command: &str, key: &str, timeout: Duration) -> Result<
     if !status.success() {
         return Err(TokenError(format!("{key}: the token command failed ({status})")));
     }
-    let text = String::from_utf8(out).map_err(|_| TokenError(format!("{key}: the token command printed no text")))?;
+    token_from_output(&out, key)
+}
+
+/// The access token in a token command's standard output `out`: the output trimmed, which
+/// must be one printable word (RFC 6750's b64token; anything else would break the SASL
+/// message or means the command printed something other than the token). The errors name
+/// `key` and never any of `out`.
+pub fn token_from_output(out: &[u8], key: &str) -> Result<AccessToken, TokenError> {
+    let text = std::str::from_utf8(out).map_err(|_| TokenError(format!("{key}: the token command printed no text")))?;
     let token = text.trim();
     if token.is_empty() {
         return Err(TokenError(format!("{key}: the token command printed nothing")));
     }
-    // A token is one printable word (RFC 6750's b64token); anything else would break the
-    // SASL message or means the command printed something other than the token.
     if !token.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(TokenError(format!("{key}: the token command must print only the token (one line, no spaces)")));
     }

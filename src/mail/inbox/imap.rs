@@ -41,6 +41,7 @@
 //! (honouring `SSL_CERT_FILE`/`SSL_CERT_DIR`), plus [`ImapSettings::extra_root_pem`].
 
 use std::fmt;
+use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -372,7 +373,7 @@ fn connect(settings: &ImapSettings) -> Result<Open, InboxError> {
         }
         TlsMode::Starttls => {
             let mut socket = socket;
-            start_tls(&mut socket, settings)?;
+            starttls_exchange(&mut socket, &settings.server())?;
             let mut client = imap::Client::new(handshake(settings, socket)?);
             // The greeting came before STARTTLS.
             client.greeting_read = true;
@@ -437,44 +438,44 @@ fn open_socket(settings: &ImapSettings) -> Result<TcpStream, InboxError> {
     })
 }
 
-/// The plain-text half of STARTTLS (RFC 3501 6.2.1): the greeting, `STARTTLS`, and its
-/// tagged OK. The `imap` crate does this only inside its own connector, which cannot take
-/// herald's root certificates or give back the socket; the exchange is three lines. A
-/// server that refuses is an error: no fallback to plain text.
-fn start_tls(socket: &mut TcpStream, settings: &ImapSettings) -> Result<(), InboxError> {
-    use std::io::Write;
-    let failed = |e: std::io::Error| transient_io(settings, "starting TLS", &e);
-    let greeting = read_line(socket).map_err(failed)?;
+/// The plain-text half of STARTTLS (RFC 3501 6.2.1) on `stream`: the greeting, `STARTTLS`,
+/// and its tagged OK; `server` names the server in errors. The `imap` crate does this only
+/// inside its own connector, which cannot take herald's root certificates or give back the
+/// socket; the exchange is three lines. Reads nothing past the OK line, which the TLS
+/// handshake follows. A server that refuses is a permanent error: no fallback to plain text.
+pub fn starttls_exchange<S: Read + Write>(stream: &mut S, server: &str) -> Result<(), InboxError> {
+    let failed = |e: std::io::Error| InboxError::transient(format!("{server} starting TLS: {e}"));
+    let greeting = read_line(stream).map_err(failed)?;
     if !greeting.starts_with(b"* OK") {
-        return Err(InboxError::transient(format!("{}: the server did not greet with OK", settings.server())));
+        return Err(InboxError::transient(format!("{server}: the server did not greet with OK")));
     }
-    socket.write_all(b"h0 STARTTLS\r\n").map_err(failed)?;
+    stream.write_all(b"h0 STARTTLS\r\n").map_err(failed)?;
     loop {
-        let line = read_line(socket).map_err(failed)?;
+        let line = read_line(stream).map_err(failed)?;
         if line.starts_with(b"h0 OK") {
             return Ok(());
         }
         if line.starts_with(b"h0 ") {
             return Err(InboxError::permanent(format!(
-                "{} does not offer STARTTLS, which inbox.imap.tls asks for (herald does not fall back to plain text)",
-                settings.server()
+                "{server} does not offer STARTTLS, which inbox.imap.tls asks for (herald does not fall back to plain text)"
             )));
         }
     }
 }
 
-/// One line, read a byte at a time: nothing after it may be consumed, since the TLS
-/// handshake follows on the same socket.
-fn read_line(socket: &mut TcpStream) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
+/// The longest line [`starttls_exchange`] reads.
+pub const LONGEST_LINE: usize = 64 * 1024;
+
+/// One line, read a byte at a time: nothing after it may be consumed.
+fn read_line(stream: &mut impl Read) -> std::io::Result<Vec<u8>> {
     let mut line = Vec::new();
     let mut byte = [0u8];
     while !line.ends_with(b"\n") {
-        if socket.read(&mut byte)? == 0 {
+        if stream.read(&mut byte)? == 0 {
             return Err(std::io::ErrorKind::UnexpectedEof.into());
         }
         line.push(byte[0]);
-        if line.len() > 64 * 1024 {
+        if line.len() > LONGEST_LINE {
             return Err(std::io::Error::other("a line of more than 64 KiB"));
         }
     }
