@@ -421,6 +421,7 @@ fn tls_and_starttls_check_the_certificate() {
         let mut untrusted = ImapInbox::new(ImapSettings { tls, ..settings(port, password()) });
         let err = untrusted.waiting().unwrap_err();
         assert!(err.message.contains("TLS handshake failed"), "{tls:?}: {err}");
+        assert_eq!(err.kind, InboxErrorKind::Permanent, "{tls:?}: {err}");
     }
 }
 

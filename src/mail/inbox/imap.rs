@@ -502,8 +502,16 @@ fn handshake(settings: &ImapSettings, socket: TcpStream) -> Result<imap::Connect
     }
     let connector: RustlsConnector = roots.connector_with_no_client_auth();
     let stream = connector.connect(&settings.host, socket).map_err(|e| {
-        // A certificate the roots do not vouch for will not change by retrying.
-        InboxError::permanent(format!("{server}: TLS handshake failed: {e}"))
+        let message = format!("{server}: TLS handshake failed: {e}");
+        match e {
+            // rustls's own verdicts (a certificate the roots do not vouch for, no common
+            // protocol) come as InvalidData: retrying will not change them.
+            rustls_connector::HandshakeError::Failure(io) if io.kind() == std::io::ErrorKind::InvalidData => {
+                InboxError::permanent(message)
+            }
+            // A connection lost or timed out on the way.
+            _ => InboxError::transient(message),
+        }
     })?;
     Ok(Box::new(stream))
 }
