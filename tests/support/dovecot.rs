@@ -5,10 +5,10 @@
 //!
 //! [`Dovecot::start`] makes a short temporary directory `D` (Dovecot's sockets live in its
 //! `base_dir`, and a long path fails with "File name too long"), writes `D/dovecot.conf`
-//! and runs `dovecot -F -c D/dovecot.conf` as a child. Every process runs as `nobody`
-//! (`default_internal_user`, `default_login_user`, the static userdb), without chroot, so
-//! root is not even needed; a user's mail is the Maildir `D/home/USER/Maildir` (or the one
-//! [`DovecotOptions::maildir`] names for every user), folders as `.NAME` in it.
+//! and runs `dovecot -F -c D/dovecot.conf` as a child, as root (as the Postfix harness
+//! does). Its processes run as `nobody` (`default_internal_user`, `default_login_user`, the
+//! static userdb), without chroot; a user's mail is the Maildir `D/home/USER/Maildir`, folders
+//! as `.NAME` in it (a test may put a symbolic link there, to serve a Maildir of its own).
 //!
 //! * Passwords: a static passdb, [`PASSWORD`] for every user name: one mailbox per user.
 //! * [`DovecotOptions::tls`]: IMAPS and STARTTLS with a leaf certificate for `IP:127.0.0.1`
