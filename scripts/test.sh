@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 # - opendkim, python3-dkim: the club's receiving server checks DKIM as a milter
 #   (tests/support/opendkim.rs), the players' mail is signed by an independent implementation
 #   (dkimpy), for tests/sender_authentication.rs.
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim)
+# - dovecot-core, dovecot-imapd: private Dovecot IMAP servers on 127.0.0.1 for the IMAP inbox's
+#   tests (tests/support/dovecot.rs) and `herald bench mail --imap`.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

@@ -85,6 +85,45 @@ pub struct Inbox {
     /// have authenticated, and when ending a game needs a confirmation.
     #[serde(default)]
     pub authentication: Authentication,
+    /// An IMAP mailbox `herald serve` reads instead of a Maildir (exclusive with `maildir`).
+    #[serde(default)]
+    pub imap: Option<Imap>,
+}
+
+/// An IMAP mailbox as the inbox.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Imap {
+    /// Host name; also the name the TLS certificate must match.
+    pub host: String,
+    /// Port; by default 993 for `tls`, 143 for `starttls` and `none`.
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// TLS mode; `none` only for a server on this machine.
+    #[serde(default = "default_imap_tls")]
+    pub tls: TlsMode,
+    /// The login name.
+    pub user: String,
+    /// How herald logs in.
+    #[serde(default)]
+    pub auth: Login,
+    /// For `auth: password`: the environment variable holding the password.
+    #[serde(default)]
+    pub password_env: Option<String>,
+    /// For `auth: xoauth2`: a command (run by `sh -c`) whose standard output is an OAuth 2.0
+    /// access token, run at each login.
+    #[serde(default)]
+    pub token_command: Option<String>,
+    /// The folder mail arrives in.
+    #[serde(default = "default_imap_folder")]
+    pub folder: String,
+    /// Where handled mail is moved; without it handled mail stays, marked `\Seen` and
+    /// `$HeraldDone`.
+    #[serde(default)]
+    pub done_folder: Option<String>,
+    /// Seconds to wait for the server on each read or write (not while idling).
+    #[serde(default = "default_imap_timeout")]
+    pub timeout_seconds: u64,
 }
 
 /// `inbox.authentication`: sender authentication (see `referee::senders`).
@@ -234,6 +273,15 @@ fn default_max_message_bytes() -> usize {
 fn default_poll_seconds() -> u64 {
     5
 }
+fn default_imap_tls() -> TlsMode {
+    TlsMode::Tls
+}
+fn default_imap_folder() -> String {
+    "INBOX".to_string()
+}
+fn default_imap_timeout() -> u64 {
+    60
+}
 fn default_smtp_timeout() -> u64 {
     30
 }
@@ -263,6 +311,7 @@ impl Default for Inbox {
             max_message_bytes: default_max_message_bytes(),
             poll_seconds: default_poll_seconds(),
             authentication: Authentication::default(),
+            imap: None,
         }
     }
 }
@@ -441,6 +490,50 @@ impl Config {
         if let Transport::Smtp { user, password_env, auth, token_command, .. } = &self.outgoing.transport {
             check_login("outgoing.transport", user.as_deref(), password_env.as_deref(), *auth, token_command.as_deref())?;
         }
+        self.check_imap()?;
+        Ok(())
+    }
+
+    fn check_imap(&self) -> Result<(), ConfigError> {
+        let Some(imap) = &self.inbox.imap else { return Ok(()) };
+        let invalid = |message: String| Err(ConfigError::Invalid(message));
+        if self.inbox.maildir.is_some() {
+            return invalid("inbox.maildir and inbox.imap are both set: herald reads one inbox, keep one".into());
+        }
+        match imap.auth {
+            Login::Password if imap.password_env.is_none() => {
+                return invalid("inbox.imap.password_env is not set: name the variable that holds the password".into());
+            }
+            Login::Password if imap.token_command.is_some() => {
+                return invalid("inbox.imap.token_command is set but inbox.imap.auth is not xoauth2".into());
+            }
+            Login::Xoauth2 if imap.token_command.is_none() => {
+                return invalid("inbox.imap.auth is xoauth2 but inbox.imap.token_command is not set".into());
+            }
+            Login::Xoauth2 if imap.password_env.is_some() => {
+                return invalid("inbox.imap.password_env is set but inbox.imap.auth is xoauth2 (a token)".into());
+            }
+            _ => {}
+        }
+        if imap.tls == TlsMode::None && !crate::mail::transport::is_loopback(&imap.host) {
+            return invalid(format!(
+                "inbox.imap.tls is none but inbox.imap.host {:?} is not this machine: the password would cross \
+                 the network in plain text",
+                imap.host
+            ));
+        }
+        if self.inbox.poll_seconds > 28 * 60 {
+            return invalid(format!(
+                "inbox.poll_seconds is {} but inbox.imap is set: each IDLE lasts one pass, and RFC 2177 has \
+                 servers end an IDLE after 30 minutes; use at most 1680",
+                self.inbox.poll_seconds
+            ));
+        }
+        if imap.folder.is_empty() || imap.done_folder.as_deref() == Some(imap.folder.as_str()) {
+            return invalid(
+                "inbox.imap.done_folder must differ from inbox.imap.folder, which must not be empty".into(),
+            );
+        }
         Ok(())
     }
 
@@ -600,6 +693,32 @@ mod tests {
         assert!(unknown.contains("requires") && unknown.contains("line 6"), "{unknown}");
         let wrong = auth("    trusted_authserv_id: mx.y.org\n    require: spf\n").unwrap_err().to_string();
         assert!(wrong.contains("line 6"), "{wrong}");
+    }
+
+    #[test]
+    fn an_imap_inbox_is_checked_by_key() {
+        let inbox = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ninbox:\n{yaml}"));
+        let imap = "  imap:\n    host: imap.y.org\n    user: r@y.org\n";
+        let config = inbox(&format!("{imap}    password_env: PW\n    done_folder: Done\n")).unwrap();
+        let parsed = config.inbox.imap.unwrap();
+        assert_eq!((parsed.tls, parsed.auth, parsed.folder.as_str()), (TlsMode::Tls, Login::Password, "INBOX"));
+        assert_eq!(config.inbox.maildir, None);
+        let error = |yaml: &str| inbox(yaml).unwrap_err().to_string();
+        let both = error(&format!("  maildir: /m\n{imap}    password_env: PW\n"));
+        assert!(both.contains("inbox.maildir and inbox.imap"), "{both}");
+        assert!(error(imap).contains("inbox.imap.password_env"));
+        let no_command = error(&format!("{imap}    auth: xoauth2\n"));
+        assert!(no_command.contains("inbox.imap.token_command"), "{no_command}");
+        let plain = error(&format!("{imap}    password_env: PW\n    tls: none\n"));
+        assert!(plain.contains("inbox.imap.tls is none"), "{plain}");
+        let local = "  imap:\n    host: 127.0.0.1\n    user: r\n    password_env: PW\n    tls: none\n";
+        assert!(inbox(local).is_ok());
+        let same = error(&format!("{imap}    password_env: PW\n    done_folder: INBOX\n"));
+        assert!(same.contains("done_folder"), "{same}");
+        let unknown = error(&format!("{imap}    password_env: PW\n    idle: yes\n"));
+        assert!(unknown.contains("idle") && unknown.contains("line 8"), "{unknown}");
+        let long = error(&format!("  poll_seconds: 3600\n{imap}    password_env: PW\n"));
+        assert!(long.contains("inbox.poll_seconds"), "{long}");
     }
 
     #[test]

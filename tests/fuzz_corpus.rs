@@ -171,3 +171,13 @@ fn trf() {
 fn authentication_results() {
     run("authentication_results", &[], checks::authentication_results);
 }
+
+#[test]
+fn oauth_token() {
+    run("oauth_token", &[], checks::oauth_token);
+}
+
+#[test]
+fn imap_starttls() {
+    run("imap_starttls", &[], checks::imap_starttls);
+}

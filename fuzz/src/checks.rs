@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 use herald::clock::FixedClock;
 use herald::engine::{BoardSize, Color};
+use herald::mail::inbox::imap::{LONGEST_LINE, starttls_exchange};
+use herald::mail::oauth::token_from_output;
 use herald::mail::reader::{ReadError, ReadLimits, read_headers, read_mail, strip_quoted_text};
 use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
@@ -357,5 +359,81 @@ pub fn authentication_results(data: &[u8]) {
     for domain in [Some("players.test"), Some(""), None] {
         let _ = judge(&fields, &id, domain);
         assert_eq!(judge(&fields, "", domain), Default::default());
+    }
+}
+
+/// A token command's output: a token is the output trimmed, one printable word; an error is
+/// one of three fixed messages whatever the output was, so no part of it is ever shown.
+pub fn oauth_token(data: &[u8]) {
+    const KEY: &str = "inbox.imap.token_command";
+    match token_from_output(data, KEY) {
+        Ok(token) => {
+            let text = std::str::from_utf8(data).expect("a token is text");
+            assert_eq!(token.secret(), text.trim());
+            assert!(!token.secret().is_empty() && token.secret().bytes().all(|b| b.is_ascii_graphic()));
+        }
+        Err(e) => {
+            let fixed = [&b"\xff"[..], b"", b"a b"].map(|out| token_from_output(out, KEY).unwrap_err());
+            assert!(fixed.contains(&e), "{e}");
+        }
+    }
+}
+
+/// An IMAP server's side of STARTTLS: the exchange succeeds exactly when the first line is an
+/// untagged OK and a line tagged `h0 OK` comes before any other line tagged `h0` (each line at
+/// most [`LONGEST_LINE`] bytes), and then nothing after that line has been read: the TLS
+/// handshake's bytes are left for TLS.
+pub fn imap_starttls(data: &[u8]) {
+    struct Server<'a> {
+        input: &'a [u8],
+        read: usize,
+        written: Vec<u8>,
+    }
+    impl std::io::Read for Server<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.input.len() - self.read);
+            buf[..n].copy_from_slice(&self.input[self.read..self.read + n]);
+            self.read += n;
+            Ok(n)
+        }
+    }
+    impl std::io::Write for Server<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.written.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    // Where the exchange must end: after the tagged OK line, or nowhere.
+    let expected = (|| {
+        let mut end = 0;
+        let mut lines = data.split_inclusive(|&b| b == b'\n').filter(|line| line.ends_with(b"\n"));
+        let greeting = lines.next()?;
+        if greeting.len() > LONGEST_LINE || !greeting.starts_with(b"* OK") {
+            return None;
+        }
+        end += greeting.len();
+        for line in lines {
+            if line.len() > LONGEST_LINE {
+                return None;
+            }
+            end += line.len();
+            if line.starts_with(b"h0 OK") {
+                return Some(end);
+            }
+            if line.starts_with(b"h0 ") {
+                return None;
+            }
+        }
+        None
+    })();
+    let mut server = Server { input: data, read: 0, written: Vec::new() };
+    let result = starttls_exchange(&mut server, "IMAP fuzz:143");
+    assert_eq!(result.is_ok(), expected.is_some(), "{result:?}");
+    if let Some(end) = expected {
+        assert_eq!(server.read, end, "read past the OK line");
+        assert_eq!(server.written, b"h0 STARTTLS\r\n");
     }
 }

@@ -2,6 +2,8 @@
 //! Maildir, checked, committed with their answers, answers sent over SMTP, moved to cur/ —
 //! beside the bare rate of one durable SQLite commit per mail on the same disk, in the same
 //! run. The answers go to postfix's smtp-sink on 127.0.0.1, which accepts and discards.
+//! With `--imap`, the same mails also go through an IMAP inbox (a private Dovecot: fetched,
+//! committed, moved to a done folder) against a copy of the same database, side by side.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -13,6 +15,7 @@ use clap::Args;
 
 use crate::clock::SystemClock;
 use crate::config::{Config, Inbox, Outgoing, Referee, TlsMode, Transport};
+use crate::mail::inbox::ImapInbox;
 use crate::mail::maildir::Maildir;
 use crate::mail::reply::compose_reply;
 use crate::mail::transport;
@@ -31,6 +34,11 @@ pub struct MailBenchArgs {
     /// postfix's smtp-sink; without it the answers go to a Maildir sink instead.
     #[arg(long, default_value = "/usr/sbin/smtp-sink")]
     smtp_sink: PathBuf,
+    /// Also take the same mails from IMAP: a private Dovecot (`dovecot` on the PATH, Debian
+    /// packages dovecot-core and dovecot-imapd) on 127.0.0.1, handled mail moved to a done
+    /// folder; reported beside the Maildir path's figures.
+    #[arg(long)]
+    imap: bool,
 }
 
 /// Kills the sink when the benchmark ends, however it ends.
@@ -94,35 +102,122 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
     };
     Service::init(&config).map_err(|e| err(&e))?;
     let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
-    let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
     let transport = transport::from_config(&config.outgoing.transport)?;
-
-    // N games, invitations sent; each White player answers the invitation with 1. e4.
-    eprintln!("herald bench mail: preparing {n} games");
-    let mut whites = Vec::with_capacity(n);
-    for i in 0..n {
-        let white = format!("white{i}@players.test");
-        let black = format!("black{i}@players.test");
-        service
-            .new_game("chess", Player { email: white.clone(), name: None }, Player { email: black, name: None })
-            .map_err(|e| err(&e))?;
-        whites.push(white);
+    let replies = {
+        let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
+        // N games, invitations sent; each White player answers the invitation with 1. e4.
+        eprintln!("herald bench mail: preparing {n} games");
+        let mut whites = Vec::with_capacity(n);
+        for i in 0..n {
+            let white = format!("white{i}@players.test");
+            let black = format!("black{i}@players.test");
+            service
+                .new_game("chess", Player { email: white.clone(), name: None }, Player { email: black, name: None })
+                .map_err(|e| err(&e))?;
+            whites.push(white);
+        }
+        let invitations = service.store().read(|tx| tx.outbox(false)).map_err(|e| err(&e))?;
+        service.send_due(&lock, transport.as_ref()).map_err(|e| err(&e))?;
+        let mut replies = Vec::with_capacity(n);
+        for white in &whites {
+            let invitation = invitations.iter().find(|row| &row.recipient == white).ok_or("invitation missing")?;
+            replies.push(compose_reply(&invitation.bytes, white, "1. e4")?);
+        }
+        replies
+    };
+    // The IMAP run gets a copy of the database as it is now: the same games, the same
+    // secret, so the same mails are moves there too.
+    drop(service);
+    if args.imap {
+        std::fs::copy(&config.database, root.join("imap.db")).map_err(|e| format!("copying the database: {e}"))?;
     }
-    let invitations = service.store().read(|tx| tx.outbox(false)).map_err(|e| err(&e))?;
-    service.send_due(&lock, transport.as_ref()).map_err(|e| err(&e))?;
     let inbox = Maildir::create(&root.join("inbox")).map_err(|e| err(&e))?;
-    for white in &whites {
-        let invitation = invitations.iter().find(|row| &row.recipient == white).ok_or("invitation missing")?;
-        let reply = compose_reply(&invitation.bytes, white, "1. e4")?;
-        inbox.deliver(&reply).map_err(|e| err(&e))?;
+    for reply in &replies {
+        inbox.deliver(reply).map_err(|e| err(&e))?;
     }
 
     let before = bare_commits(&root.join("bare-1.db"), n)?;
+    let service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
+    let maildir = measure(service, transport.as_ref(), n)?;
+    let imap = if args.imap {
+        let dovecot = super::dovecot::Dovecot::start(&root.join("dc"))?;
+        dovecot.append(&replies)?;
+        let imap_config = Config { database: root.join("imap.db"), ..config.clone() };
+        let service = Service::open(imap_config, Arc::new(SystemClock))
+            .map_err(|e| err(&e))?
+            .with_inbox(Box::new(ImapInbox::new(dovecot.settings())));
+        let run = measure(service, transport.as_ref(), n)?;
+        if dovecot.count("Done")? != n {
+            return Err(format!("expected the {n} mails moved to the done folder"));
+        }
+        Some(run)
+    } else {
+        None
+    };
+    let after = bare_commits(&root.join("bare-2.db"), n)?;
+    let bare = (before + after) / 2.0;
+
+    println!("disk: {}", root.display());
+    println!("answers: {transport_label}, 2 per move mail");
+    println!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
+    for (label, run) in [("Maildir", Some(&maildir)), ("IMAP (Dovecot, 127.0.0.1)", imap.as_ref())] {
+        let Some(run) = run else { continue };
+        println!(
+            "{label}: herald serve --once: {n} mails in {:.2} s = {:.0} mails/s",
+            run.wall.as_secs_f64(),
+            run.rate()
+        );
+        println!(
+            "  batches: {} of up to {} mails, {} durable commits",
+            run.batches,
+            crate::service::INBOX_BATCH,
+            run.batches
+        );
+        println!(
+            "  reading time per mail (batch read, committed, marked handled / its mails): median {:.3} ms, p99 {:.3} ms",
+            ms(pct(&run.costs, 0.5)),
+            ms(pct(&run.costs, 0.99))
+        );
+        println!(
+            "  latency per mail (read to answers sent): median {:.2} ms, p99 {:.2} ms",
+            ms(pct(&run.latencies, 0.5)),
+            ms(pct(&run.latencies, 0.99))
+        );
+        println!("  ratio mails/s : commits/s = {:.2}", run.rate() / bare);
+    }
+    if let Some(imap) = &imap {
+        println!("ratio IMAP mails/s : Maildir mails/s = {:.2}", imap.rate() / maildir.rate());
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    Ok(())
+}
+
+/// One `serve --once` pass over the N waiting mails.
+struct Run {
+    wall: Duration,
+    batches: usize,
+    /// Each mail's share of its batch's reading time, sorted.
+    costs: Vec<Duration>,
+    /// Each mail's latency (its batch's), sorted.
+    latencies: Vec<Duration>,
+}
+
+impl Run {
+    fn rate(&self) -> f64 {
+        self.costs.len() as f64 / self.wall.as_secs_f64()
+    }
+}
+
+/// Runs one pass of `service` over the n waiting move mails and checks that each was
+/// handled, played and answered.
+fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize) -> Result<Run, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
     let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let pass = service.serve_pass(&lock, transport.as_ref(), &stop).map_err(|e| err(&e))?;
+    let pass = service.serve_pass(&lock, transport, &stop).map_err(|e| err(&e))?;
     let wall = started.elapsed();
-    let after = bare_commits(&root.join("bare-2.db"), n)?;
+    service.close_inbox();
     if pass.handled.len() != n || pass.sent.sent != 2 * n {
         return Err(format!(
             "expected {n} mails handled and {} answers sent, got {} and {}",
@@ -138,39 +233,17 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
     if moves != n {
         return Err(format!("expected {n} moves recorded, found {moves}"));
     }
-
     let mut costs = pass.handled.clone();
     costs.sort();
     // A mail's latency is its batch's time: its answers are out when the batch's are.
     let mut latencies: Vec<Duration> =
         pass.batches.iter().flat_map(|&(mails, time)| std::iter::repeat_n(time, mails)).collect();
     latencies.sort();
-    let pct = |times: &[Duration], p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    let rate = n as f64 / wall.as_secs_f64();
-    let bare = (before + after) / 2.0;
-    println!("disk: {}", root.display());
-    println!("answers: {transport_label}, 2 per move mail");
-    println!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
-    println!("herald serve --once: {n} mails in {:.2} s = {rate:.0} mails/s", wall.as_secs_f64());
-    println!(
-        "batches: {} of up to {} mails, {} durable commits",
-        pass.batches.len(),
-        crate::service::INBOX_BATCH,
-        pass.batches.len()
-    );
-    println!(
-        "reading time per mail (batch read, committed, moved / its mails): median {:.3} ms, p99 {:.3} ms",
-        ms(pct(&costs, 0.5)),
-        ms(pct(&costs, 0.99))
-    );
-    println!(
-        "latency per mail (read to answers sent): median {:.2} ms, p99 {:.2} ms",
-        ms(pct(&latencies, 0.5)),
-        ms(pct(&latencies, 0.99))
-    );
-    println!("ratio mails/s : commits/s = {:.2}", rate / bare);
-    let _ = std::fs::remove_dir_all(&root);
-    Ok(())
+    Ok(Run { wall, batches: pass.batches.len(), costs, latencies })
+}
+
+fn pct(times: &[Duration], p: f64) -> Duration {
+    times[((times.len() as f64 - 1.0) * p).round() as usize]
 }
 
 fn ms(d: Duration) -> f64 {

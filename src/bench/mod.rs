@@ -2,6 +2,7 @@
 //! tests. Each benchmark brings its own plumbing (starting Fairy-Stockfish, postfix's
 //! smtp-sink, throw-away databases); nothing of it is part of the referee.
 
+mod dovecot;
 mod games;
 mod mail;
 mod pairing;

@@ -247,6 +247,7 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
     }
     if args.once {
         let mut pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        service.close_inbox();
         // While this pass held the daemon lock, a `herald ingest` left its answers to it; one
         // that committed after the pass's last send would wait for the next cron run. So the
         // lock goes first, then one more send: an ingest that still saw the lock committed

@@ -2,6 +2,7 @@
 //! Maildir folders. Nothing here knows the rules of a game.
 
 pub mod compose;
+pub mod inbox;
 pub mod maildir;
 pub mod oauth;
 pub mod reader;

@@ -1,147 +1,158 @@
-//! OAuth 2.0 access tokens for logging in to a hosted provider's SMTP and IMAP servers
-//! (SASL `XOAUTH2`), which no longer take plain passwords.
+//! OAuth 2.0 access tokens for logging in to a mail server (SASL XOAUTH2): herald does not
+//! run the OAuth dance itself (a registered application, a consent in a browser, a refresh
+//! token: different at every provider, and better kept by a tool made for it). The club names
+//! a command (`inbox.imap.token_command`, `outgoing.transport.token_command`) that prints a
+//! current access token, e.g. a script around its provider's refresh-token grant, `oauth2l`,
+//! `oama`, or a secret manager's CLI; herald runs it at each login, since access tokens live
+//! about an hour and a connection far less.
 //!
-//! herald does not speak to the provider's token endpoint itself: that takes a registered
-//! application, a consent in a browser and a refresh token, all of which differ from provider
-//! to provider and are better kept by a tool made for it (`oama`, `mailctl`, a provider's
-//! own script, or a five-line `curl` against the refresh endpoint). The club configures the
-//! command (`token_command`) that prints a valid access token on its standard output, and
-//! herald runs it each time it opens a connection: access tokens live about an hour, a
-//! connection far less.
+//! The token is a secret: it appears in no error message and no log line. What the command
+//! wrote on standard error is not shown either (it may echo the token); an error names the
+//! command's configuration key, its exit status and the time limit instead.
 
+use std::fmt;
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long a token command may take before it is stopped.
+/// How long a token command may run before it is killed and the login fails.
 pub const TOKEN_COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A command that prints an access token.
+/// An access token, never shown: its `Debug` prints a placeholder.
 #[derive(Clone, PartialEq, Eq)]
-pub struct TokenCommand {
-    /// The command line, run by `/bin/sh -c`.
-    command: String,
-    /// The configuration key it came from, for messages.
-    key: String,
-}
+pub struct AccessToken(String);
 
-impl std::fmt::Debug for TokenCommand {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TokenCommand").field("key", &self.key).finish_non_exhaustive()
+impl AccessToken {
+    /// The token itself, to put on the wire.
+    pub fn secret(&self) -> &str {
+        &self.0
     }
 }
 
-impl TokenCommand {
-    /// The command line `command`, configured under the key `key` (named in messages).
-    pub fn new(command: &str, key: &str) -> TokenCommand {
-        TokenCommand { command: command.to_string(), key: key.to_string() }
+impl fmt::Debug for AccessToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AccessToken(..)")
     }
+}
 
-    /// Runs the command and returns the token it printed: its standard output without the
-    /// surrounding white space. Standard input is empty; standard error is kept for the
-    /// message when the command fails.
-    ///
-    /// # Errors
-    ///
-    /// A message naming the configuration key when the command cannot be started, exits
-    /// with a failure, takes longer than [`TOKEN_COMMAND_TIMEOUT`], or prints nothing usable
-    /// (an empty line, or more than one line). The token itself is never in a message.
-    pub fn token(&self) -> Result<String, String> {
-        let key = &self.key;
-        let mut child = Command::new("/bin/sh")
-            .arg("-c")
-            .arg(&self.command)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("{key}: cannot run the token command: {e}"))?;
-        // Read both pipes on threads, so a command that writes much cannot block on a full
-        // pipe while we wait for it to exit.
-        let mut stdout = child.stdout.take().expect("piped");
-        let mut stderr = child.stderr.take().expect("piped");
-        let out = std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            stdout.by_ref().take(64 * 1024).read_to_end(&mut bytes).map(|_| bytes)
-        });
-        let err = std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            stderr.by_ref().take(64 * 1024).read_to_end(&mut bytes).map(|_| bytes)
-        });
-        let started = Instant::now();
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if started.elapsed() > TOKEN_COMMAND_TIMEOUT => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(format!(
-                        "{key}: the token command did not finish within {} s and was stopped",
-                        TOKEN_COMMAND_TIMEOUT.as_secs()
-                    ));
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-                Err(e) => return Err(format!("{key}: waiting for the token command: {e}")),
+/// Why no token could be had. The messages name `key` (the configuration key of the
+/// command) and never the token or the command's output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenError(pub String);
+
+impl fmt::Display for TokenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TokenError {}
+
+/// Runs `command` with `sh -c` (no standard input, standard error discarded) and takes its
+/// standard output, trimmed, as the access token. Fails when the command cannot start, runs
+/// longer than `timeout` (it is then killed), exits unsuccessfully, or prints nothing or
+/// more than one line; `key` names the command in the error.
+pub fn run_token_command(command: &str, key: &str, timeout: Duration) -> Result<AccessToken, TokenError> {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| TokenError(format!("{key}: the token command cannot be started: {e}")))?;
+    // Read on a thread of its own so that a command which fills the pipe and waits cannot
+    // stall the time limit below.
+    let mut stdout = child.stdout.take().expect("piped above");
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.by_ref().take(64 * 1024).read_to_end(&mut out).map(|_| out)
+    });
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() < timeout => std::thread::sleep(Duration::from_millis(10)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(TokenError(format!(
+                    "{key}: the token command did not finish within {} s and was stopped",
+                    timeout.as_secs()
+                )));
             }
-        };
-        let stdout = out.join().ok().and_then(Result::ok).unwrap_or_default();
-        let stderr = err.join().ok().and_then(Result::ok).unwrap_or_default();
-        if !status.success() {
-            let said = String::from_utf8_lossy(&stderr);
-            let last = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
-            let last: String = last.chars().take(200).collect();
-            return Err(format!(
-                "{key}: the token command failed ({status}){}",
-                if last.is_empty() { String::new() } else { format!(": {last}") }
-            ));
+            Err(e) => return Err(TokenError(format!("{key}: waiting for the token command: {e}"))),
         }
-        let token = String::from_utf8(stdout).map_err(|_| format!("{key}: the token command printed non-UTF-8"))?;
-        let token = token.trim();
-        if token.is_empty() {
-            return Err(format!("{key}: the token command printed no token"));
-        }
-        if token.lines().count() > 1 || token.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(format!("{key}: the token command must print the access token alone, on one line"));
-        }
-        Ok(token.to_string())
+    };
+    let out = reader
+        .join()
+        .map_err(|_| TokenError(format!("{key}: reading the token command's output failed")))?
+        .map_err(|e| TokenError(format!("{key}: reading the token command's output: {e}")))?;
+    if !status.success() {
+        return Err(TokenError(format!("{key}: the token command failed ({status})")));
     }
+    token_from_output(&out, key)
 }
 
-/// The initial client response of SASL `XOAUTH2` (before base64):
-/// `user=USER ^A auth=Bearer TOKEN ^A ^A`, as Google and Microsoft document it.
-pub fn xoauth2_response(user: &str, token: &str) -> String {
-    format!("user={user}\x01auth=Bearer {token}\x01\x01")
+/// The access token in a token command's standard output `out`: the output trimmed, which
+/// must be one printable word (RFC 6750's b64token; anything else would break the SASL
+/// message or means the command printed something other than the token). The errors name
+/// `key` and never any of `out`.
+pub fn token_from_output(out: &[u8], key: &str) -> Result<AccessToken, TokenError> {
+    let text = std::str::from_utf8(out).map_err(|_| TokenError(format!("{key}: the token command printed no text")))?;
+    let token = text.trim();
+    if token.is_empty() {
+        return Err(TokenError(format!("{key}: the token command printed nothing")));
+    }
+    if !token.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(TokenError(format!("{key}: the token command must print only the token (one line, no spaces)")));
+    }
+    Ok(AccessToken(token.to_owned()))
+}
+
+/// The SASL XOAUTH2 initial client response (before base64, which the SASL layer adds):
+/// `user=USER ^A auth=Bearer TOKEN ^A ^A`, as Google and Microsoft document it and Dovecot
+/// accepts it.
+pub fn xoauth2_response(user: &str, token: &AccessToken) -> String {
+    format!("user={user}\x01auth=Bearer {}\x01\x01", token.secret())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const KEY: &str = "inbox.imap.token_command";
+
     #[test]
     fn the_token_is_the_commands_output_trimmed() {
-        let command = TokenCommand::new("printf '  ya29.a0Af-token_1 \\n'", "k");
-        assert_eq!(command.token().unwrap(), "ya29.a0Af-token_1");
-    }
-
-    #[test]
-    fn failures_name_the_key_and_not_the_token() {
-        let failing = TokenCommand::new("echo secret-token; echo 'refresh token expired' >&2; exit 3", "a.token_command");
-        let err = failing.token().unwrap_err();
-        assert!(err.starts_with("a.token_command: the token command failed"), "{err}");
-        assert!(err.contains("refresh token expired"), "{err}");
-        assert!(!err.contains("secret-token"), "{err}");
-        assert!(TokenCommand::new("true", "k").token().unwrap_err().contains("printed no token"));
-        let two = TokenCommand::new("printf 'one\\ntwo\\n'", "k").token().unwrap_err();
-        assert!(two.contains("alone, on one line") && !two.contains("one\n"), "{two}");
-        assert!(TokenCommand::new("/nonexistent/program", "k").token().is_err());
-    }
-
-    #[test]
-    fn the_xoauth2_response_is_as_documented() {
-        // Google's example: "user=someuser@example.com^Aauth=Bearer ya29.vF9dft4qmTc2Nvb3RlckBhdHRhdmlzdGEuY29tCg^A^A".
+        let token = run_token_command("printf ' ya29.abc-DEF_1\\n'", KEY, TOKEN_COMMAND_TIMEOUT).unwrap();
+        assert_eq!(token.secret(), "ya29.abc-DEF_1");
+        assert_eq!(format!("{token:?}"), "AccessToken(..)");
         assert_eq!(
-            xoauth2_response("someuser@example.com", "ya29.vF9dft4qmTc2Nvb3RlckBhdHRhdmlzdGEuY29tCg"),
-            "user=someuser@example.com\u{1}auth=Bearer ya29.vF9dft4qmTc2Nvb3RlckBhdHRhdmlzdGEuY29tCg\u{1}\u{1}"
+            xoauth2_response("referee@example.org", &token),
+            "user=referee@example.org\u{1}auth=Bearer ya29.abc-DEF_1\u{1}\u{1}"
         );
+    }
+
+    #[test]
+    fn failures_name_the_key_and_never_the_output() {
+        for (command, why) in [
+            ("echo SECRETTOKEN; exit 3", "failed"),
+            ("true", "printed nothing"),
+            ("echo SECRET TOKEN", "only the token"),
+            ("echo SECRETTOKEN >&2; exit 1", "failed"),
+        ] {
+            let err = run_token_command(command, KEY, TOKEN_COMMAND_TIMEOUT).unwrap_err().to_string();
+            assert!(err.starts_with(KEY) && err.contains(why), "{command}: {err}");
+            assert!(!err.contains("SECRET"), "{command}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_command_that_hangs_is_stopped() {
+        let started = Instant::now();
+        let err = run_token_command("sleep 30", KEY, Duration::from_millis(300)).unwrap_err().to_string();
+        assert!(err.contains("did not finish"), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(20));
     }
 }

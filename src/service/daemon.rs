@@ -1,22 +1,20 @@
-//! The daemon: passes over the inbox Maildir, the clock and the outbox until it is stopped,
-//! each batch of mails read and committed while the previous batch's answers are sent.
+//! The daemon: passes over the inbox (a Maildir or an IMAP folder), the clock and the outbox
+//! until it is stopped, each batch of mails read and committed while the previous batch's
+//! answers are sent, and between passes a wait for new mail.
 
-use std::fs::File;
-use std::io::Read;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::sender::Rounds;
 use super::{INBOX_BATCH, SendLock, Sent, Service, ServiceError};
-use crate::mail::maildir::Maildir;
+use crate::mail::inbox::{Inbox, MailRef};
 use crate::mail::transport::Transport;
 
 /// What one pass of the daemon did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {
     /// For each mail handled from the inbox, its share of its batch's reading time (from
-    /// reading the batch to having committed it and moved it to `cur/`).
+    /// reading the batch to having committed it and marked it handled).
     pub handled: Vec<Duration>,
     /// For each batch, its number of mails and the time from reading it to having sent its
     /// answers: the latency of its mails.
@@ -30,11 +28,12 @@ pub struct Pass {
 }
 
 impl Service {
-    /// One pass of the daemon: every mail in the inbox Maildir's `new/` is handled and then
-    /// moved to `cur/` (stopping early if `stop` is raised), and its answers are sent; then
-    /// whatever else is due in the outbox is sent. A mail that cannot be handled for a reason
-    /// that retrying will not cure is set aside (moved to `cur/` flagged, and reported) so it
-    /// cannot stop the daemon; a transient failure ends the pass and the mail waits in `new/`.
+    /// One pass of the daemon: every mail waiting in the inbox (a Maildir's `new/`, or an
+    /// IMAP folder: see [`crate::mail::inbox`]) is handled and then marked handled (stopping
+    /// early if `stop` is raised), and its answers are sent; then whatever else is due in
+    /// the outbox is sent. A mail that cannot be handled for a reason that retrying will not
+    /// cure is set aside (reported, and kept out of later passes) so it cannot stop the
+    /// daemon; a transient failure ends the pass and the mail waits.
     ///
     /// Mails are taken in batches of up to [`INBOX_BATCH`] and each batch is committed once
     /// (see [`Service::ingest_batch`]): when mail arrives faster than the disk completes a
@@ -48,18 +47,38 @@ impl Service {
         transport: &dyn Transport,
         stop: &AtomicBool,
     ) -> Result<Pass, ServiceError> {
+        let mut inbox = self.take_inbox()?;
+        let pass = self.pass_over(inbox.as_mut(), lock, transport, stop);
+        self.inbox = inbox;
+        pass
+    }
+
+    /// The inbox the configuration names, opened at the first pass; `None` with pipe
+    /// delivery only. Taken out of `self` for the pass, which needs both.
+    fn take_inbox(&mut self) -> Result<Option<Box<dyn Inbox>>, ServiceError> {
+        if self.inbox.is_none() {
+            self.inbox = crate::mail::inbox::from_config(&self.config.inbox)?;
+        }
+        Ok(self.inbox.take())
+    }
+
+    fn pass_over(
+        &mut self,
+        inbox: Option<&mut Box<dyn Inbox>>,
+        lock: &SendLock,
+        transport: &dyn Transport,
+        stop: &AtomicBool,
+    ) -> Result<Pass, ServiceError> {
         let mut pass = Pass::default();
-        if let Some(dir) = self.config.inbox.maildir.clone() {
-            let maildir =
-                Maildir::create(&dir).map_err(|e| ServiceError::Io(format!("opening {}", dir.display()), e))?;
-            let paths = maildir.new_mail().map_err(|e| ServiceError::Io(format!("reading {}", dir.display()), e))?;
-            if !paths.is_empty() {
+        if let Some(inbox) = inbox {
+            let waiting = inbox.waiting()?;
+            if !waiting.is_empty() {
                 self.sender()?;
                 let sender = self.sender.take().expect("opened above");
                 let (signal, signals) = std::sync::mpsc::channel();
                 let (sender, reading, sending) = std::thread::scope(|scope| {
                     let sending = scope.spawn(move || sender.follow(lock, transport, signals));
-                    let reading = self.read_inbox(&maildir, &paths, stop, &signal, &mut pass);
+                    let reading = self.read_inbox(&mut **inbox, &waiting, stop, &signal, &mut pass);
                     drop(signal);
                     let (sender, sending) = sending.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                     (sender, reading, sending)
@@ -83,58 +102,53 @@ impl Service {
         Ok(pass)
     }
 
-    /// The reading half of [`Service::serve_pass`]: handles `paths` batch by batch, signals
-    /// the sender after each commit, and moves each mail out of `new/`. Returns each batch's
-    /// start, commit and size. Stops early when `stop` is raised or the sender has ended (it
-    /// failed; the pass reports why).
+    /// The reading half of [`Service::serve_pass`]: handles `waiting` batch by batch,
+    /// signals the sender after each commit, and marks each mail handled. Returns each
+    /// batch's start, commit and size. Stops early when `stop` is raised or the sender has
+    /// ended (it failed; the pass reports why).
     fn read_inbox(
         &mut self,
-        maildir: &Maildir,
-        paths: &[PathBuf],
+        inbox: &mut dyn Inbox,
+        waiting: &[MailRef],
         stop: &AtomicBool,
         signal: &std::sync::mpsc::Sender<()>,
         pass: &mut Pass,
     ) -> Result<Vec<Batch>, ServiceError> {
         let mut batches = Vec::new();
-        for batch in paths.chunks(INBOX_BATCH) {
+        for batch in waiting.chunks(INBOX_BATCH) {
             if stop.load(Ordering::SeqCst) {
                 break;
             }
             let started = Instant::now();
-            let mut raws = Vec::with_capacity(batch.len());
-            for path in batch {
-                let raw = read_capped(path, self.config.inbox.max_message_bytes)
-                    .map_err(|e| ServiceError::Io(format!("reading {}", path.display()), e))?;
-                raws.push(raw);
+            let fetched = inbox.fetch(batch, self.config.inbox.max_message_bytes)?;
+            if fetched.is_empty() {
+                continue;
             }
+            let raws: Vec<Vec<u8>> = fetched.iter().map(|(_, raw)| raw.clone()).collect();
             let results = self.ingest_batch(&raws)?;
             let committed = Instant::now();
             let sender_alive = signal.send(()).is_ok();
-            // Each mail is moved after the commit: a crash before the move only means the
-            // mail is read again and recognised as handled.
-            let mut handled = 0;
+            // Each mail is marked after the commit: a crash before that only means the mail
+            // is read again and recognised as handled.
+            let mut handled = Vec::new();
+            let mut set_aside = Vec::new();
             let mut transient = None;
-            for (path, result) in batch.iter().zip(results) {
+            for ((mail, _), result) in fetched.iter().zip(results) {
                 match result {
-                    Ok(_) => {
-                        maildir
-                            .mark_seen(path)
-                            .map_err(|e| ServiceError::Io(format!("moving {}", path.display()), e))?;
-                        handled += 1;
-                    }
+                    Ok(_) => handled.push(mail.clone()),
                     Err(e) if e.is_transient() => transient = Some(e),
                     Err(e) => {
-                        eprintln!("herald serve: {} set aside: {e}", path.display());
-                        maildir
-                            .set_aside(path)
-                            .map_err(|io| ServiceError::Io(format!("moving {}", path.display()), io))?;
-                        pass.set_aside += 1;
+                        eprintln!("herald serve: {mail} set aside: {e}");
+                        set_aside.push(mail.clone());
                     }
                 }
             }
+            inbox.mark_handled(&handled)?;
+            inbox.set_aside(&set_aside)?;
+            pass.set_aside += set_aside.len();
             let elapsed = started.elapsed();
-            pass.handled.extend(std::iter::repeat_n(elapsed / batch.len() as u32, handled));
-            batches.push(Batch { started, committed, mails: batch.len() });
+            pass.handled.extend(std::iter::repeat_n(elapsed / fetched.len() as u32, handled.len()));
+            batches.push(Batch { started, committed, mails: fetched.len() });
             if let Some(e) = transient {
                 return Err(e);
             }
@@ -145,24 +159,82 @@ impl Service {
         Ok(batches)
     }
 
-    /// The daemon: passes every `inbox.poll_seconds` until `stop` is raised (by SIGTERM or
-    /// SIGINT), finishing the batch of mails in hand first.
+    /// The daemon: a pass, then a wait for new mail (IMAP IDLE) or `inbox.poll_seconds`,
+    /// until `stop` is raised (by SIGTERM or SIGINT), finishing the batch of mails in hand
+    /// first. After a transient failure (a lost connection, a busy database) it logs one
+    /// line and tries again after a pause that doubles from 1 s to 5 minutes while the
+    /// failures last.
     pub fn serve(&mut self, lock: &SendLock, transport: &dyn Transport, stop: &AtomicBool) -> Result<(), ServiceError> {
         let pause = Duration::from_secs(self.config.inbox.poll_seconds.max(1));
+        let mut backoff = Backoff::default();
         while !stop.load(Ordering::SeqCst) {
-            if let Err(e) = self.serve_pass(lock, transport, stop) {
-                if !e.is_transient() {
-                    return Err(e);
+            let next = Instant::now() + pause;
+            let failed = match self.serve_pass(lock, transport, stop).and_then(|_| self.wait_for_mail(next, stop)) {
+                Ok(()) => false,
+                Err(e) if e.is_transient() => {
+                    eprintln!("herald serve: {e}; trying again in {} s", backoff.next().as_secs());
+                    true
                 }
-                eprintln!("herald serve: {e}; trying again");
-            }
-            let mut waited = Duration::ZERO;
-            while waited < pause && !stop.load(Ordering::SeqCst) {
-                std::thread::sleep(Duration::from_millis(100));
-                waited += Duration::from_millis(100);
+                Err(e) => return Err(e),
+            };
+            if failed {
+                let until = Instant::now() + backoff.current();
+                while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            } else {
+                backoff = Backoff::default();
             }
         }
+        if let Some(inbox) = self.inbox.as_mut() {
+            inbox.close();
+        }
         Ok(())
+    }
+
+    /// Waits in the inbox until `until`, new mail, or `stop`; without an inbox, sleeps.
+    fn wait_for_mail(&mut self, until: Instant, stop: &AtomicBool) -> Result<(), ServiceError> {
+        match self.inbox.as_mut() {
+            Some(inbox) => Ok(inbox.wait(until, stop)?),
+            None => {
+                while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the inbox's session (IMAP LOGOUT), for `herald serve --once`.
+    pub fn close_inbox(&mut self) {
+        if let Some(mut inbox) = self.inbox.take() {
+            inbox.close();
+        }
+    }
+}
+
+/// The pause after consecutive failures: 1 s, doubling up to 5 minutes.
+#[derive(Debug)]
+struct Backoff(Duration);
+
+impl Default for Backoff {
+    fn default() -> Backoff {
+        Backoff(Duration::ZERO)
+    }
+}
+
+impl Backoff {
+    const FIRST: Duration = Duration::from_secs(1);
+    const LONGEST: Duration = Duration::from_secs(300);
+
+    /// The pause after one more failure.
+    fn next(&mut self) -> Duration {
+        self.0 = if self.0.is_zero() { Self::FIRST } else { (self.0 * 2).min(Self::LONGEST) };
+        self.0
+    }
+
+    fn current(&self) -> Duration {
+        self.0
     }
 }
 
@@ -185,9 +257,14 @@ fn latencies(batches: &[Batch], rounds: &Rounds, end: Instant) -> Vec<(usize, Du
         .collect()
 }
 
-/// Reads a file, but no more than one byte past `limit` (enough to know it is too large).
-fn read_capped(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut bytes)?;
-    Ok(bytes)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pause_doubles_from_a_second_to_five_minutes() {
+        let mut backoff = Backoff::default();
+        let pauses: Vec<u64> = (0..11).map(|_| backoff.next().as_secs()).collect();
+        assert_eq!(pauses, [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
+    }
 }

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::mail::inbox::{Inbox, InboxError, InboxErrorKind};
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
 use crate::mail::transport::Transport;
@@ -59,6 +60,8 @@ pub enum ServiceError {
     Template(TemplateError),
     /// A file or directory.
     Io(String, std::io::Error),
+    /// The inbox `herald serve` reads (its Maildir or IMAP server).
+    Inbox(InboxError),
     /// Something the user asked for that cannot be done.
     Usage(String),
     /// herald itself failed (a panic while handling a mail): a bug, caught so that one mail
@@ -73,6 +76,7 @@ impl ServiceError {
         match self {
             ServiceError::Store(e) => e.is_transient(),
             ServiceError::Io(..) => true,
+            ServiceError::Inbox(e) => e.kind == InboxErrorKind::Transient,
             ServiceError::Referee(_) | ServiceError::Template(_) | ServiceError::Usage(_) | ServiceError::Bug(_) => {
                 false
             }
@@ -89,7 +93,9 @@ impl ServiceError {
             }
             ServiceError::Referee(RefereeError::Compose(_)) => "the answer to your mail could not be composed",
             ServiceError::Store(_) => "the club's database refused the change",
-            ServiceError::Io(..) | ServiceError::Usage(_) | ServiceError::Bug(_) => "herald met an internal error",
+            ServiceError::Io(..) | ServiceError::Inbox(_) | ServiceError::Usage(_) | ServiceError::Bug(_) => {
+                "herald met an internal error"
+            }
         }
     }
 }
@@ -101,6 +107,7 @@ impl fmt::Display for ServiceError {
             ServiceError::Referee(e) => e.fmt(f),
             ServiceError::Template(e) => e.fmt(f),
             ServiceError::Io(what, e) => write!(f, "{what}: {e}"),
+            ServiceError::Inbox(e) => e.fmt(f),
             ServiceError::Usage(e) => f.write_str(e),
             ServiceError::Bug(e) => write!(f, "internal error: {e}"),
         }
@@ -108,6 +115,12 @@ impl fmt::Display for ServiceError {
 }
 
 impl std::error::Error for ServiceError {}
+
+impl From<InboxError> for ServiceError {
+    fn from(e: InboxError) -> ServiceError {
+        ServiceError::Inbox(e)
+    }
+}
 
 impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> ServiceError {
@@ -142,6 +155,8 @@ pub struct Service {
     store: Store,
     /// The outbox's sender, on a connection of its own; opened at the first send.
     sender: Option<Sender>,
+    /// The inbox `herald serve` reads; opened at the first pass.
+    inbox: Option<Box<dyn Inbox>>,
     clock: Arc<dyn Clock>,
     nonces: Nonces,
 }
@@ -185,6 +200,7 @@ impl Service {
             templates,
             store,
             sender: None,
+            inbox: None,
             clock,
             nonces: Arc::new(os_nonce),
             config,
@@ -195,6 +211,13 @@ impl Service {
     /// system's random source: for tests that must make two games alike in all but a secret.
     pub fn with_nonces(mut self, nonces: Nonces) -> Service {
         self.nonces = nonces;
+        self
+    }
+
+    /// Reads incoming mail from `inbox` instead of the one the configuration names: for the
+    /// benchmark, which sets up its own IMAP server and logs in with a password of its own.
+    pub fn with_inbox(mut self, inbox: Box<dyn Inbox>) -> Service {
+        self.inbox = Some(inbox);
         self
     }
 

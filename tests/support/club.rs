@@ -97,6 +97,13 @@ pub struct ClubOptions {
     /// default the tests end games with one mail (`confirm_game_ending: never`), as a club
     /// that trusts its players' mail does; tests/sender_authentication.rs tests the rest.
     pub authentication: String,
+    /// The `inbox` section's settings other than `poll_seconds`, as YAML lines indented
+    /// by two spaces; `None`: `maildir: DIR/inbox`.
+    pub inbox_yaml: Option<String>,
+    /// `outgoing.transport.user` and `password_env`: SMTP AUTH.
+    pub smtp_login: Option<(String, String)>,
+    /// Environment variables of every herald command (e.g. the passwords).
+    pub env: Vec<(String, String)>,
 }
 
 impl Default for ClubOptions {
@@ -109,6 +116,9 @@ impl Default for ClubOptions {
             smtp_timeout_seconds: 30,
             main_cf: Vec::new(),
             authentication: "    confirm_game_ending: never\n".to_string(),
+            inbox_yaml: None,
+            smtp_login: None,
+            env: Vec::new(),
         }
     }
 }
@@ -171,6 +181,12 @@ impl Club {
         club
     }
 
+    /// Changes the options and rewrites the configuration (Postfix stays as it is).
+    pub fn reconfigure(&mut self, change: impl FnOnce(&mut ClubOptions)) {
+        change(&mut self.opts);
+        self.write_config(self.pf.smtp_port());
+    }
+
     /// The configuration file.
     pub fn config_path(&self) -> PathBuf {
         self.dir.path().join("herald.yaml")
@@ -203,7 +219,7 @@ referee:
   name: herald referee
 database: {d}/herald.db
 inbox:
-  maildir: {d}/inbox
+{inbox}
   poll_seconds: {poll}
   authentication:
 {authentication}outgoing:
@@ -212,7 +228,7 @@ inbox:
     host: 127.0.0.1
     port: {smtp_port}
     tls: none
-    timeout_seconds: {timeout}
+{login}    timeout_seconds: {timeout}
   retry:
     first_delay_seconds: {delay}
     max_delay_seconds: 2
@@ -222,6 +238,11 @@ games:
   days_per_move: 3
 ",
             poll = o.poll_seconds,
+            inbox = o.inbox_yaml.clone().unwrap_or_else(|| format!("  maildir: {d}/inbox")),
+            login = o
+                .smtp_login
+                .as_ref()
+                .map_or(String::new(), |(user, var)| format!("    user: {user}\n    password_env: {var}\n")),
             timeout = o.smtp_timeout_seconds,
             delay = o.first_delay_seconds,
             attempts = o.max_attempts,
@@ -237,6 +258,7 @@ games:
     pub fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new(herald_bin());
         cmd.args(args).env("HERALD_CONFIG", self.config_path()).stdin(Stdio::null());
+        cmd.envs(self.opts.env.iter().map(|(k, v)| (k, v)));
         cmd
     }
 

@@ -6,6 +6,7 @@
 
 pub mod archive_schema;
 pub mod club;
+pub mod dovecot;
 pub mod harness;
 pub mod hashes;
 pub mod opendkim;

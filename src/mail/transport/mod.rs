@@ -31,6 +31,7 @@ use crate::config;
 
 pub use maildir::MaildirSink;
 pub use sendmail::Sendmail;
+pub(crate) use smtp::is_loopback;
 pub use smtp::{Smtp, SmtpLogin, SmtpSettings};
 
 /// The envelope of one delivery: the SMTP `MAIL FROM` and `RCPT TO` addresses, which may

@@ -16,8 +16,10 @@ use lettre::transport::smtp::extension::{ClientId, MailBodyParameter, MailParame
 
 use super::{Envelope, SendError, Transport};
 use crate::config::TlsMode;
+use crate::mail::oauth::{TOKEN_COMMAND_TIMEOUT, run_token_command};
 use pipeline::{Prepared, RawData, crlf_line_endings, data_section, lettre_envelope};
-use settings::{is_loopback, tls_parameters};
+pub(crate) use settings::is_loopback;
+use settings::tls_parameters;
 
 pub use settings::{SmtpLogin, SmtpSettings};
 
@@ -197,11 +199,12 @@ impl Smtp {
                 // A fresh token at every login: access tokens expire within about an hour.
                 // A command that fails now may work at the next attempt (the provider's
                 // token endpoint was unreachable), so the mail waits rather than dies.
-                let token = command.token().map_err(|e| {
-                    conn.abort();
-                    SendError::transient(format!("SMTP {}: {e}", self.server))
-                })?;
-                let credentials = Credentials::new(user.clone(), token);
+                let token = run_token_command(command, "outgoing.transport.token_command", TOKEN_COMMAND_TIMEOUT)
+                    .map_err(|e| {
+                        conn.abort();
+                        SendError::transient(format!("SMTP {}: {e}", self.server))
+                    })?;
+                let credentials = Credentials::new(user.clone(), token.secret().to_string());
                 conn.auth(&[Mechanism::Xoauth2], &credentials).map_err(|e| self.classify(&e))?;
             }
         }

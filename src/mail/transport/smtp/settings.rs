@@ -7,16 +7,15 @@ use std::time::Duration;
 use lettre::transport::smtp::client::{Certificate, TlsParameters};
 
 use crate::config::{self, Login, TlsMode};
-use crate::mail::oauth::TokenCommand;
 
 /// How the transport logs in.
 #[derive(Clone)]
 pub enum SmtpLogin {
     /// SASL PLAIN or LOGIN: the user name and the password.
     Password(String, String),
-    /// SASL XOAUTH2: the user name, and the command that prints an access token, run at
-    /// every login.
-    Xoauth2(String, TokenCommand),
+    /// SASL XOAUTH2: the user name, and the command that prints an access token (see
+    /// [`crate::mail::oauth`]), run at every login.
+    Xoauth2(String, String),
 }
 
 impl SmtpLogin {
@@ -79,10 +78,7 @@ impl SmtpSettings {
             return Err("outgoing.transport is not an smtp transport".to_owned());
         };
         let login = match (auth, user, password_env, token_command) {
-            (Login::Xoauth2, Some(user), None, Some(command)) => Some(SmtpLogin::Xoauth2(
-                user.clone(),
-                TokenCommand::new(command, "outgoing.transport.token_command"),
-            )),
+            (Login::Xoauth2, Some(user), None, Some(command)) => Some(SmtpLogin::Xoauth2(user.clone(), command.clone())),
             (Login::Xoauth2, ..) => {
                 return Err("outgoing.transport: auth: xoauth2 needs user and token_command, and no password_env"
                     .to_owned());
@@ -142,7 +138,7 @@ pub(super) fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, S
     builder.build().map_err(|e| format!("SMTP {}:{}: cannot set up TLS: {e}", settings.host, settings.port))
 }
 
-pub(super) fn is_loopback(host: &str) -> bool {
+pub(crate) fn is_loopback(host: &str) -> bool {
     host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
