@@ -410,10 +410,15 @@ fn check_login(
                 return invalid("auth is xoauth2 but user is not set: XOAUTH2 names the account".to_string());
             }
             if token_command.is_none_or(|c| c.trim().is_empty()) {
-                return invalid("auth is xoauth2 but token_command is not set: name the command that prints an access token".to_string());
+                return invalid(
+                    "auth is xoauth2 but token_command is not set: name the command that prints an access token"
+                        .to_string(),
+                );
             }
             if password_env.is_some() {
-                return invalid("password_env is set but auth is xoauth2, which logs in with a token, not a password".to_string());
+                return invalid(
+                    "password_env is set but auth is xoauth2, which logs in with a token, not a password".to_string(),
+                );
             }
         }
     }
@@ -488,7 +493,13 @@ impl Config {
             ));
         }
         if let Transport::Smtp { user, password_env, auth, token_command, .. } = &self.outgoing.transport {
-            check_login("outgoing.transport", user.as_deref(), password_env.as_deref(), *auth, token_command.as_deref())?;
+            check_login(
+                "outgoing.transport",
+                user.as_deref(),
+                password_env.as_deref(),
+                *auth,
+                token_command.as_deref(),
+            )?;
         }
         self.check_imap()?;
         Ok(())
@@ -662,12 +673,18 @@ mod tests {
         };
         let err = |keys: &str| smtp(keys).unwrap_err().to_string();
         assert!(err("    password_env: P\n").contains("outgoing.transport.password_env \"P\" is set but user is not"));
-        assert!(err("    user: u\n    auth: xoauth2\n").contains("outgoing.transport.auth is xoauth2 but token_command"));
+        assert!(
+            err("    user: u\n    auth: xoauth2\n").contains("outgoing.transport.auth is xoauth2 but token_command")
+        );
         assert!(err("    auth: xoauth2\n    token_command: t\n").contains("user is not set"));
-        assert!(err("    user: u\n    auth: xoauth2\n    token_command: t\n    password_env: P\n").contains("password_env is set"));
+        assert!(
+            err("    user: u\n    auth: xoauth2\n    token_command: t\n    password_env: P\n")
+                .contains("password_env is set")
+        );
         assert!(err("    user: u\n    token_command: t\n").contains("token_command is set but auth is not xoauth2"));
         assert!(smtp("    user: u\n    auth: oauth\n").is_err());
-        let ok = smtp("    user: u@gmail.com\n    auth: xoauth2\n    token_command: oama access u@gmail.com\n").unwrap();
+        let ok =
+            smtp("    user: u@gmail.com\n    auth: xoauth2\n    token_command: oama access u@gmail.com\n").unwrap();
         assert!(matches!(ok.outgoing.transport, Transport::Smtp { auth: Login::Xoauth2, token_command: Some(_), .. }));
     }
 

@@ -16,12 +16,14 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use herald::config::{self, TlsMode};
+use herald::config::{self, Login, TlsMode};
 use herald::mail::compose::{AutoSubmitted, OutgoingMail, render};
 use herald::mail::reader::{AutomaticReason, ReadLimits, read_mail};
 use herald::mail::transport::{
     Envelope, MaildirSink, SendError, SendErrorKind, Sendmail, Smtp, SmtpLogin, SmtpSettings, Transport, from_config,
 };
+use support::dovecot::{Dovecot, DovecotOptions};
+use support::harness::free_port;
 use support::postfix::{PostfixInstance, PostfixOptions};
 use support::sink::{Fault, SmtpSink};
 use support::tempdir::TempDir;
@@ -545,6 +547,69 @@ fn postfix_delivers_to_the_players_maildir_plain_and_with_starttls() {
         assert!(read.body.contains("Läufer ♞"), "{}", read.body);
     }
     assert!(pf.log().contains("TLS connection established from"), "{}", pf.diagnostics());
+}
+
+/// Submission with XOAUTH2, as Gmail and Microsoft 365 want it: a private Postfix with
+/// STARTTLS authenticates SMTP clients through a private Dovecot, which checks the OAuth 2.0
+/// token (a JWT) offline; herald gets the token from the configured command at each login.
+#[test]
+fn xoauth2_submission_takes_the_token_from_the_command() {
+    const SENDER: &str = "referee@game.test";
+    let certs = TestCerts::make();
+    let auth_port = free_port().expect("a free port");
+    let dovecot = Dovecot::start(DovecotOptions { oauth2: true, auth_port: Some(auth_port), ..Default::default() })
+        .expect("start dovecot");
+    let pf = PostfixInstance::start(
+        PostfixOptions::new(["/bin/true"])
+            .main_cf("smtpd_tls_security_level", "may")
+            .main_cf("smtpd_tls_cert_file", &certs.path("server.pem").to_string_lossy())
+            .main_cf("smtpd_tls_key_file", &certs.path("server.key").to_string_lossy())
+            .main_cf("smtpd_tls_auth_only", "yes")
+            .main_cf("smtpd_sasl_auth_enable", "yes")
+            .main_cf("smtpd_sasl_type", "dovecot")
+            .main_cf("smtpd_sasl_path", &format!("inet:127.0.0.1:{auth_port}")),
+    )
+    .expect("start postfix");
+    let token_file = dovecot.dir().join("smtp-token");
+    let transport = |command: &str| {
+        let config = config::Transport::Smtp {
+            host: "127.0.0.1".into(),
+            port: Some(pf.smtp_port()),
+            tls: TlsMode::Starttls,
+            user: Some(SENDER.into()),
+            password_env: None,
+            auth: Login::Xoauth2,
+            token_command: Some(command.into()),
+            timeout_seconds: 10,
+        };
+        let mut settings = SmtpSettings::from_config(&config).unwrap();
+        settings.extra_root_pem = vec![certs.ca_pem()];
+        Smtp::new(settings).unwrap()
+    };
+    let from_file = format!("cat {}", token_file.display());
+
+    fs::write(&token_file, dovecot.jwt(SENDER, 3600, true)).unwrap();
+    transport(&from_file).send(&envelope(&[PLAYER]), &render(&sample_mail()).unwrap()).expect("send with XOAUTH2");
+    assert_eq!(pf.wait_for_mail(PLAYER, 1, WAIT).len(), 1);
+    assert!(pf.log().contains(&format!("sasl_method=XOAUTH2, sasl_username={SENDER}")), "{}", pf.diagnostics());
+
+    // A token the server refuses is a transient failure (the next login runs the command
+    // again), says what to check, and never shows the token.
+    for (token, what) in
+        [(dovecot.jwt(SENDER, -60, true), "an expired token"), (dovecot.jwt(SENDER, 3600, false), "a forged token")]
+    {
+        fs::write(&token_file, &token).unwrap();
+        let err = transport(&from_file).send(&envelope(&[PLAYER]), &render(&sample_mail()).unwrap()).unwrap_err();
+        assert!(err.is_transient(), "{what}: {err}");
+        assert!(err.message.contains("refused the access token"), "{what}: {err}");
+        assert!(!err.message.contains(&token), "{what}: the token is in the message");
+    }
+    // A command that fails: transient too, naming the key.
+    let err = transport("exit 3").send(&envelope(&[PLAYER]), &render(&sample_mail()).unwrap()).unwrap_err();
+    assert!(err.is_transient() && err.message.contains("outgoing.transport.token_command"), "{err}");
+    // Nothing more was delivered.
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(pf.wait_for_mail(PLAYER, 1, WAIT).len(), 1);
 }
 
 // ---------------------------------------------------------------------------

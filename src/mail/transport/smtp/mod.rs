@@ -204,8 +204,31 @@ impl Smtp {
                         conn.abort();
                         SendError::transient(format!("SMTP {}: {e}", self.server))
                     })?;
+                if !conn.server_info().supports_auth_mechanism(Mechanism::Xoauth2) {
+                    conn.abort();
+                    return Err(SendError::permanent(format!(
+                        "SMTP {}: the server does not offer AUTH XOAUTH2 (outgoing.transport.auth: xoauth2); \
+                         check the host and port of the provider's submission server",
+                        self.server
+                    )));
+                }
                 let credentials = Credentials::new(user.clone(), token.secret().to_string());
-                conn.auth(&[Mechanism::Xoauth2], &credentials).map_err(|e| self.classify(&e))?;
+                conn.auth(&[Mechanism::Xoauth2], &credentials).map_err(|e| {
+                    conn.abort();
+                    if e.is_client() {
+                        // A server refuses a token with a 334 challenge holding an error
+                        // (Google's and Microsoft's XOAUTH2), which lettre reports as a
+                        // client error. The next login runs the command again, so retry.
+                        SendError::transient(format!(
+                            "SMTP {}: the server refused the access token from \
+                             outgoing.transport.token_command (check that it is current, has the scope for \
+                             SMTP and belongs to outgoing.transport.user)",
+                            self.server
+                        ))
+                    } else {
+                        self.classify(&e)
+                    }
+                })?;
             }
         }
         let capabilities = conn.command(Ehlo::new(hello)).map_err(|e| self.classify(&e))?;

@@ -78,10 +78,13 @@ impl SmtpSettings {
             return Err("outgoing.transport is not an smtp transport".to_owned());
         };
         let login = match (auth, user, password_env, token_command) {
-            (Login::Xoauth2, Some(user), None, Some(command)) => Some(SmtpLogin::Xoauth2(user.clone(), command.clone())),
+            (Login::Xoauth2, Some(user), None, Some(command)) => {
+                Some(SmtpLogin::Xoauth2(user.clone(), command.clone()))
+            }
             (Login::Xoauth2, ..) => {
-                return Err("outgoing.transport: auth: xoauth2 needs user and token_command, and no password_env"
-                    .to_owned());
+                return Err(
+                    "outgoing.transport: auth: xoauth2 needs user and token_command, and no password_env".to_owned()
+                );
             }
             (Login::Password, _, _, Some(_)) => {
                 return Err("outgoing.transport.token_command is set but auth is not xoauth2".to_owned());
