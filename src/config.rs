@@ -739,6 +739,21 @@ mod tests {
     }
 
     #[test]
+    fn the_hosted_mailbox_configuration_in_readme_is_complete() {
+        let readme = include_str!("../README.md");
+        let section = &readme[readme.find("### With a mailbox at a provider").expect("the section")..];
+        let start = section.find("```yaml\n").expect("its configuration") + "```yaml\n".len();
+        let yaml = &section[start..start + section[start..].find("```").unwrap()];
+        assert!(yaml.lines().count() <= 10, "README promises ten lines:\n{yaml}");
+        let config = Config::parse(yaml).unwrap();
+        assert_eq!(config.inbox.maildir, None);
+        let imap = config.inbox.imap.as_ref().expect("an IMAP inbox");
+        assert_eq!((imap.tls, imap.auth, imap.done_folder.as_deref()), (TlsMode::Tls, Login::Password, Some("Processed")));
+        assert_eq!(config.settings().senders.require, Required::DkimOrSpf);
+        assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Tls, .. }));
+    }
+
+    #[test]
     fn relative_paths_follow_the_file() {
         let dir = std::env::temp_dir().join(format!("herald-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
