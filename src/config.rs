@@ -40,7 +40,25 @@ pub struct Config {
     /// Tournament settings.
     #[serde(default)]
     pub tournaments: Tournaments,
+    /// What herald does when its mail to a player bounces.
+    #[serde(default)]
+    pub bounces: Bounces,
 }
+
+/// What herald does when its mail to a player bounces (see `referee::bounces`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Bounces {
+    /// Permanent failures (of mails written at different moves) after which a player is
+    /// unreachable; counted since the player last wrote.
+    #[serde(default = "default_unreachable_after")]
+    pub unreachable_after: u32,
+    /// What happens to the clocks of an unreachable player's games.
+    #[serde(default)]
+    pub on_unreachable: OnUnreachable,
+}
+
+pub use crate::referee::bounces::OnUnreachable;
 
 /// Tournament settings.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -66,6 +84,10 @@ pub struct Referee {
     /// The domain of Message-IDs; by default the address's domain.
     #[serde(default)]
     pub domain: Option<String>,
+    /// The tournament director's (the club's organiser's) address, told when a player becomes
+    /// unreachable; none: the event log only.
+    #[serde(default)]
+    pub director: Option<String>,
 }
 
 /// Incoming mail.
@@ -214,6 +236,15 @@ fn default_days_per_move() -> u32 {
 fn default_reminder_hours() -> u32 {
     24
 }
+fn default_unreachable_after() -> u32 {
+    2
+}
+
+impl Default for Bounces {
+    fn default() -> Bounces {
+        Bounces { unreachable_after: default_unreachable_after(), on_unreachable: OnUnreachable::default() }
+    }
+}
 
 impl Default for Inbox {
     fn default() -> Inbox {
@@ -259,6 +290,7 @@ impl Default for Config {
                 address: "referee@herald.localhost".to_string(),
                 name: default_referee_name(),
                 domain: None,
+                director: None,
             },
             database: default_database(),
             inbox: Inbox::default(),
@@ -267,6 +299,7 @@ impl Default for Config {
             time_zone: default_time_zone(),
             games: Games::default(),
             tournaments: Tournaments::default(),
+            bounces: Bounces::default(),
         }
     }
 }
@@ -344,6 +377,14 @@ impl Config {
                 24 * u64::from(games.days_per_move)
             )));
         }
+        if let Some(director) = &self.referee.director
+            && !director.split_once('@').is_some_and(|(l, d)| !l.is_empty() && !d.is_empty())
+        {
+            return Err(ConfigError::Invalid(format!("referee.director {director:?} is not a mail address")));
+        }
+        if self.bounces.unreachable_after == 0 {
+            return Err(ConfigError::Invalid("bounces.unreachable_after must be at least 1".into()));
+        }
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
         }
@@ -398,6 +439,11 @@ impl Config {
             on_timeout: self.games.on_timeout,
             zone: self.zone(),
             standings_mail: self.tournaments.standings_mail,
+            bounces: crate::referee::bounces::BounceSettings {
+                director: self.referee.director.clone(),
+                unreachable_after: self.bounces.unreachable_after,
+                on_unreachable: self.bounces.on_unreachable,
+            },
         }
     }
 }

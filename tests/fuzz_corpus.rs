@@ -166,3 +166,8 @@ fn ingest() {
 fn trf() {
     run("trf", &[], checks::trf);
 }
+
+#[test]
+fn delivery_report() {
+    run("delivery_report", &[], checks::delivery_report);
+}

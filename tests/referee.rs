@@ -27,7 +27,7 @@ struct Table {
 /// The settings of a club with the default configuration and the referee at club.test.
 fn club_settings() -> Settings {
     let referee =
-        herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None };
+        herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None, director: None };
     herald::config::Config { referee, ..herald::config::Config::default() }.settings()
 }
 

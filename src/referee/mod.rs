@@ -12,6 +12,7 @@
 //! the Message-ID scheme that threads a game and tells a stale reply from a fresh one.
 
 pub mod archive;
+pub mod bounces;
 pub mod chain;
 pub mod commands;
 pub mod commitment;
@@ -70,6 +71,8 @@ pub struct Settings {
     pub zone: jiff::tz::TimeZone,
     /// When a tournament's players get its standings.
     pub standings_mail: tournaments::StandingsMail,
+    /// Who is told of bounces, and what an unreachable player's games do.
+    pub bounces: bounces::BounceSettings,
 }
 
 impl Settings {

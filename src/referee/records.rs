@@ -198,11 +198,17 @@ pub enum Verdict {
     Entry,
     /// The tournament director ended a game (an adjudication or a forfeit).
     Directed,
+    /// A bounce of one of herald's mails to a player, to its return path: recorded, never
+    /// answered (see `referee::bounces`).
+    Bounce,
+    /// A mail to a return path whose token is not valid: logged, never answered, nothing
+    /// changed.
+    ForgedBounce,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 22] = [
+    pub const ALL: [Verdict; 24] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -225,6 +231,8 @@ impl Verdict {
         Verdict::Reminder,
         Verdict::Entry,
         Verdict::Directed,
+        Verdict::Bounce,
+        Verdict::ForgedBounce,
     ];
 
     /// The stored name.
@@ -252,6 +260,8 @@ impl Verdict {
             Verdict::Reminder => "reminder",
             Verdict::Entry => "entry",
             Verdict::Directed => "directed",
+            Verdict::Bounce => "bounce",
+            Verdict::ForgedBounce => "forged-bounce",
         }
     }
 
@@ -273,6 +283,7 @@ impl Verdict {
                 | Verdict::Automatic
                 | Verdict::OwnAddress
                 | Verdict::Unreadable
+                | Verdict::ForgedBounce
         )
     }
 }
@@ -363,6 +374,10 @@ pub struct OutgoingRecord {
     pub message_id: String,
     /// The whole message.
     pub bytes: Vec<u8>,
+    /// The envelope sender, when the mail has a return path of its own (a game's mail to a
+    /// player: `local+bounce-TOKEN@domain`, see [`crate::referee::token::Tokens::bounce_token`]);
+    /// `None`: the referee's address.
+    pub return_path: Option<String>,
 }
 
 /// Something worth recording in the event log.

@@ -31,6 +31,7 @@
 
 mod automatic;
 mod body;
+mod dsn;
 mod headers;
 mod quotes;
 
@@ -39,6 +40,7 @@ use std::fmt;
 use mailparse::{MailHeader, MailHeaderMap};
 
 pub use automatic::AutomaticReason;
+pub use dsn::{Action, DeliveryReport, Failure, RecipientStatus, parse_delivery_status};
 pub use headers::Address;
 pub use quotes::strip_quoted_text;
 
@@ -271,6 +273,17 @@ pub fn read_headers(raw: &[u8], limits: &ReadLimits) -> Result<IncomingMail, Rea
     // The delivery key hashes the whole body as given (hashing is linear and the caller has
     // capped what it read), so it is the key [`read_mail`] would give the same bytes.
     from_headers(&headers, &raw[body_offset.min(raw.len())..], automatic::top_level_report(&headers))
+}
+
+/// The delivery report (RFC 3464, see `dsn`) a raw mail carries, if it has one: its first
+/// `message/delivery-status` part, wherever it is in the MIME tree. Asked only of a mail that
+/// came back to one of herald's return paths (a bounce); a mail larger than
+/// `limits.max_bytes` is not parsed. Never panics.
+pub fn read_delivery_report(raw: &[u8], limits: &ReadLimits) -> Option<DeliveryReport> {
+    if raw.len() > limits.max_bytes {
+        return None;
+    }
+    dsn::find(&mailparse::parse_mail(raw).ok()?)
 }
 
 /// Everything but the body; `body_bytes` (what follows the header block) is
