@@ -458,6 +458,8 @@ mod tests {
         let config = Config::parse(text).unwrap();
         assert_eq!(config.referee.address, "referee@chess.example.org");
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Starttls, .. }));
+        assert_eq!(config.referee.director.as_deref(), Some("td@chess.example.org"));
+        assert_eq!(config.bounces, Bounces::default());
     }
 
     #[test]
@@ -508,6 +510,28 @@ mod tests {
         assert!(games("  on_timeout: never\n").is_err());
         let remind = games("  on_timeout: remind\n").unwrap();
         assert_eq!((remind.games.on_timeout, remind.games.reminder_hours), (OnTimeout::Remind, 24));
+    }
+
+    #[test]
+    fn the_bounce_settings_are_read_and_checked() {
+        let config = Config::parse("referee:\n  address: r@y.org\n").unwrap();
+        assert_eq!(config.bounces, Bounces { unreachable_after: 2, on_unreachable: OnUnreachable::Pause });
+        assert_eq!(config.referee.director, None);
+        let set = Config::parse(
+            "referee:\n  address: r@y.org\n  director: td@y.org\nbounces:\n  unreachable_after: 3\n  on_unreachable: continue\n",
+        )
+        .unwrap();
+        assert_eq!(set.settings().bounces.director.as_deref(), Some("td@y.org"));
+        assert_eq!((set.bounces.unreachable_after, set.bounces.on_unreachable), (3, OnUnreachable::Continue));
+        let bounces = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\nbounces:\n{yaml}"));
+        let zero = bounces("  unreachable_after: 0\n").unwrap_err().to_string();
+        assert!(zero.contains("bounces.unreachable_after"), "{zero}");
+        let never = bounces("  on_unreachable: never\n").unwrap_err().to_string();
+        assert!(never.contains("on_unreachable") && never.contains("line 5"), "{never}");
+        let typo = bounces("  unreachable_afer: 2\n").unwrap_err().to_string();
+        assert!(typo.contains("unreachable_afer") && typo.contains("line 5"), "{typo}");
+        let director = Config::parse("referee:\n  address: r@y.org\n  director: nobody\n").unwrap_err().to_string();
+        assert!(director.contains("referee.director"), "{director}");
     }
 
     #[test]

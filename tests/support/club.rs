@@ -93,6 +93,10 @@ pub struct ClubOptions {
     pub smtp_timeout_seconds: u64,
     /// Extra Postfix `main.cf` settings (see [`PostfixOptions::main_cf`]).
     pub main_cf: Vec<(String, String)>,
+    /// `referee.director`.
+    pub director: Option<String>,
+    /// YAML appended to herald's configuration (whole top-level sections).
+    pub extra_config: String,
 }
 
 impl Default for ClubOptions {
@@ -104,6 +108,8 @@ impl Default for ClubOptions {
             poll_seconds: 1,
             smtp_timeout_seconds: 30,
             main_cf: Vec::new(),
+            director: None,
+            extra_config: String::new(),
         }
     }
 }
@@ -196,7 +202,7 @@ impl Club {
 referee:
   address: {REFEREE}
   name: herald referee
-database: {d}/herald.db
+{director}database: {d}/herald.db
 inbox:
   maildir: {d}/inbox
   poll_seconds: {poll}
@@ -214,7 +220,9 @@ outgoing:
 time_zone: UTC
 games:
   days_per_move: 3
-",
+{extra}",
+            director = o.director.as_ref().map(|d| format!("  director: {d}\n")).unwrap_or_default(),
+            extra = o.extra_config,
             poll = o.poll_seconds,
             timeout = o.smtp_timeout_seconds,
             delay = o.first_delay_seconds,
