@@ -23,12 +23,24 @@ use support::table::Table;
 /// The club's tournament director.
 const DIRECTOR: &str = "td@players.test";
 
-/// A club where every mail to Bob bounces with `5.1.1 mailbox unavailable`.
+/// Postfix settings under which every mail to Bob is accepted and then bounces with `5.1.1
+/// mailbox unavailable`: his address forwards to a domain whose mail goes to `error(8)`, as a
+/// forwarding address whose target died. (An address that itself went to `error(8)` would be
+/// refused at RCPT time, which herald sees as a failed send, not as a bounce.)
+fn dead_bob() -> Vec<(String, String)> {
+    vec![
+        ("virtual_alias_maps".into(), format!("inline:{{ {BOB}=bob@dead.invalid }}")),
+        (
+            "transport_maps".into(),
+            format!("inline:{{ game.test={REFEREE_TRANSPORT}:, {{ dead.invalid=error:5.1.1 mailbox unavailable }} }}"),
+        ),
+    ]
+}
+
+/// A club where every mail to Bob bounces (see [`dead_bob`]), with a director.
 fn club_with_a_dead_address() -> Club {
-    let transport_maps =
-        format!("inline:{{ game.test={REFEREE_TRANSPORT}:, {{ {BOB}=error:5.1.1 mailbox unavailable }} }}");
     Club::with(ClubOptions {
-        main_cf: vec![("transport_maps".into(), transport_maps)],
+        main_cf: dead_bob(),
         director: Some(DIRECTOR.into()),
         extra_config: "bounces:\n  unreachable_after: 2\n  on_unreachable: pause\n".into(),
         ..ClubOptions::default()
@@ -116,6 +128,7 @@ fn dsn(to: &str, action: &str, status: &str, diagnostic: &str) -> Vec<u8> {
          Content-Type: message/delivery-status\r\n\
          \r\n\
          Reporting-MTA: dns; mx.example.net\r\n\
+         X-Postfix-Sender: rfc822; {to}\r\n\
          \r\n\
          Final-Recipient: rfc822; {BOB}\r\n\
          Action: {action}\r\n\
@@ -160,6 +173,9 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
     club.settle();
     assert_eq!(bob_standing(&club), (2, true));
     assert!(paused(&club, id), "on_unreachable: pause stops the game's clock");
+    let shown = club.show(id);
+    assert!(shown.contains("Black is unreachable since"), "{shown}");
+    assert!(shown.contains("The clock is paused since"), "{shown}");
 
     let director = club.mails(DIRECTOR);
     assert_eq!(director.len(), 1, "the director is told once");
@@ -222,11 +238,9 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
 fn the_dsn_postfix_writes_is_read_as_a_permanent_failure_in_the_inbox_maildir() {
     // The referee's mail goes into herald's inbox Maildir, so Postfix's own bounce can be
     // read as it arrived before `herald serve` handles it.
-    let transport_maps =
-        format!("inline:{{ game.test={REFEREE_TRANSPORT}:, {{ {BOB}=error:5.1.1 mailbox unavailable }} }}");
     let club = Club::with(ClubOptions {
         inbound: Inbound::Maildir,
-        main_cf: vec![("transport_maps".into(), transport_maps)],
+        main_cf: dead_bob(),
         ..ClubOptions::default()
     });
     let secret = secret(&club);
@@ -237,7 +251,7 @@ fn the_dsn_postfix_writes_is_read_as_a_permanent_failure_in_the_inbox_maildir() 
         .unwrap()
         .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
         .collect();
-    assert_eq!(arrived.len(), 1, "one bounce: of Bob's invitation");
+    assert_eq!(arrived.len(), 1, "one bounce: of Bob's invitation\n{}", club.pf.log());
     let bounce = Mail::new(arrived[0].clone());
     assert_eq!(bounce.header("Delivered-To"), Some(return_path(&secret, 1, "black", 0)));
     let report = herald::mail::reader::read_delivery_report(&bounce.raw, &Default::default())
@@ -303,4 +317,25 @@ fn a_paused_clock_does_not_run_out_and_runs_on_by_the_time_it_stood_still() {
     assert_eq!(game(&mut table).deadline, Some(deadline.checked_add(stood_still).unwrap()));
     table.pass_after(0);
     assert!(table.log().iter().any(|l| l.contains("wrote again: the clock runs again")), "{:?}", table.log());
+}
+
+#[test]
+fn a_postfix_bounce_from_a_remote_server_is_read_recipient_by_recipient() {
+    // A Postfix bounce of a remote server's refusal (tests/fixtures/mail/bounce.eml).
+    let raw = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mail/bounce.eml")).unwrap();
+    let report = herald::mail::reader::read_delivery_report(&raw, &Default::default()).unwrap();
+    assert_eq!(report.reporting_mta.as_deref(), Some("mx.chess.example.org"));
+    assert_eq!(
+        report.recipients,
+        vec![herald::mail::reader::RecipientStatus {
+            recipient: Some("nobody@example.net".into()),
+            action: herald::mail::reader::Action::Failed,
+            status: Some("5.1.1".into()),
+            diagnostic: Some("550 5.1.1 <nobody@example.net>: Recipient address rejected: User unknown".into()),
+        }]
+    );
+    assert_eq!(report.failure(), herald::mail::reader::Failure::Permanent);
+    // A mail that is no report has none.
+    let plain = b"From: a@b.test\r\nSubject: hi\r\n\r\nhello\r\n";
+    assert_eq!(herald::mail::reader::read_delivery_report(plain, &Default::default()), None);
 }

@@ -109,11 +109,15 @@ impl Handler<'_> {
         let (Some((id, color)), Some(from)) = (referee.claimed_identity(mail), mail.from.as_ref()) else {
             return Ok(());
         };
+        // Most players never had a bounce: one look-up by address, and nothing more.
+        if !tx.has_bounces(&from.addr)? {
+            return Ok(());
+        }
         let is_player = tx.players_of(id)?.is_some_and(|(white, black)| {
             let email = if color.is_white() { white } else { black };
             email.eq_ignore_ascii_case(&from.addr)
         });
-        if !is_player || !tx.has_bounces(&from.addr)? {
+        if !is_player {
             return Ok(());
         }
         let was_unreachable = tx.unreachable_since(&from.addr)?.is_some();

@@ -291,11 +291,11 @@ impl Service {
         if let Some(r) = recipient {
             mail.delivered_to.push(r.to_ascii_lowercase());
         }
-        // Only a report is read for one (a bounce, see `service::bounces`).
+        // A bounce is automatic mail (whichever mark `reader` saw first: Auto-Submitted, the
+        // null Return-Path, the report), so only automatic mail is read for a delivery report
+        // (see `service::bounces`).
         let report = match (&mail.automatic, too_large) {
-            (Some(reader::AutomaticReason::Report(_)), None) => {
-                reader::read_delivery_report(raw, &limits).map(Box::new)
-            }
+            (Some(_), None) => reader::read_delivery_report(raw, &limits).map(Box::new),
             _ => None,
         };
         Incoming::Read { mail: Box::new(mail), too_large, report }

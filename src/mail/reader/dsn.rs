@@ -33,7 +33,8 @@ pub struct DeliveryReport {
 /// The fields of one recipient block that herald reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecipientStatus {
-    /// `Final-Recipient` (or else `Original-Recipient`) without its type (`rfc822; `).
+    /// `Original-Recipient` (the address as herald gave it, before any forwarding), or else
+    /// `Final-Recipient`, without its type (`rfc822; `).
     pub recipient: Option<String>,
     /// `Action`.
     pub action: Action,
@@ -133,7 +134,7 @@ pub fn parse_delivery_status(text: &str) -> DeliveryReport {
             other => Action::Other(other.unwrap_or_default()),
         };
         report.recipients.push(RecipientStatus {
-            recipient: field("Final-Recipient").or_else(|| field("Original-Recipient")).map(without_type),
+            recipient: field("Original-Recipient").or_else(|| field("Final-Recipient")).map(without_type),
             action,
             status: field("Status").map(first_word).filter(|s| is_status_code(s)).map(str::to_string),
             diagnostic: field("Diagnostic-Code").map(without_type).filter(|d| !d.is_empty()),
