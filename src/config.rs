@@ -527,9 +527,9 @@ mod tests {
         let zero = bounces("  unreachable_after: 0\n").unwrap_err().to_string();
         assert!(zero.contains("bounces.unreachable_after"), "{zero}");
         let never = bounces("  on_unreachable: never\n").unwrap_err().to_string();
-        assert!(never.contains("on_unreachable") && never.contains("line 5"), "{never}");
+        assert!(never.contains("on_unreachable") && never.contains("line 4"), "{never}");
         let typo = bounces("  unreachable_afer: 2\n").unwrap_err().to_string();
-        assert!(typo.contains("unreachable_afer") && typo.contains("line 5"), "{typo}");
+        assert!(typo.contains("unreachable_afer") && typo.contains("line 4"), "{typo}");
         let director = Config::parse("referee:\n  address: r@y.org\n  director: nobody\n").unwrap_err().to_string();
         assert!(director.contains("referee.director"), "{director}");
     }

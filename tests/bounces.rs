@@ -144,7 +144,17 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
     let club = club_with_a_dead_address();
     let secret = secret(&club);
     let out = club.herald_ok(&[
-        "game", "new", "--variant", "chess", "--white", ALICE, "--black", BOB, "--white-name", "Alice", "--black-name",
+        "game",
+        "new",
+        "--variant",
+        "chess",
+        "--white",
+        ALICE,
+        "--black",
+        BOB,
+        "--white-name",
+        "Alice",
+        "--black-name",
         "Bob",
     ]);
     let id: i64 = out.trim().parse().unwrap();
@@ -210,9 +220,8 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
     club.settle();
     assert_eq!(verdicts(&club), ["bounce", "move", "bounce", "forged-bounce", "bounce"]);
     assert_eq!(outbox(&club).len(), before, "nothing was sent");
-    let alice_failures: u32 = db(&club)
-        .query_row("SELECT permanent_bounces FROM players WHERE email = ?1", [ALICE], |r| r.get(0))
-        .unwrap();
+    let alice_failures: u32 =
+        db(&club).query_row("SELECT permanent_bounces FROM players WHERE email = ?1", [ALICE], |r| r.get(0)).unwrap();
     assert_eq!(alice_failures, 0, "a transient failure is not counted");
     assert_eq!(bob_standing(&club), (2, true));
     assert_eq!(club.mails(DIRECTOR).len(), 1);
@@ -238,11 +247,7 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
 fn the_dsn_postfix_writes_is_read_as_a_permanent_failure_in_the_inbox_maildir() {
     // The referee's mail goes into herald's inbox Maildir, so Postfix's own bounce can be
     // read as it arrived before `herald serve` handles it.
-    let club = Club::with(ClubOptions {
-        inbound: Inbound::Maildir,
-        main_cf: dead_bob(),
-        ..ClubOptions::default()
-    });
+    let club = Club::with(ClubOptions { inbound: Inbound::Maildir, main_cf: dead_bob(), ..ClubOptions::default() });
     let secret = secret(&club);
     club.herald_ok(&["game", "new", "--variant", "chess", "--white", ALICE, "--black", BOB]);
     club.serve_once();
@@ -338,4 +343,32 @@ fn a_postfix_bounce_from_a_remote_server_is_read_recipient_by_recipient() {
     // A mail that is no report has none.
     let plain = b"From: a@b.test\r\nSubject: hi\r\n\r\nhello\r\n";
     assert_eq!(herald::mail::reader::read_delivery_report(plain, &Default::default()), None);
+}
+
+#[test]
+fn with_on_unreachable_continue_the_clock_runs_on_and_the_deadline_holds() {
+    let mut table = Table::new("bounces-continue");
+    let mut config = table.service.config().clone();
+    config.bounces.on_unreachable = herald::config::OnUnreachable::Continue;
+    table.reopen(config);
+    let id = table.new_game("chess");
+    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
+    let secret = herald::hex::decode(&secret_hex).unwrap();
+    table.reply(ALICE, "e4");
+    for moves in [0, 1] {
+        let to = return_path_at(&secret, id, "black", moves, "club.test");
+        table.service.ingest(&dsn(&to, "failed", "5.2.1", "550 5.2.1 mailbox disabled"), Some(&to)).unwrap();
+    }
+    table.pass_after(0);
+    assert_eq!(table.service.store().read(|tx| tx.clock_paused_at(id)).unwrap(), None);
+    let raw = table.mails(ALICE).pop().unwrap();
+    let told = herald::mail::reader::read_mail(&raw, &Default::default()).unwrap();
+    assert!(told.body.contains("The game's clock runs on as usual"), "{}", told.body);
+
+    // Bob, on the clock, is reminded a day before his deadline and then loses on time, as
+    // anyone would.
+    table.pass_after(2 * 24 * 3600 + 3600);
+    table.pass_after(24 * 3600);
+    let record = table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
+    assert_eq!(record.result.map(|r| r.score), Some("1-0".to_string()));
 }

@@ -26,8 +26,12 @@ struct Table {
 
 /// The settings of a club with the default configuration and the referee at club.test.
 fn club_settings() -> Settings {
-    let referee =
-        herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None, director: None };
+    let referee = herald::config::Referee {
+        address: "referee@club.test".into(),
+        name: "herald referee".into(),
+        domain: None,
+        director: None,
+    };
     herald::config::Config { referee, ..herald::config::Config::default() }.settings()
 }
 

@@ -181,7 +181,13 @@ impl Referee<'_> {
         let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
         let verdict = Verdict::ForgedBounce;
         let detail = format!("a mail from {sender} to a return path with a wrong token; ignored");
-        Decision { effects: Effects { events: vec![Event { game_id: None, kind: verdict.as_str(), detail }], ..Effects::default() }, verdict }
+        Decision {
+            effects: Effects {
+                events: vec![Event { game_id: None, kind: verdict.as_str(), detail }],
+                ..Effects::default()
+            },
+            verdict,
+        }
     }
 
     /// What a bounce says: its delivery report's worst recipient, or, for a bounce that holds
@@ -242,14 +248,19 @@ impl Referee<'_> {
             && standing.permanent_failures >= self.settings.bounces.unreachable_after;
         if !becomes_unreachable {
             let effects = Effects { events: vec![own], ..Effects::default() };
-            return Ok(BounceDecision { decisions: vec![Decision { effects, verdict }], unreachable: false, pause: Vec::new() });
+            return Ok(BounceDecision {
+                decisions: vec![Decision { effects, verdict }],
+                unreachable: false,
+                pause: Vec::new(),
+            });
         }
         let pausing = self.settings.bounces.on_unreachable == OnUnreachable::Pause;
         let mut decisions = Vec::new();
         let mut pause = Vec::new();
         let mut listed = Vec::new();
         for record in games.into_iter().filter(|g| g.status == GameStatus::Active) {
-            let Some(their) = Color::BOTH.into_iter().find(|&c| record.player(c).email.eq_ignore_ascii_case(&player.email))
+            let Some(their) =
+                Color::BOTH.into_iter().find(|&c| record.player(c).email.eq_ignore_ascii_case(&player.email))
             else {
                 continue;
             };
@@ -273,7 +284,9 @@ impl Referee<'_> {
                 opponent,
                 if pausing { ", clock paused" } else { "" }
             );
-            decisions.push(self.decided(&g, vec![notice], Vec::new(), Verdict::Bounce, detail));
+            let event = Event { game_id: Some(g.record.id), kind: "unreachable", detail };
+            let effects = Effects { game: Some(g.record), moves: Vec::new(), mails: vec![notice], events: vec![event] };
+            decisions.push(Decision { effects, verdict });
         }
         let mut effects = Effects { events: vec![own], ..Effects::default() };
         let context = DirectorContext {
@@ -285,14 +298,21 @@ impl Referee<'_> {
             reporting_mta: reading.reporting_mta.clone(),
             games: listed,
         };
-        match &self.settings.bounces.director {
-            Some(director) => effects.mails.push(self.director_notice(director, mail, &context, now)?),
-            None => effects.events.push(Event {
-                game_id: Some(game),
-                kind: "unreachable",
-                detail: format!("{} is unreachable; no referee.director is configured to tell", player.email),
-            }),
-        }
+        let told = match &self.settings.bounces.director {
+            Some(director) => {
+                effects.mails.push(self.director_notice(director, mail, &context, now)?);
+                format!("the director ({director}) is told")
+            }
+            None => "no referee.director is configured to tell".to_string(),
+        };
+        effects.events.push(Event {
+            game_id: Some(game),
+            kind: "unreachable",
+            detail: format!(
+                "{} is unreachable after {} permanent failures; {told}",
+                player.email, standing.permanent_failures
+            ),
+        });
         decisions.push(Decision { effects, verdict });
         Ok(BounceDecision { decisions, unreachable: true, pause })
     }
@@ -334,8 +354,14 @@ impl Referee<'_> {
 
     /// A player who was unreachable wrote again: the events that say so, and the new deadline
     /// of each paused clock of theirs, which runs again now.
-    pub fn reachable_again(&self, player: &str, paused: &[PausedClock], now: Timestamp) -> (Vec<(i64, Option<Timestamp>)>, Vec<Event>) {
-        let deadlines: Vec<(i64, Option<Timestamp>)> = paused.iter().map(|c| (c.game, resumed_deadline(c, now))).collect();
+    pub fn reachable_again(
+        &self,
+        player: &str,
+        paused: &[PausedClock],
+        now: Timestamp,
+    ) -> (Vec<(i64, Option<Timestamp>)>, Vec<Event>) {
+        let deadlines: Vec<(i64, Option<Timestamp>)> =
+            paused.iter().map(|c| (c.game, resumed_deadline(c, now))).collect();
         let mut events = vec![Event {
             game_id: None,
             kind: "reachable",
@@ -372,7 +398,11 @@ mod tests {
         // Paused for five days: the deadline moves five days on.
         assert_eq!(resumed_deadline(&clock, at("2026-11-27T12:00:00Z")), Some(at("2026-11-29T12:00:00Z")));
         // A move during the pause started its own deadline: only the time since that move counts.
-        let moved = PausedClock { last_move_at: Some(at("2026-11-25T12:00:00Z")), deadline: Some(at("2026-11-28T12:00:00Z")), ..clock };
+        let moved = PausedClock {
+            last_move_at: Some(at("2026-11-25T12:00:00Z")),
+            deadline: Some(at("2026-11-28T12:00:00Z")),
+            ..clock
+        };
         assert_eq!(resumed_deadline(&moved, at("2026-11-27T12:00:00Z")), Some(at("2026-11-30T12:00:00Z")));
         assert_eq!(resumed_deadline(&PausedClock { deadline: None, ..clock }, at("2026-11-27T12:00:00Z")), None);
     }

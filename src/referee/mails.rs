@@ -312,7 +312,13 @@ impl Referee<'_> {
         // Its own return path, so that a bounce names the player and the mail (see `bounces`).
         let bounce_token = self.tokens.bounce_token(record.id, color, g.game.plies());
         let return_path = format!("{}+{bounce_token}@{}", self.settings.local_part(), self.settings.address_domain());
-        Ok(OutgoingRecord { game_id: Some(record.id), recipient: to, message_id, bytes, return_path: Some(return_path) })
+        Ok(OutgoingRecord {
+            game_id: Some(record.id),
+            recipient: to,
+            message_id,
+            bytes,
+            return_path: Some(return_path),
+        })
     }
 }
 

@@ -298,7 +298,10 @@ mod tests {
         assert_eq!(tokens.verify_bounce(&tokens.token(42, Color::Black)), None, "a reply token is no bounce token");
         assert_eq!(tokens.verify(&t), None, "a bounce token is no reply token");
         let addr = format!("referee+{t}@club.test");
-        assert_eq!(tokens.find_bounce("referee", ["referee@club.test", addr.as_str()]), Some(Ok((42, Color::Black, 7))));
+        assert_eq!(
+            tokens.find_bounce("referee", ["referee@club.test", addr.as_str()]),
+            Some(Ok((42, Color::Black, 7)))
+        );
         assert_eq!(tokens.find_bounce("other", [addr.as_str()]), None);
         assert!(format!("referee+{t}").len() <= 64, "fits an address's local part");
     }

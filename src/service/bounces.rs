@@ -25,7 +25,8 @@ impl Handler<'_> {
     ) -> Result<Ingested, ServiceError> {
         let referee = self.referee();
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        let recorded = |game_id| InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
+        let recorded =
+            |game_id| InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
         let bounced = match path {
             ReturnPath::Bounced(bounced) => bounced,
             ReturnPath::Forged => return self.record_silently(tx, mail, referee.forged_bounce(mail).effects, now),
@@ -55,7 +56,11 @@ impl Handler<'_> {
             };
             tx.record_permanent_bounce(&permanent, now)?
         } else {
-            Standing { permanent_failures: 0, counted_now: false, unreachable: tx.unreachable_since(&player.email)?.is_some() }
+            Standing {
+                permanent_failures: 0,
+                counted_now: false,
+                unreachable: tx.unreachable_since(&player.email)?.is_some(),
+            }
         };
         let games = if reading.failure == Failure::Permanent && standing.counted_now && !standing.unreachable {
             tx.active_games_of(&player.email)?
@@ -90,7 +95,8 @@ impl Handler<'_> {
             return Ok(Ingested::Duplicate);
         }
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id: None };
+        let recorded =
+            InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id: None };
         let inbox_id = tx.record_inbox(&key, now, recorded, Verdict::ForgedBounce)?;
         tx.apply(&effects, self.from, now, Some(inbox_id))?;
         Ok(Ingested::Handled(Verdict::ForgedBounce))

@@ -50,7 +50,12 @@ impl Table {
             Timestamp::now().as_nanosecond()
         ));
         let config = Config {
-            referee: Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None, director: None },
+            referee: Referee {
+                address: "referee@club.test".into(),
+                name: "herald referee".into(),
+                domain: None,
+                director: None,
+            },
             database: root.join("herald.db"),
             inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
             outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },

@@ -113,9 +113,8 @@ pub fn parse_delivery_status(text: &str) -> DeliveryReport {
     let mut report = DeliveryReport::default();
     for (index, block) in blocks(text).into_iter().enumerate() {
         let field = |name: &str| block.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-        let is_recipient = field("Action").is_some()
-            || field("Final-Recipient").is_some()
-            || field("Original-Recipient").is_some();
+        let is_recipient =
+            field("Action").is_some() || field("Final-Recipient").is_some() || field("Original-Recipient").is_some();
         if !is_recipient {
             if index == 0 {
                 report.reporting_mta = field("Reporting-MTA").map(without_type);
@@ -208,7 +207,8 @@ fn first_word(value: &str) -> &str {
 fn is_status_code(code: &str) -> bool {
     let mut parts = code.split('.');
     let class_ok = parts.next().is_some_and(|c| matches!(c, "2" | "4" | "5"));
-    let digits = |p: Option<&str>| p.is_some_and(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    let digits =
+        |p: Option<&str>| p.is_some_and(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
     class_ok && digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
 }
 
@@ -286,7 +286,8 @@ mod tests {
     fn delayed_and_delivered_are_not_permanent() {
         let delayed = "Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@b.test\nAction: delayed\nStatus: 4.2.2\n";
         assert_eq!(parse_delivery_status(delayed).failure(), Failure::Transient);
-        let delivered = "Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@b.test\nAction: delivered\nStatus: 2.0.0\n";
+        let delivered =
+            "Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@b.test\nAction: delivered\nStatus: 2.0.0\n";
         assert_eq!(parse_delivery_status(delivered).failure(), Failure::None);
         assert_eq!(parse_delivery_status("").failure(), Failure::Transient, "a report that says nothing");
     }
@@ -303,7 +304,8 @@ mod tests {
 
     #[test]
     fn values_and_recipients_are_bounded() {
-        let long = format!("Final-Recipient: rfc822; a@b.test\nAction: failed\nDiagnostic-Code: smtp; {}\n", "x".repeat(5000));
+        let long =
+            format!("Final-Recipient: rfc822; a@b.test\nAction: failed\nDiagnostic-Code: smtp; {}\n", "x".repeat(5000));
         let report = parse_delivery_status(&long);
         assert!(report.recipients[0].diagnostic.as_ref().unwrap().chars().count() <= MAX_VALUE_CHARS);
         let many = "Final-Recipient: rfc822; a@b.test\nAction: failed\n\n".repeat(MAX_RECIPIENTS + 5);

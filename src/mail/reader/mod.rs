@@ -25,6 +25,9 @@
 //! 5. **Reply stripping** (`quotes`): see [`strip_quoted_text`].
 //! 6. **Body cap**: [`ReadLimits::max_body_chars`].
 //!
+//! A bounce's delivery report (RFC 3464) is read apart, by [`read_delivery_report`] (`dsn`):
+//! the service asks for it of automatic mail only, which every bounce is.
+//!
 //! A mail whose header block can be read is always an [`IncomingMail`], even
 //! when its body cannot be (a MIME tree nested beyond the parser's limit,
 //! broken base64): its sender is told why, in [`IncomingMail::no_text`].
@@ -276,9 +279,9 @@ pub fn read_headers(raw: &[u8], limits: &ReadLimits) -> Result<IncomingMail, Rea
 }
 
 /// The delivery report (RFC 3464, see `dsn`) a raw mail carries, if it has one: its first
-/// `message/delivery-status` part, wherever it is in the MIME tree. Asked only of a mail that
-/// came back to one of herald's return paths (a bounce); a mail larger than
-/// `limits.max_bytes` is not parsed. Never panics.
+/// `message/delivery-status` part, wherever it is in the MIME tree. The service asks for it of
+/// automatic mail only (every bounce is); a mail larger than `limits.max_bytes` is not
+/// parsed. Never panics.
 pub fn read_delivery_report(raw: &[u8], limits: &ReadLimits) -> Option<DeliveryReport> {
     if raw.len() > limits.max_bytes {
         return None;
