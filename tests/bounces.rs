@@ -202,6 +202,7 @@ fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_t
     let told = &alice[2];
     assert!(told.subject().contains("Bob unreachable"), "{}", told.subject());
     assert!(told.body().contains("The game's clock is paused"), "{}", told.body());
+    assert!(told.body().contains("Bob is to move (1...); the clock is paused."), "{}", told.body());
     assert_eq!(told.header("Return-Path"), Some(format!("<{}>", return_path(&secret, id, "white", 1))));
 
     // Never answered: herald wrote to the players and the director only, nothing to the
