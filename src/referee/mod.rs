@@ -9,7 +9,8 @@
 //! `dispatch` carries out a verified player's command; `outside` answers mail outside any
 //! game (strangers, mail too large, mail herald failed to handle) and keeps silent where it
 //! must; `deadlines` is the clock; `mails` renders and composes each player's mail; `ids` is
-//! the Message-ID scheme that threads a game and tells a stale reply from a fresh one.
+//! the Message-ID scheme that threads a game and tells a stale reply from a fresh one;
+//! `bounces` decides what a bounce of herald's own mail to a player does.
 
 pub mod archive;
 pub mod bounces;
