@@ -373,3 +373,28 @@ fn with_on_unreachable_continue_the_clock_runs_on_and_the_deadline_holds() {
     let record = table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
     assert_eq!(record.result.map(|r| r.score), Some("1-0".to_string()));
 }
+
+#[test]
+fn a_mail_counts_once_however_often_its_bounce_comes() {
+    let mut table = Table::new("bounces-once");
+    let id = table.new_game("chess");
+    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
+    let secret = herald::hex::decode(&secret_hex).unwrap();
+    let to = return_path_at(&secret, id, "black", 0, "club.test");
+    let bounce = dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user");
+    let handled = |table: &mut Table, raw: &[u8]| table.service.ingest(raw, Some(&to)).unwrap();
+    let bounce_verdict = herald::service::Ingested::Handled(herald::referee::records::Verdict::Bounce);
+    assert_eq!(handled(&mut table, &bounce), bounce_verdict);
+    // The same bounce delivered again is the same delivery.
+    assert_eq!(handled(&mut table, &bounce), herald::service::Ingested::Duplicate);
+    // A second report of the same mail (another server's, another Message-ID) counts nothing.
+    let again = String::from_utf8(bounce.clone()).unwrap().replace("Message-ID: <dsn.", "Message-ID: <second.");
+    assert_eq!(handled(&mut table, again.as_bytes()), bounce_verdict);
+    let (counted, unreachable) =
+        table.service.store().read(|tx| Ok((tx.has_bounces(BOB)?, tx.unreachable_since(BOB)?))).unwrap();
+    assert!(counted && unreachable.is_none(), "one failure of two: Bob is not unreachable");
+    let log = table.log();
+    assert!(log.iter().any(|l| l.contains("permanent failure 1 of 2")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("a permanent failure counted before")), "{log:?}");
+    assert_eq!(table.sent_count(), 2, "the invitations only: no bounce is answered");
+}
