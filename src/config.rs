@@ -40,7 +40,25 @@ pub struct Config {
     /// Tournament settings.
     #[serde(default)]
     pub tournaments: Tournaments,
+    /// What herald does when its mail to a player bounces.
+    #[serde(default)]
+    pub bounces: Bounces,
 }
+
+/// What herald does when its mail to a player bounces (see `referee::bounces`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Bounces {
+    /// Permanent failures (of mails written at different moves) after which a player is
+    /// unreachable; counted since the player last wrote.
+    #[serde(default = "default_unreachable_after")]
+    pub unreachable_after: u32,
+    /// What happens to the clocks of an unreachable player's games.
+    #[serde(default)]
+    pub on_unreachable: OnUnreachable,
+}
+
+pub use crate::referee::bounces::OnUnreachable;
 
 /// Tournament settings.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -66,6 +84,10 @@ pub struct Referee {
     /// The domain of Message-IDs; by default the address's domain.
     #[serde(default)]
     pub domain: Option<String>,
+    /// The tournament director's (the club's organiser's) address, told when a player becomes
+    /// unreachable; none: the event log only.
+    #[serde(default)]
+    pub director: Option<String>,
 }
 
 /// Incoming mail.
@@ -303,6 +325,15 @@ fn default_days_per_move() -> u32 {
 fn default_reminder_hours() -> u32 {
     24
 }
+fn default_unreachable_after() -> u32 {
+    2
+}
+
+impl Default for Bounces {
+    fn default() -> Bounces {
+        Bounces { unreachable_after: default_unreachable_after(), on_unreachable: OnUnreachable::default() }
+    }
+}
 
 impl Default for Inbox {
     fn default() -> Inbox {
@@ -350,6 +381,7 @@ impl Default for Config {
                 address: "referee@herald.localhost".to_string(),
                 name: default_referee_name(),
                 domain: None,
+                director: None,
             },
             database: default_database(),
             inbox: Inbox::default(),
@@ -358,6 +390,7 @@ impl Default for Config {
             time_zone: default_time_zone(),
             games: Games::default(),
             tournaments: Tournaments::default(),
+            bounces: Bounces::default(),
         }
     }
 }
@@ -473,6 +506,14 @@ impl Config {
                 games.reminder_hours,
                 24 * u64::from(games.days_per_move)
             )));
+        }
+        if let Some(director) = &self.referee.director
+            && !director.split_once('@').is_some_and(|(l, d)| !l.is_empty() && !d.is_empty())
+        {
+            return Err(ConfigError::Invalid(format!("referee.director {director:?} is not a mail address")));
+        }
+        if self.bounces.unreachable_after == 0 {
+            return Err(ConfigError::Invalid("bounces.unreachable_after must be at least 1".into()));
         }
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
@@ -596,6 +637,11 @@ impl Config {
                 require: self.inbox.authentication.require,
                 confirm_game_ending: self.inbox.authentication.confirm_game_ending,
             },
+            bounces: crate::referee::bounces::BounceSettings {
+                director: self.referee.director.clone(),
+                unreachable_after: self.bounces.unreachable_after,
+                on_unreachable: self.bounces.on_unreachable,
+            },
         }
     }
 }
@@ -610,6 +656,8 @@ mod tests {
         let config = Config::parse(text).unwrap();
         assert_eq!(config.referee.address, "referee@chess.example.org");
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Starttls, .. }));
+        assert_eq!(config.referee.director.as_deref(), Some("td@chess.example.org"));
+        assert_eq!(config.bounces, Bounces::default());
     }
 
     #[test]
@@ -748,9 +796,34 @@ mod tests {
         let config = Config::parse(yaml).unwrap();
         assert_eq!(config.inbox.maildir, None);
         let imap = config.inbox.imap.as_ref().expect("an IMAP inbox");
-        assert_eq!((imap.tls, imap.auth, imap.done_folder.as_deref()), (TlsMode::Tls, Login::Password, Some("Processed")));
+        assert_eq!(
+            (imap.tls, imap.auth, imap.done_folder.as_deref()),
+            (TlsMode::Tls, Login::Password, Some("Processed"))
+        );
         assert_eq!(config.settings().senders.require, Required::DkimOrSpf);
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Tls, .. }));
+    }
+
+    #[test]
+    fn the_bounce_settings_are_read_and_checked() {
+        let config = Config::parse("referee:\n  address: r@y.org\n").unwrap();
+        assert_eq!(config.bounces, Bounces { unreachable_after: 2, on_unreachable: OnUnreachable::Pause });
+        assert_eq!(config.referee.director, None);
+        let set = Config::parse(
+            "referee:\n  address: r@y.org\n  director: td@y.org\nbounces:\n  unreachable_after: 3\n  on_unreachable: continue\n",
+        )
+        .unwrap();
+        assert_eq!(set.settings().bounces.director.as_deref(), Some("td@y.org"));
+        assert_eq!((set.bounces.unreachable_after, set.bounces.on_unreachable), (3, OnUnreachable::Continue));
+        let bounces = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\nbounces:\n{yaml}"));
+        let zero = bounces("  unreachable_after: 0\n").unwrap_err().to_string();
+        assert!(zero.contains("bounces.unreachable_after"), "{zero}");
+        let never = bounces("  on_unreachable: never\n").unwrap_err().to_string();
+        assert!(never.contains("on_unreachable") && never.contains("line 4"), "{never}");
+        let typo = bounces("  unreachable_afer: 2\n").unwrap_err().to_string();
+        assert!(typo.contains("unreachable_afer") && typo.contains("line 4"), "{typo}");
+        let director = Config::parse("referee:\n  address: r@y.org\n  director: nobody\n").unwrap_err().to_string();
+        assert!(director.contains("referee.director"), "{director}");
     }
 
     #[test]

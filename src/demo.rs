@@ -38,7 +38,12 @@ pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
     let base = dir.map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
     let root = base.join(format!("herald-demo-{}-{}", std::process::id(), jiff::Timestamp::now().as_millisecond()));
     let config = Config {
-        referee: Referee { address: "referee@club.example".into(), name: "herald referee".into(), domain: None },
+        referee: Referee {
+            address: "referee@club.example".into(),
+            name: "herald referee".into(),
+            domain: None,
+            director: None,
+        },
         database: root.join("herald.db"),
         inbox: crate::config::Inbox { maildir: Some(root.join("inbox")), ..Default::default() },
         outgoing: crate::config::Outgoing {

@@ -35,6 +35,7 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
             address: "referee@club.test".into(),
             name: "herald referee".into(),
             domain: None,
+            director: None,
         };
         herald::config::Config { referee, ..herald::config::Config::default() }.settings()
     };

@@ -1223,6 +1223,9 @@ fn a_bounce_of_the_referees_mail_is_not_answered() {
     club.settle();
     assert_eq!(club.mails(ALICE).len(), 1);
     assert_eq!(club.outbox(), outbox, "nothing answered the bounce");
-    let (kind, detail) = events(&club, None).pop().expect("the bounce is logged");
-    assert_eq!(kind, "automatic", "{detail}");
+    // It came back to the invitation's own return path: counted against Carol (README,
+    // "When herald's mail bounces"), in her game's log.
+    let (kind, detail) = events(&club, Some(1)).pop().expect("the bounce is logged");
+    assert_eq!(kind, "bounce", "{detail}");
+    assert!(detail.contains("carol@gone.test") && detail.contains("permanent failure 1 of 2"), "{detail}");
 }

@@ -181,3 +181,8 @@ fn oauth_token() {
 fn imap_starttls() {
     run("imap_starttls", &[], checks::imap_starttls);
 }
+
+#[test]
+fn delivery_report() {
+    run("delivery_report", &[], checks::delivery_report);
+}

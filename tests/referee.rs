@@ -28,8 +28,12 @@ struct Table {
 /// for the confirmation of a game's end, which only tests/sender_authentication.rs asks for:
 /// the tests here end games with one mail.
 fn club_settings() -> Settings {
-    let referee =
-        herald::config::Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None };
+    let referee = herald::config::Referee {
+        address: "referee@club.test".into(),
+        name: "herald referee".into(),
+        domain: None,
+        director: None,
+    };
     let mut settings = herald::config::Config { referee, ..herald::config::Config::default() }.settings();
     settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Never;
     settings

@@ -12,7 +12,10 @@ use herald::clock::FixedClock;
 use herald::engine::{BoardSize, Color};
 use herald::mail::inbox::imap::{LONGEST_LINE, starttls_exchange};
 use herald::mail::oauth::token_from_output;
-use herald::mail::reader::{ReadError, ReadLimits, read_headers, read_mail, strip_quoted_text};
+use herald::mail::reader::{
+    self as mail_reader_api, Action, DeliveryReport, Failure, ReadError, ReadLimits, read_headers, read_mail,
+    strip_quoted_text,
+};
 use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
 use herald::referee::records::{Player, Verdict};
@@ -305,6 +308,7 @@ fn open_club() -> Club {
             address: "referee@club.test".into(),
             name: "herald referee".into(),
             domain: None,
+            director: None,
         },
         database: root.join("herald.db"),
         outgoing: herald::config::Outgoing {
@@ -436,4 +440,38 @@ pub fn imap_starttls(data: &[u8]) {
         assert_eq!(server.read, end, "read past the OK line");
         assert_eq!(server.written, b"h0 STARTTLS\r\n");
     }
+}
+
+/// Delivery reports (RFC 3464) in bounces: the first byte chooses between the text of a
+/// `message/delivery-status` part and a whole raw mail that may carry one. Reading never
+/// panics, is deterministic and bounded, keeps only well-formed status codes, and calls a
+/// report permanent exactly when a recipient `failed` with a class 5 status.
+pub fn delivery_report(data: &[u8]) {
+    let Some((choice, rest)) = choose(data, 2) else { return };
+    let read = |bytes: &[u8]| -> Option<DeliveryReport> {
+        if choice == 0 {
+            Some(mail_reader_api::parse_delivery_status(&String::from_utf8_lossy(bytes)))
+        } else {
+            mail_reader_api::read_delivery_report(bytes, &ReadLimits::default())
+        }
+    };
+    let Some(report) = read(rest) else { return };
+    assert_eq!(read(rest), Some(report.clone()), "reading is deterministic");
+    assert!(report.recipients.len() <= 100, "at most 100 recipients");
+    for recipient in &report.recipients {
+        if let Some(status) = &recipient.status {
+            let parts: Vec<&str> = status.split('.').collect();
+            assert_eq!(parts.len(), 3, "{status:?}");
+            assert!(["2", "4", "5"].contains(&parts[0]), "{status:?}");
+            assert!(parts[1..].iter().all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())));
+        }
+        for value in [&recipient.recipient, &recipient.diagnostic].into_iter().flatten() {
+            assert!(value.chars().count() <= 998, "values are capped");
+        }
+    }
+    let permanent = report
+        .recipients
+        .iter()
+        .any(|r| r.action == Action::Failed && r.status.as_deref().is_some_and(|s| s.starts_with("5.")));
+    assert_eq!(report.failure() == Failure::Permanent, permanent);
 }

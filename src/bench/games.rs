@@ -152,7 +152,12 @@ fn err(e: impl std::fmt::Display) -> String {
 /// into a Maildir sink there.
 fn config(root: &Path) -> Config {
     Config {
-        referee: Referee { address: "referee@bench.test".into(), name: "herald referee".into(), domain: None },
+        referee: Referee {
+            address: "referee@bench.test".into(),
+            name: "herald referee".into(),
+            domain: None,
+            director: None,
+        },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
         outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },

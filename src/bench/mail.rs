@@ -94,7 +94,12 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
         _ => "Maildir sink",
     };
     let config = Config {
-        referee: Referee { address: "referee@bench.test".into(), name: "herald referee".into(), domain: None },
+        referee: Referee {
+            address: "referee@bench.test".into(),
+            name: "herald referee".into(),
+            domain: None,
+            director: None,
+        },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
         outgoing: Outgoing { transport: outgoing, retry: Default::default() },

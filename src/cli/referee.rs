@@ -372,6 +372,24 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
         Some(r) => println!("Result: {} ({})", r.score, r.reason),
         None => println!("{} to move", game.turn().title()),
     }
+    let (paused, unreachable) = service
+        .store()
+        .read(|tx| {
+            let mut unreachable = Vec::new();
+            for color in Color::BOTH {
+                if let Some(since) = tx.unreachable_since(&record.player(color).email)? {
+                    unreachable.push((color, since));
+                }
+            }
+            Ok((tx.clock_paused_at(id)?, unreachable))
+        })
+        .map_err(|e| e.to_string())?;
+    for (color, since) in unreachable {
+        println!("{} is unreachable since {since}: herald's mails to them bounce", color.title());
+    }
+    if let Some(since) = paused {
+        println!("The clock is paused since {since}");
+    }
     if observer == Observer::Everyone {
         println!("FEN: {}", game.fen());
     }

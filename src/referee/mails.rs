@@ -91,6 +91,8 @@ pub(super) struct MailContext {
     pub(super) reason: Option<String>,
     /// The confirmation a `confirm` mail asks for.
     pub(super) confirmation: Option<super::senders::ConfirmationContext>,
+    /// The game's clock stands still (the opponent's address is unreachable, see `bounces`).
+    pub(super) clock_paused: bool,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -227,6 +229,7 @@ impl Referee<'_> {
             attempted: None,
             reason: None,
             confirmation: None,
+            clock_paused: false,
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: g
@@ -309,7 +312,16 @@ impl Referee<'_> {
             },
         };
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
-        Ok(OutgoingRecord { game_id: Some(record.id), recipient: to, message_id, bytes })
+        // Its own return path, so that a bounce names the player and the mail (see `bounces`).
+        let bounce_token = self.tokens.bounce_token(record.id, color, g.game.plies());
+        let return_path = format!("{}+{bounce_token}@{}", self.settings.local_part(), self.settings.address_domain());
+        Ok(OutgoingRecord {
+            game_id: Some(record.id),
+            recipient: to,
+            message_id,
+            bytes,
+            return_path: Some(return_path),
+        })
     }
 }
 

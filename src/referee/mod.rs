@@ -11,9 +11,11 @@
 //! must; `senders` is who may speak for a player (the sender authentication the club
 //! requires, and the confirmation that ending a game needs); `deadlines` is the clock;
 //! `mails` renders and composes each player's mail; `ids` is the Message-ID scheme that
-//! threads a game and tells a stale reply from a fresh one.
+//! threads a game and tells a stale reply from a fresh one; `bounces` decides what a bounce
+//! of herald's own mail to a player does.
 
 pub mod archive;
+pub mod bounces;
 pub mod chain;
 pub mod commands;
 pub mod commitment;
@@ -75,6 +77,8 @@ pub struct Settings {
     pub standings_mail: tournaments::StandingsMail,
     /// What a player's mail needs to count, and when ending a game needs a confirmation.
     pub senders: senders::SenderPolicy,
+    /// Who is told of bounces, and what an unreachable player's games do.
+    pub bounces: bounces::BounceSettings,
 }
 
 impl Settings {

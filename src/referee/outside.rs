@@ -166,7 +166,13 @@ impl Referee<'_> {
             auto_submitted: AutoSubmitted::AutoReplied,
         };
         match compose::render(&outgoing) {
-            Ok(bytes) => effects.mails.push(OutgoingRecord { game_id: None, recipient: to, message_id, bytes }),
+            Ok(bytes) => effects.mails.push(OutgoingRecord {
+                game_id: None,
+                recipient: to,
+                message_id,
+                bytes,
+                return_path: None,
+            }),
             Err(e) => effects.events.push(Event {
                 game_id: None,
                 kind: "unanswerable",

@@ -200,11 +200,17 @@ pub enum Verdict {
     Entry,
     /// The tournament director ended a game (an adjudication or a forfeit).
     Directed,
+    /// A bounce of one of herald's mails to a player, to its return path: recorded, never
+    /// answered (see `referee::bounces`).
+    Bounce,
+    /// A mail to a return path whose token is not valid: logged, never answered, nothing
+    /// changed.
+    ForgedBounce,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 23] = [
+    pub const ALL: [Verdict; 25] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -228,6 +234,8 @@ impl Verdict {
         Verdict::Reminder,
         Verdict::Entry,
         Verdict::Directed,
+        Verdict::Bounce,
+        Verdict::ForgedBounce,
     ];
 
     /// The stored name.
@@ -256,6 +264,8 @@ impl Verdict {
             Verdict::Reminder => "reminder",
             Verdict::Entry => "entry",
             Verdict::Directed => "directed",
+            Verdict::Bounce => "bounce",
+            Verdict::ForgedBounce => "forged-bounce",
         }
     }
 
@@ -277,6 +287,7 @@ impl Verdict {
                 | Verdict::Automatic
                 | Verdict::OwnAddress
                 | Verdict::Unreadable
+                | Verdict::ForgedBounce
         )
     }
 }
@@ -367,6 +378,10 @@ pub struct OutgoingRecord {
     pub message_id: String,
     /// The whole message.
     pub bytes: Vec<u8>,
+    /// The envelope sender, when the mail has a return path of its own (a game's mail to a
+    /// player: `local+bounce-TOKEN@domain`, see [`crate::referee::token::Tokens::bounce_token`]);
+    /// `None`: the referee's address.
+    pub return_path: Option<String>,
 }
 
 /// Something worth recording in the event log.

@@ -21,6 +21,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("_status.txt", include_str!("../../templates/_status.txt")),
     ("_commands.txt", include_str!("../../templates/_commands.txt")),
     ("tournament.txt", include_str!("../../templates/tournament.txt")),
+    ("unreachable.txt", include_str!("../../templates/unreachable.txt")),
 ];
 
 /// A template that could not be loaded or rendered.

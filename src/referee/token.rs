@@ -21,6 +21,9 @@ use crate::hex::encode as hex;
 /// Hex digits of the MAC in a token (80 bits).
 const MAC_HEX: usize = 20;
 
+/// How a return path token begins (see [`Tokens::bounce_token`]).
+const BOUNCE_PREFIX: &str = "bounce-";
+
 /// The referee's token secret.
 #[derive(Clone)]
 pub struct Tokens {
@@ -168,6 +171,74 @@ impl Tokens {
         })
     }
 
+    /// The return path token of a mail to `color` in game `game`, written after `moves` moves:
+    /// `bounce-<game><w|b><moves>-` and 80 bits of
+    /// `HMAC-SHA256(secret, "herald-bounce-token:v1:<game>:<colour>:<moves>")` in lower-case
+    /// hex. A bounce sent to `local+TOKEN@domain` names the player and the mail it belongs to,
+    /// and nobody without the secret can make one that does. It says nothing the mail's
+    /// Message-ID does not say already (the number of moves, not the game's mail counter).
+    pub fn bounce_token(&self, game: i64, color: Color, moves: usize) -> String {
+        let tag = hex(&self.bounce_mac(game, color, moves).finalize().into_bytes());
+        format!("{BOUNCE_PREFIX}{game}{}{moves}-{}", if color.is_white() { 'w' } else { 'b' }, &tag[..MAC_HEX])
+    }
+
+    fn bounce_mac(&self, game: i64, color: Color, moves: usize) -> Hmac<Sha256> {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(format!("herald-bounce-token:v1:{game}:{}:{moves}", color.name()).as_bytes());
+        mac
+    }
+
+    /// What a return path token names, if it is one: `Some(Ok((game, colour, moves)))` when
+    /// its MAC is right (compared in constant time), `Some(Err(()))` for anything else that
+    /// begins with `bounce-` (a forgery, or a token of another secret), `None` when `token`
+    /// is no return path token at all.
+    #[allow(clippy::result_unit_err)]
+    pub fn verify_bounce(&self, token: &str) -> Option<Result<(i64, Color, usize), ()>> {
+        let token = token.trim().to_ascii_lowercase();
+        let rest = token.strip_prefix(BOUNCE_PREFIX)?;
+        Some(self.parse_bounce(rest).ok_or(()))
+    }
+
+    fn parse_bounce(&self, rest: &str) -> Option<(i64, Color, usize)> {
+        let (named, hex) = rest.split_once('-')?;
+        let digits = named.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 18 {
+            return None;
+        }
+        let game: i64 = named[..digits].parse().ok()?;
+        let color = match named.as_bytes().get(digits)? {
+            b'w' => Color::White,
+            b'b' => Color::Black,
+            _ => return None,
+        };
+        let moves = &named[digits + 1..];
+        if moves.is_empty() || moves.len() > 9 || !moves.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let moves: usize = moves.parse().ok()?;
+        if hex.len() != MAC_HEX || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let bytes: Vec<u8> =
+            (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+        self.bounce_mac(game, color, moves).verify_truncated_left(&bytes).ok().map(|()| (game, color, moves))
+    }
+
+    /// Finds a return path token in a recipient address (`local+bounce-...@domain`) for the
+    /// referee's local part; see [`Tokens::verify_bounce`].
+    #[allow(clippy::result_unit_err)]
+    pub fn find_bounce<'a>(
+        &self,
+        local_part: &str,
+        recipients: impl IntoIterator<Item = &'a str>,
+    ) -> Option<Result<(i64, Color, usize), ()>> {
+        recipients.into_iter().find_map(|addr| {
+            let (local, _) = addr.rsplit_once('@')?;
+            let (base, extension) = local.split_once('+')?;
+            base.eq_ignore_ascii_case(local_part).then(|| self.verify_bounce(extension)).flatten()
+        })
+    }
+
     /// Finds a token in a recipient address (`local+TOKEN@domain`) for the referee's local
     /// part, or in a Subject (`[ref:TOKEN]`).
     pub fn find<'a>(
@@ -259,5 +330,28 @@ mod tests {
         let subject = format!("Re: [herald #7] chess: your move (3.) [ref:{t}]");
         assert_eq!(tokens.find("referee", ["referee@club.test"], &subject), Some((7, Color::White)));
         assert_eq!(tokens.find("referee", ["referee@club.test"], "Re: hello"), None);
+    }
+
+    #[test]
+    fn a_bounce_token_names_game_colour_and_moves_and_a_forgery_is_told_apart() {
+        let tokens = Tokens::new(b"secret");
+        let t = tokens.bounce_token(42, Color::Black, 7);
+        assert!(t.starts_with("bounce-42b7-"), "{t}");
+        assert_eq!(t.len(), "bounce-42b7-".len() + MAC_HEX);
+        assert_eq!(tokens.verify_bounce(&t), Some(Ok((42, Color::Black, 7))));
+        assert_eq!(tokens.verify_bounce(&t.to_uppercase()), Some(Ok((42, Color::Black, 7))));
+        assert_eq!(tokens.verify_bounce(&t.replacen("42b7", "42b8", 1)), Some(Err(())));
+        assert_eq!(tokens.verify_bounce(&t.replacen("42b7", "42w7", 1)), Some(Err(())));
+        assert_eq!(Tokens::new(b"other").verify_bounce(&t), Some(Err(())));
+        assert_eq!(tokens.verify_bounce("bounce-"), Some(Err(())));
+        assert_eq!(tokens.verify_bounce(&tokens.token(42, Color::Black)), None, "a reply token is no bounce token");
+        assert_eq!(tokens.verify(&t), None, "a bounce token is no reply token");
+        let addr = format!("referee+{t}@club.test");
+        assert_eq!(
+            tokens.find_bounce("referee", ["referee@club.test", addr.as_str()]),
+            Some(Ok((42, Color::Black, 7)))
+        );
+        assert_eq!(tokens.find_bounce("other", [addr.as_str()]), None);
+        assert!(format!("referee+{t}").len() <= 64, "fits an address's local part");
     }
 }

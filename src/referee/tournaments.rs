@@ -379,6 +379,7 @@ impl Referee<'_> {
             recipient: to.email.clone(),
             message_id: outgoing.message_id.clone(),
             bytes,
+            return_path: None,
         })
     }
 

@@ -13,8 +13,13 @@ use crate::store::{InboxMail, Tx};
 
 /// An incoming mail as far as it could be read.
 pub(super) enum Incoming {
-    /// Read, possibly only its headers when it was too large (with its size and the limit).
-    Read { mail: Box<reader::IncomingMail>, too_large: Option<(usize, usize)> },
+    /// Read, possibly only its headers when it was too large (with its size and the limit);
+    /// with its delivery report (RFC 3464), if it is a bounce that carries one.
+    Read {
+        mail: Box<reader::IncomingMail>,
+        too_large: Option<(usize, usize)>,
+        report: Option<Box<reader::DeliveryReport>>,
+    },
     /// Not readable at all: its dedupe key (a hash of its bytes) and why.
     Unreadable(String, String),
 }
@@ -44,15 +49,15 @@ impl Handler<'_> {
     /// and answers it with an apology instead (see [`Handler::failed`]): a mail must never
     /// vanish, loop or be retried forever.
     pub(super) fn handle(&self, tx: &Tx<'_>, incoming: &Incoming, now: Timestamp) -> Result<Ingested, ServiceError> {
-        let (mail, too_large) = match incoming {
-            Incoming::Read { mail, too_large } => (mail, too_large),
+        let (mail, too_large, report) = match incoming {
+            Incoming::Read { mail, too_large, report } => (mail, too_large, report.as_deref()),
             Incoming::Unreadable(key, why) => return record_unreadable(tx, key, why, now),
         };
         if tx.inbox_contains(&mail.dedupe_key)? {
             return Ok(Ingested::Duplicate);
         }
         let attempt = tx.savepoint(|tx| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.decide(tx, mail, *too_large, now)))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.decide(tx, mail, *too_large, report, now)))
                 .unwrap_or_else(|panic| Err(ServiceError::Bug(panic_message(panic.as_ref()))))
         });
         match attempt {
@@ -73,9 +78,15 @@ impl Handler<'_> {
         tx: &Tx<'_>,
         mail: &reader::IncomingMail,
         too_large: Option<(usize, usize)>,
+        report: Option<&reader::DeliveryReport>,
         now: Timestamp,
     ) -> Result<Ingested, ServiceError> {
         let referee = self.referee();
+        // A bounce comes back to a return path of herald's own, and is never answered.
+        if let Some(path) = referee.return_path_of(mail) {
+            return self.bounce(tx, mail, report, path, now);
+        }
+        self.heard_from(tx, mail, now)?;
         let mut decision = match too_large {
             Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
             None => match referee.claimed_identity(mail) {

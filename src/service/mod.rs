@@ -4,6 +4,7 @@
 //! one daemon and one sender run per database (`locks`). All I/O of a running referee happens
 //! here (and in `store` and `mail`).
 
+mod bounces;
 mod daemon;
 mod handling;
 mod locks;
@@ -313,7 +314,14 @@ impl Service {
         if let Some(r) = recipient {
             mail.delivered_to.push(r.to_ascii_lowercase());
         }
-        Incoming::Read { mail: Box::new(mail), too_large }
+        // A bounce is automatic mail (whichever mark `reader` saw first: Auto-Submitted, the
+        // null Return-Path, the report), so only automatic mail is read for a delivery report
+        // (see `service::bounces`).
+        let report = match (&mail.automatic, too_large) {
+            (Some(_), None) => reader::read_delivery_report(raw, &limits).map(Box::new),
+            _ => None,
+        };
+        Incoming::Read { mail: Box::new(mail), too_large, report }
     }
 
     /// What handles mails inside a transaction (the referee core and what it needs), and

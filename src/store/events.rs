@@ -24,7 +24,7 @@ pub struct LoggedEvent {
 
 impl Tx<'_> {
     /// Writes everything a referee decision changes, with the mail that caused it; the mails
-    /// it causes are queued, due now.
+    /// it causes are queued, due now, each from its own return path or else `envelope_from`.
     pub fn apply(&self, effects: &Effects, envelope_from: &str, now: Timestamp, inbox_id: Option<i64>) -> Result<()> {
         if let Some(game) = &effects.game {
             self.save_game(game)?;
@@ -51,7 +51,14 @@ impl Tx<'_> {
             self.exec(
                 "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, status, next_attempt_at, created_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)",
-                params![mail.game_id, mail.message_id, envelope_from, mail.recipient, mail.bytes, ts(now)],
+                params![
+                    mail.game_id,
+                    mail.message_id,
+                    mail.return_path.as_deref().unwrap_or(envelope_from),
+                    mail.recipient,
+                    mail.bytes,
+                    ts(now)
+                ],
             )?;
         }
         for event in &effects.events {

@@ -189,11 +189,12 @@ impl Tx<'_> {
 
     /// The active games the clock may have something to say about: their deadline has
     /// passed by `now` and the player was not yet told so, or it falls before `remind_from`
-    /// and the player was not yet reminded (see [`DeadlineNotice`]). Oldest deadline first. The outer `deadline <= ?2` (`remind_from` is
+    /// and the player was not yet reminded (see [`DeadlineNotice`]); a game whose clock is
+    /// paused (an unreachable player's, see `store::bounces`) is not. Oldest deadline first. The outer `deadline <= ?2` (`remind_from` is
     /// never before `now`) lets the search use the index's deadline range.
     pub fn games_on_the_clock(&self, now: Timestamp, remind_from: Timestamp) -> Result<Vec<i64>> {
         let mut stmt = self.tx.prepare_cached(&format!(
-            "SELECT id FROM games WHERE status = 'active' AND deadline <= ?2
+            "SELECT id FROM games WHERE status = 'active' AND deadline <= ?2 AND clock_paused_at IS NULL
                AND ((deadline <= ?1 AND deadline_notices < {told}) OR deadline_notices < {reminded})
              ORDER BY deadline, id",
             told = DeadlineNotice::ToldTimeIsUp.number(),

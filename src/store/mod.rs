@@ -1,7 +1,8 @@
 //! SQLite storage: the only place herald keeps state. The database and its transactions are
 //! here; what each transaction reads and writes is in a module per table family: `games`
 //! (players, games, moves, commitments), `inbox` (mails handled), `outbox` (mails to send),
-//! `events` (the event log, and a decision's effects written at once).
+//! `events` (the event log, and a decision's effects written at once), `bounces` (failures of
+//! mails to players, unreachable players, paused clocks).
 //!
 //! The database runs in WAL mode with `synchronous=FULL`, so a commit survives a power cut,
 //! and every change goes through [`Store::write`], one `BEGIN IMMEDIATE` transaction that
@@ -10,6 +11,7 @@
 //! that caused them and the outbox rows of the mails they cause: a crash either keeps all of
 //! it or none.
 
+mod bounces;
 mod events;
 mod games;
 mod inbox;
@@ -26,6 +28,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::clock::Timestamp;
 use crate::engine::Color;
+pub use bounces::PermanentBounce;
 pub use events::LoggedEvent;
 pub use games::GameSummary;
 pub use inbox::InboxMail;

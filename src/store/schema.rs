@@ -183,4 +183,23 @@ pub const MIGRATIONS: &[&str] = &[
     );
     ALTER TABLE games ADD COLUMN days_per_move INTEGER;
     "#,
+    // 7: bounces. Every permanent failure of a mail to a player, once per mail (game, colour,
+    // moves when written: what the mail's return path names); each player's count of them
+    // since they last wrote, and since when they are unreachable; when each game's clock was
+    // paused for an unreachable player (NULL: it runs).
+    r#"
+    CREATE TABLE bounces (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        color       TEXT NOT NULL CHECK (color IN ('white', 'black')),
+        moves       INTEGER NOT NULL,
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        received_at INTEGER NOT NULL,
+        status      TEXT,
+        diagnostic  TEXT,
+        PRIMARY KEY (game_id, color, moves)
+    );
+    ALTER TABLE players ADD COLUMN permanent_bounces INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE players ADD COLUMN unreachable_since INTEGER;
+    ALTER TABLE games ADD COLUMN clock_paused_at INTEGER;
+    "#,
 ];

@@ -104,6 +104,10 @@ pub struct ClubOptions {
     pub smtp_login: Option<(String, String)>,
     /// Environment variables of every herald command (e.g. the passwords).
     pub env: Vec<(String, String)>,
+    /// `referee.director`.
+    pub director: Option<String>,
+    /// YAML appended to herald's configuration (whole top-level sections).
+    pub extra_config: String,
 }
 
 impl Default for ClubOptions {
@@ -119,6 +123,8 @@ impl Default for ClubOptions {
             inbox_yaml: None,
             smtp_login: None,
             env: Vec::new(),
+            director: None,
+            extra_config: String::new(),
         }
     }
 }
@@ -217,7 +223,7 @@ impl Club {
 referee:
   address: {REFEREE}
   name: herald referee
-database: {d}/herald.db
+{director}database: {d}/herald.db
 inbox:
 {inbox}
   poll_seconds: {poll}
@@ -236,7 +242,9 @@ inbox:
 time_zone: UTC
 games:
   days_per_move: 3
-",
+{extra}",
+            director = o.director.as_ref().map(|d| format!("  director: {d}\n")).unwrap_or_default(),
+            extra = o.extra_config,
             poll = o.poll_seconds,
             inbox = o.inbox_yaml.clone().unwrap_or_else(|| format!("  maildir: {d}/inbox")),
             login = o

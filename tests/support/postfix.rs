@@ -59,7 +59,7 @@ use super::smtp::{self, SmtpError};
 use super::tempdir::{DEFAULT_PIPE_USER, TempDir, UserIds, accessible_to, lookup_user};
 
 /// The name of the pipe(8) service in master.cf and of its transport.
-const REFEREE_TRANSPORT: &str = "referee";
+pub const REFEREE_TRANSPORT: &str = "referee";
 
 /// How to configure a [`PostfixInstance`].
 #[derive(Clone, Debug)]

@@ -50,7 +50,12 @@ impl Table {
             Timestamp::now().as_nanosecond()
         ));
         let config = Config {
-            referee: Referee { address: "referee@club.test".into(), name: "herald referee".into(), domain: None },
+            referee: Referee {
+                address: "referee@club.test".into(),
+                name: "herald referee".into(),
+                domain: None,
+                director: None,
+            },
             database: root.join("herald.db"),
             // The tests here end games with one mail, as a club that trusts its players' mail
             // does; tests/sender_authentication.rs tests the default confirmation.

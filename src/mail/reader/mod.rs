@@ -27,6 +27,9 @@
 //! 5. **Reply stripping** (`quotes`): see [`strip_quoted_text`].
 //! 6. **Body cap**: [`ReadLimits::max_body_chars`].
 //!
+//! A bounce's delivery report (RFC 3464) is read apart, by [`read_delivery_report`] (`dsn`):
+//! the service asks for it of automatic mail only, which every bounce is.
+//!
 //! A mail whose header block can be read is always an [`IncomingMail`], even
 //! when its body cannot be (a MIME tree nested beyond the parser's limit,
 //! broken base64): its sender is told why, in [`IncomingMail::no_text`].
@@ -34,6 +37,7 @@
 pub mod authentication;
 mod automatic;
 mod body;
+mod dsn;
 mod headers;
 mod quotes;
 
@@ -43,6 +47,7 @@ use mailparse::{MailHeader, MailHeaderMap};
 
 pub use authentication::{Authenticated, AuthenticationResults, MethodResult};
 pub use automatic::AutomaticReason;
+pub use dsn::{Action, DeliveryReport, Failure, RecipientStatus, parse_delivery_status};
 pub use headers::Address;
 pub use quotes::strip_quoted_text;
 
@@ -285,6 +290,17 @@ pub fn read_headers(raw: &[u8], limits: &ReadLimits) -> Result<IncomingMail, Rea
     // The delivery key hashes the whole body as given (hashing is linear and the caller has
     // capped what it read), so it is the key [`read_mail`] would give the same bytes.
     from_headers(&headers, &raw[body_offset.min(raw.len())..], automatic::top_level_report(&headers))
+}
+
+/// The delivery report (RFC 3464, see `dsn`) a raw mail carries, if it has one: its first
+/// `message/delivery-status` part, wherever it is in the MIME tree. The service asks for it of
+/// automatic mail only (every bounce is); a mail larger than `limits.max_bytes` is not
+/// parsed. Never panics.
+pub fn read_delivery_report(raw: &[u8], limits: &ReadLimits) -> Option<DeliveryReport> {
+    if raw.len() > limits.max_bytes {
+        return None;
+    }
+    dsn::find(&mailparse::parse_mail(raw).ok()?)
 }
 
 /// Everything but the body; `body_bytes` (what follows the header block) is

@@ -1,0 +1,409 @@
+//! Bounces: herald's own mail to a player that came back.
+//!
+//! Every mail of a game to a player leaves with a return path of its own,
+//! `local+bounce-TOKEN@domain` ([`super::token::Tokens::bounce_token`]: the game, the player's colour and the
+//! number of moves when it was written, under a MAC), so a bounce names the player and the mail
+//! it belongs to, and nobody without the referee's secret can make one that does. A mail to
+//! such an address is never answered, whatever it says:
+//!
+//! - a token whose MAC is wrong is a forgery: logged, nothing changes ([`Referee::forged_bounce`]);
+//! - a delivery report (RFC 3464) that says the mail failed permanently (`failed`, 5.x.x) is
+//!   a permanent failure; everything else (`delayed`, `failed` with 4.x.x, a bounce that is no
+//!   delivery report at all, as some servers send) is transient and only logged
+//!   ([`Referee::read_bounce`]);
+//! - permanent failures are counted per player, once per mail (game, colour, moves), since the
+//!   player last wrote; at `bounces.unreachable_after` of them the player is unreachable
+//!   ([`Referee::bounced`]): the opponent in each of the player's games still going on is told
+//!   (a game mail, so it is threaded and has a return path of its own), and so is the
+//!   director (`referee.director`, or the event log alone when none is configured), and with
+//!   `bounces.on_unreachable: pause` those games' clocks stop;
+//! - the next mail from the player in one of their games makes them reachable again and their
+//!   paused clocks run on, the deadline moved by the time the clock stood still
+//!   ([`resumed_deadline`]).
+//!
+//! The store counts and keeps the state; this module only decides, without I/O.
+
+use serde::{Deserialize, Serialize};
+
+use super::records::{Effects, Event, GameRecord, GameStatus, OutgoingRecord, Player, Verdict};
+use super::templates::Rendered;
+use super::{Decision, Referee, RefereeError, ids};
+use crate::clock::Timestamp;
+use crate::engine::Color;
+use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
+use crate::mail::reader::{DeliveryReport, Failure, IncomingMail};
+
+/// What happens to the games of a player who became unreachable.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OnUnreachable {
+    /// Their clocks stop until the player writes again.
+    #[default]
+    Pause,
+    /// Their clocks run on (the deadlines' reminders and losses on time go on as usual).
+    Continue,
+}
+
+/// The club's settings for bounces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BounceSettings {
+    /// The director's address, told when a player becomes unreachable; `None`: the event log.
+    pub director: Option<String>,
+    /// Permanent failures after which a player is unreachable (at least 1).
+    pub unreachable_after: u32,
+    /// What happens to the unreachable player's games.
+    pub on_unreachable: OnUnreachable,
+}
+
+impl Default for BounceSettings {
+    fn default() -> BounceSettings {
+        BounceSettings { director: None, unreachable_after: 2, on_unreachable: OnUnreachable::Pause }
+    }
+}
+
+/// The mail a valid return path names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BouncedMail {
+    /// The game.
+    pub game: i64,
+    /// The player it went to.
+    pub color: Color,
+    /// How many moves had been played when it was written.
+    pub moves: usize,
+}
+
+/// What a mail to one of herald's return paths is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReturnPath {
+    /// A bounce of this mail.
+    Bounced(BouncedMail),
+    /// The token's MAC is wrong.
+    Forged,
+}
+
+/// What a bounce says about the mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BounceReading {
+    /// Permanent, transient, or no failure at all (a report of delivery).
+    pub failure: Failure,
+    /// The RFC 3463 status code, if the report gives one.
+    pub status: Option<String>,
+    /// What the remote server said, if the report gives it.
+    pub diagnostic: Option<String>,
+    /// Which server reported it.
+    pub reporting_mta: Option<String>,
+}
+
+/// What the store knows of the bounced player, this bounce counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Permanent failures (one per mail) since the player last wrote, this one included.
+    pub permanent_failures: u32,
+    /// False when this mail's failure had been counted before (a second report of it).
+    pub counted_now: bool,
+    /// Whether the player was unreachable before this bounce.
+    pub unreachable: bool,
+}
+
+/// What a bounce decides.
+#[derive(Debug)]
+pub struct BounceDecision {
+    /// What to write: one decision per game whose opponent is told, then one with the
+    /// director's notice and the bounce's own event (recorded with the bounce in the inbox).
+    pub decisions: Vec<Decision>,
+    /// The player becomes unreachable now.
+    pub unreachable: bool,
+    /// The games whose clocks stop now.
+    pub pause: Vec<i64>,
+}
+
+/// A paused clock of a player who wrote again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PausedClock {
+    /// The game.
+    pub game: i64,
+    /// Its deadline as stored.
+    pub deadline: Option<Timestamp>,
+    /// When the clock stopped.
+    pub paused_at: Timestamp,
+    /// When its last move was played, if any.
+    pub last_move_at: Option<Timestamp>,
+}
+
+/// The deadline of a paused clock that runs again at `now`: moved on by the time the clock
+/// stood still, which is from the pause, or from a move made during the pause (the opponent
+/// may go on moving; that move's deadline was counted from it), until now.
+pub fn resumed_deadline(clock: &PausedClock, now: Timestamp) -> Option<Timestamp> {
+    let stood_still_since = clock.last_move_at.map_or(clock.paused_at, |m| m.max(clock.paused_at));
+    let stood_still = now.duration_since(stood_still_since);
+    clock.deadline.map(|d| if stood_still.is_positive() { d.checked_add(stood_still).unwrap_or(d) } else { d })
+}
+
+/// The director's notice, as its template sees it.
+#[derive(Serialize)]
+struct DirectorContext {
+    player: PersonContext,
+    failures: u32,
+    bounced_game: i64,
+    status: Option<String>,
+    diagnostic: Option<String>,
+    reporting_mta: Option<String>,
+    games: Vec<GameContext>,
+}
+
+#[derive(Serialize)]
+struct PersonContext {
+    name: String,
+    email: String,
+}
+
+#[derive(Serialize)]
+struct GameContext {
+    id: i64,
+    variant: String,
+    opponent: String,
+    paused: bool,
+}
+
+impl Referee<'_> {
+    /// What `mail` is, if it was sent to one of herald's return paths (in its envelope
+    /// recipient, Delivered-To, X-Original-To, To or Cc).
+    pub fn return_path_of(&self, mail: &IncomingMail) -> Option<ReturnPath> {
+        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
+        Some(match self.tokens.find_bounce(self.settings.local_part(), recipients)? {
+            Ok((game, color, moves)) => ReturnPath::Bounced(BouncedMail { game, color, moves }),
+            Err(()) => ReturnPath::Forged,
+        })
+    }
+
+    /// A mail to a return path with a wrong token: logged, never answered, nothing changed.
+    pub fn forged_bounce(&self, mail: &IncomingMail) -> Decision {
+        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
+        let verdict = Verdict::ForgedBounce;
+        let detail = format!("a mail from {sender} to a return path with a wrong token; ignored");
+        Decision {
+            effects: Effects {
+                events: vec![Event { game_id: None, kind: verdict.as_str(), detail }],
+                ..Effects::default()
+            },
+            verdict,
+        }
+    }
+
+    /// What a bounce says: its delivery report's worst recipient, or, for a bounce that holds
+    /// none, a transient failure (herald cannot tell what went wrong, so it does not count it
+    /// against the player).
+    pub fn read_bounce(&self, report: Option<&DeliveryReport>) -> BounceReading {
+        let Some(report) = report else {
+            return BounceReading { failure: Failure::Transient, status: None, diagnostic: None, reporting_mta: None };
+        };
+        let worst = report.worst();
+        BounceReading {
+            failure: report.failure(),
+            status: worst.and_then(|r| r.status.clone()),
+            diagnostic: worst.and_then(|r| r.diagnostic.clone()),
+            reporting_mta: report.reporting_mta.clone(),
+        }
+    }
+
+    /// What a bounce of `bounced` (a mail to `player`) decides, given what it says and the
+    /// player's standing with it counted, and the player's games still going on. Nobody
+    /// answers the bounce; when the player becomes unreachable now, each opponent and the
+    /// director are told, and with `on_unreachable: pause` the games' clocks stop.
+    #[allow(clippy::too_many_arguments)]
+    pub fn bounced(
+        &self,
+        mail: &IncomingMail,
+        bounced: BouncedMail,
+        player: &Player,
+        reading: &BounceReading,
+        standing: &Standing,
+        games: Vec<GameRecord>,
+        now: Timestamp,
+    ) -> Result<BounceDecision, RefereeError> {
+        let BouncedMail { game, color, moves } = bounced;
+        let said = match (&reading.status, &reading.diagnostic) {
+            (Some(s), Some(d)) => format!("{s} {d}"),
+            (Some(s), None) => s.clone(),
+            (None, Some(d)) => d.clone(),
+            (None, None) => "no delivery report".to_string(),
+        };
+        let what = format!("herald's mail to {} ({color}, after {moves} moves) came back", player.email);
+        let detail = match reading.failure {
+            Failure::None => format!("{what} as delivered or relayed ({said}); nothing to do"),
+            Failure::Transient => format!("{what}, not a permanent failure ({said}); logged only"),
+            Failure::Permanent if !standing.counted_now => {
+                format!("{what}, a permanent failure counted before ({said})")
+            }
+            Failure::Permanent => format!(
+                "{what}: permanent failure {} of {} ({said})",
+                standing.permanent_failures, self.settings.bounces.unreachable_after
+            ),
+        };
+        let verdict = Verdict::Bounce;
+        let own = Event { game_id: Some(game), kind: verdict.as_str(), detail };
+        let becomes_unreachable = reading.failure == Failure::Permanent
+            && standing.counted_now
+            && !standing.unreachable
+            && standing.permanent_failures >= self.settings.bounces.unreachable_after;
+        if !becomes_unreachable {
+            let effects = Effects { events: vec![own], ..Effects::default() };
+            return Ok(BounceDecision {
+                decisions: vec![Decision { effects, verdict }],
+                unreachable: false,
+                pause: Vec::new(),
+            });
+        }
+        let pausing = self.settings.bounces.on_unreachable == OnUnreachable::Pause;
+        let mut decisions = Vec::new();
+        let mut pause = Vec::new();
+        let mut listed = Vec::new();
+        for record in games.into_iter().filter(|g| g.status == GameStatus::Active) {
+            let Some(their) =
+                Color::BOTH.into_iter().find(|&c| record.player(c).email.eq_ignore_ascii_case(&player.email))
+            else {
+                continue;
+            };
+            let opponent = their.other();
+            listed.push(GameContext {
+                id: record.id,
+                variant: record.variant.clone(),
+                opponent: record.player(opponent).display_name().to_string(),
+                paused: pausing,
+            });
+            let mut g = self.load(record)?;
+            let mut context = self.context(&g, opponent, "opponent_unreachable", None);
+            context.clock_paused = pausing;
+            let notice = self.mail(&mut g, opponent, "game.txt", &context, now)?;
+            if pausing {
+                pause.push(g.record.id);
+            }
+            let detail = format!(
+                "{} is unreachable; {} told{}",
+                player.email,
+                opponent,
+                if pausing { ", clock paused" } else { "" }
+            );
+            let event = Event { game_id: Some(g.record.id), kind: "unreachable", detail };
+            let effects = Effects { game: Some(g.record), moves: Vec::new(), mails: vec![notice], events: vec![event] };
+            decisions.push(Decision { effects, verdict });
+        }
+        let mut effects = Effects { events: vec![own], ..Effects::default() };
+        let context = DirectorContext {
+            player: PersonContext { name: player.display_name().to_string(), email: player.email.clone() },
+            failures: standing.permanent_failures,
+            bounced_game: game,
+            status: reading.status.clone(),
+            diagnostic: reading.diagnostic.clone(),
+            reporting_mta: reading.reporting_mta.clone(),
+            games: listed,
+        };
+        let told = match &self.settings.bounces.director {
+            Some(director) => {
+                effects.mails.push(self.director_notice(director, mail, &context, now)?);
+                format!("the director ({director}) is told")
+            }
+            None => "no referee.director is configured to tell".to_string(),
+        };
+        effects.events.push(Event {
+            game_id: Some(game),
+            kind: "unreachable",
+            detail: format!(
+                "{} is unreachable after {} permanent failures; {told}",
+                player.email, standing.permanent_failures
+            ),
+        });
+        decisions.push(Decision { effects, verdict });
+        Ok(BounceDecision { decisions, unreachable: true, pause })
+    }
+
+    /// The director's notice that a player is unreachable (the `unreachable.txt` template),
+    /// from the referee's own address; its Message-ID derives from the bounce's delivery key,
+    /// so handling the same bounce twice could never give two notices.
+    fn director_notice(
+        &self,
+        director: &str,
+        bounce: &IncomingMail,
+        context: &DirectorContext,
+        now: Timestamp,
+    ) -> Result<OutgoingRecord, RefereeError> {
+        let Rendered { subject, body } = self.templates.render("unreachable.txt", context)?;
+        let message_id = ids::answer_message_id("unreachable", &bounce.dedupe_key, &self.settings.domain);
+        let outgoing = OutgoingMail {
+            from_name: self.settings.name.clone(),
+            from: self.settings.address.clone(),
+            to: director.to_string(),
+            reply_to: None,
+            subject,
+            body,
+            message_id: message_id.clone(),
+            in_reply_to: None,
+            references: Vec::new(),
+            date: now,
+            auto_submitted: AutoSubmitted::AutoGenerated,
+        };
+        let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
+        Ok(OutgoingRecord {
+            game_id: Some(context.bounced_game),
+            recipient: director.to_string(),
+            message_id,
+            bytes,
+            return_path: None,
+        })
+    }
+
+    /// A player who was unreachable wrote again: the events that say so, and the new deadline
+    /// of each paused clock of theirs, which runs again now.
+    pub fn reachable_again(
+        &self,
+        player: &str,
+        paused: &[PausedClock],
+        now: Timestamp,
+    ) -> (Vec<(i64, Option<Timestamp>)>, Vec<Event>) {
+        let deadlines: Vec<(i64, Option<Timestamp>)> =
+            paused.iter().map(|c| (c.game, resumed_deadline(c, now))).collect();
+        let mut events = vec![Event {
+            game_id: None,
+            kind: "reachable",
+            detail: format!("{player} wrote again and is reachable; {} paused clocks run again", paused.len()),
+        }];
+        events.extend(deadlines.iter().map(|(game, deadline)| Event {
+            game_id: Some(*game),
+            kind: "reachable",
+            detail: match deadline {
+                Some(d) => format!("{player} wrote again: the clock runs again, deadline {d}"),
+                None => format!("{player} wrote again: the clock runs again"),
+            },
+        }));
+        (deadlines, events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_resumed_deadline_moves_by_the_time_the_clock_stood_still() {
+        let clock = PausedClock {
+            game: 1,
+            deadline: Some(at("2026-11-24T12:00:00Z")),
+            paused_at: at("2026-11-22T12:00:00Z"),
+            last_move_at: Some(at("2026-11-21T12:00:00Z")),
+        };
+        // Paused for five days: the deadline moves five days on.
+        assert_eq!(resumed_deadline(&clock, at("2026-11-27T12:00:00Z")), Some(at("2026-11-29T12:00:00Z")));
+        // A move during the pause started its own deadline: only the time since that move counts.
+        let moved = PausedClock {
+            last_move_at: Some(at("2026-11-25T12:00:00Z")),
+            deadline: Some(at("2026-11-28T12:00:00Z")),
+            ..clock
+        };
+        assert_eq!(resumed_deadline(&moved, at("2026-11-27T12:00:00Z")), Some(at("2026-11-30T12:00:00Z")));
+        assert_eq!(resumed_deadline(&PausedClock { deadline: None, ..clock }, at("2026-11-27T12:00:00Z")), None);
+    }
+}
