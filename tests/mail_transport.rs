@@ -22,6 +22,7 @@ use herald::mail::reader::{AutomaticReason, ReadLimits, read_mail};
 use herald::mail::transport::{
     Envelope, MaildirSink, SendError, SendErrorKind, Sendmail, Smtp, SmtpLogin, SmtpSettings, Transport, from_config,
 };
+use support::certs::make_test_certificates;
 use support::dovecot::{Dovecot, DovecotOptions};
 use support::harness::free_port;
 use support::postfix::{PostfixInstance, PostfixOptions};
@@ -266,54 +267,7 @@ impl TestCerts {
     /// `names`: the server certificate's subjectAltName, e.g. `DNS:mail.example.org`.
     fn for_names(names: &str) -> TestCerts {
         let dir = TempDir::new("herald-certs").unwrap();
-        let openssl = |args: &[&str]| {
-            let out = Command::new("openssl")
-                .args(args)
-                .current_dir(dir.path())
-                .stdin(Stdio::null())
-                .output()
-                .expect("openssl (Debian package openssl) must be installed");
-            assert!(out.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        };
-        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"];
-        openssl(
-            &[
-                &["req", "-x509"][..],
-                &ec,
-                &["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=herald test CA"],
-                &["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
-            ]
-            .concat(),
-        );
-        openssl(
-            &[&["req"][..], &ec, &["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"]].concat(),
-        );
-        fs::write(
-            dir.path().join("server.ext"),
-            format!(
-                "subjectAltName={names}\nbasicConstraints=CA:FALSE\n\
-                 keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
-            ),
-        )
-        .unwrap();
-        openssl(&[
-            "x509",
-            "-req",
-            "-in",
-            "server.csr",
-            "-CA",
-            "ca.pem",
-            "-CAkey",
-            "ca.key",
-            "-set_serial",
-            "2",
-            "-days",
-            "2",
-            "-extfile",
-            "server.ext",
-            "-out",
-            "server.pem",
-        ]);
+        make_test_certificates(dir.path(), names).expect("a test CA and server certificate");
         TestCerts { dir }
     }
 

@@ -44,6 +44,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use hmac::{KeyInit, Mac};
 
+use super::certs::make_test_certificates;
 use super::harness::{Watchdog, context, free_port, harness_error};
 use super::tempdir::TempDir;
 
@@ -253,7 +254,8 @@ impl Dovecot {
         let mut ssl = "ssl = no\n".to_owned();
         let mut imaps = 0;
         if let Some(port) = self.tls_port {
-            make_certificates(d)?;
+            // rustls refuses a self-signed leaf: a test CA and a leaf it signed.
+            make_test_certificates(d, "IP:127.0.0.1")?;
             ssl = format!("ssl = yes\nssl_cert = <{0}/server.pem\nssl_key = <{0}/server.key\n", d.display());
             imaps = port;
         }
@@ -346,59 +348,6 @@ impl Drop for Dovecot {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// A test CA and a leaf for `IP:127.0.0.1` (rustls refuses a self-signed leaf), readable by
-/// Dovecot's processes.
-fn make_certificates(dir: &Path) -> io::Result<()> {
-    let openssl = |args: &[&str]| -> io::Result<()> {
-        let out = Command::new("openssl")
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| harness_error(format!("openssl cannot be run ({e}); {INSTALL_HINT}")))?;
-        if !out.status.success() {
-            return Err(harness_error(format!("openssl {args:?}: {}", String::from_utf8_lossy(&out.stderr))));
-        }
-        Ok(())
-    };
-    let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"];
-    openssl(
-        &[
-            &["req", "-x509"][..],
-            &ec,
-            &["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=herald test CA"],
-            &["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
-        ]
-        .concat(),
-    )?;
-    openssl(&[&["req"][..], &ec, &["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]].concat())?;
-    fs::write(
-        dir.join("server.ext"),
-        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n\
-         extendedKeyUsage=serverAuth\n",
-    )?;
-    openssl(&[
-        "x509",
-        "-req",
-        "-in",
-        "server.csr",
-        "-CA",
-        "ca.pem",
-        "-CAkey",
-        "ca.key",
-        "-set_serial",
-        "2",
-        "-days",
-        "2",
-        "-extfile",
-        "server.ext",
-        "-out",
-        "server.pem",
-    ])?;
-    // Dovecot reads the key as root before dropping privileges; keep it private.
-    Ok(())
 }
 
 fn base64(bytes: &[u8]) -> String {

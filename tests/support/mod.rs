@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod archive_schema;
+pub mod certs;
 pub mod club;
 pub mod dovecot;
 pub mod harness;
