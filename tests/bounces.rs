@@ -276,26 +276,36 @@ fn the_dsn_postfix_writes_is_read_as_a_permanent_failure_in_the_inbox_maildir() 
     assert_eq!(outbox(&club).len(), 2, "the two invitations, nothing more");
 }
 
+/// The reply-token secret of a club in one process, to write return paths as herald does.
+fn table_secret(table: &mut Table) -> Vec<u8> {
+    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
+    herald::hex::decode(&secret_hex).unwrap()
+}
+
+/// Bob's invitation and the news of 1. e4 bounce for good, a minute apart: two permanent
+/// failures, which make him unreachable by default.
+fn bobs_first_two_mails_bounce(table: &mut Table, id: i64, secret: &[u8]) {
+    for moves in [0, 1] {
+        table.clock.advance(60);
+        let to = return_path_at(secret, id, "black", moves, "club.test");
+        let handled = table.service.ingest(&dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user"), Some(&to)).unwrap();
+        assert_eq!(handled, herald::service::Ingested::Handled(herald::referee::records::Verdict::Bounce));
+    }
+}
+
 #[test]
 fn a_paused_clock_does_not_run_out_and_runs_on_by_the_time_it_stood_still() {
     // A club in one process, with a clock the test sets; the defaults: 3 days a move, two
     // permanent failures make a player unreachable, and the clock pauses; no director.
     let mut table = Table::new("bounces-clock");
     let id = table.new_game("chess");
-    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
-    let secret = herald::hex::decode(&secret_hex).unwrap();
+    let secret = table_secret(&mut table);
     table.reply(ALICE, "e4");
     let game = |table: &mut Table| table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
     let deadline = game(&mut table).deadline.expect("Bob is on the clock");
 
-    // Bob's invitation and the news of 1. e4 bounce.
     let sent_before = table.sent_count();
-    for moves in [0, 1] {
-        table.clock.advance(60);
-        let to = return_path_at(&secret, id, "black", moves, "club.test");
-        let handled = table.service.ingest(&dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user"), Some(&to)).unwrap();
-        assert_eq!(handled, herald::service::Ingested::Handled(herald::referee::records::Verdict::Bounce));
-    }
+    bobs_first_two_mails_bounce(&mut table, id, &secret);
     let paused_at = herald::clock::Clock::now(&*table.clock);
     table.pass_after(0);
     assert_eq!(table.sent_count(), sent_before + 1, "only Alice is told; the bounces are not answered");
@@ -353,8 +363,7 @@ fn with_on_unreachable_continue_the_clock_runs_on_and_the_deadline_holds() {
     config.bounces.on_unreachable = herald::config::OnUnreachable::Continue;
     table.reopen(config);
     let id = table.new_game("chess");
-    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
-    let secret = herald::hex::decode(&secret_hex).unwrap();
+    let secret = table_secret(&mut table);
     table.reply(ALICE, "e4");
     for moves in [0, 1] {
         let to = return_path_at(&secret, id, "black", moves, "club.test");
@@ -378,8 +387,7 @@ fn with_on_unreachable_continue_the_clock_runs_on_and_the_deadline_holds() {
 fn a_mail_counts_once_however_often_its_bounce_comes() {
     let mut table = Table::new("bounces-once");
     let id = table.new_game("chess");
-    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
-    let secret = herald::hex::decode(&secret_hex).unwrap();
+    let secret = table_secret(&mut table);
     let to = return_path_at(&secret, id, "black", 0, "club.test");
     let bounce = dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user");
     let handled = |table: &mut Table, raw: &[u8]| table.service.ingest(raw, Some(&to)).unwrap();
@@ -407,13 +415,9 @@ fn only_mail_that_counts_as_the_players_brings_an_unreachable_player_back() {
     // deadline run against a player who cannot hear of it.
     let mut table = Table::new("bounces-unauthenticated-return");
     let id = table.new_game("chess");
-    let secret_hex = table.service.store().read(|tx| tx.meta("reply_token_secret")).unwrap().unwrap();
-    let secret = herald::hex::decode(&secret_hex).unwrap();
+    let secret = table_secret(&mut table);
     table.reply(ALICE, "e4");
-    for moves in [0, 1] {
-        let to = return_path_at(&secret, id, "black", moves, "club.test");
-        table.service.ingest(&dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user"), Some(&to)).unwrap();
-    }
+    bobs_first_two_mails_bounce(&mut table, id, &secret);
     let database = table.service.config().database.clone();
     let paused = || {
         Connection::open_with_flags(&database, OpenFlags::SQLITE_OPEN_READ_ONLY)
