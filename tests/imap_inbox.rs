@@ -108,6 +108,13 @@ fn mails_with(club: &Club, addr: &str, text: &str) -> usize {
 #[track_caller]
 fn answered_once(club: &Club, mover: &str, name: &str, played: &str) {
     let opponent = if mover == ALICE { BOB } else { ALICE };
+    // The daemon's sender hands the answers to Postfix a moment after the move's commit, so
+    // Postfix's queue may still be empty: wait for both answers to arrive, then for anything
+    // else in the queue, and only then count.
+    club.wait_until("both answers", WAIT, || {
+        mails_with(club, mover, &format!("Your move {played} is recorded")) > 0
+            && mails_with(club, opponent, &format!("{name} played {played}")) > 0
+    });
     club.settle();
     assert_eq!(mails_with(club, mover, &format!("Your move {played} is recorded")), 1, "{mover}: {played}");
     assert_eq!(mails_with(club, opponent, &format!("{name} played {played}")), 1, "{opponent}: {played}");
@@ -154,7 +161,9 @@ fn a_game_is_played_to_its_end_over_imap_idle_and_smtp_auth() {
             answered_once(&ic.club, player, name, text);
         }
     }
-    // The mate ends the game: both are told, once.
+    // The mate ends the game: both are told, once (waited for as in `answered_once`).
+    let over = |player| mails_with(&ic.club, player, "The game is over after 2... Qh4#");
+    ic.club.wait_until("the news of the mate", WAIT, || over(ALICE) > 0 && over(BOB) > 0);
     ic.club.settle();
     for player in [ALICE, BOB] {
         let told = mails_with(&ic.club, player, "The game is over after 2... Qh4#");

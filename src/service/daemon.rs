@@ -124,7 +124,7 @@ impl Service {
             if fetched.is_empty() {
                 continue;
             }
-            let raws: Vec<Vec<u8>> = fetched.iter().map(|(_, raw)| raw.clone()).collect();
+            let (mails, raws): (Vec<MailRef>, Vec<Vec<u8>>) = fetched.into_iter().unzip();
             let results = self.ingest_batch(&raws)?;
             let committed = Instant::now();
             let sender_alive = signal.send(()).is_ok();
@@ -133,7 +133,7 @@ impl Service {
             let mut handled = Vec::new();
             let mut set_aside = Vec::new();
             let mut transient = None;
-            for ((mail, _), result) in fetched.iter().zip(results) {
+            for (mail, result) in mails.iter().zip(results) {
                 match result {
                     Ok(_) => handled.push(mail.clone()),
                     Err(e) if e.is_transient() => transient = Some(e),
@@ -147,8 +147,8 @@ impl Service {
             inbox.set_aside(&set_aside)?;
             pass.set_aside += set_aside.len();
             let elapsed = started.elapsed();
-            pass.handled.extend(std::iter::repeat_n(elapsed / fetched.len() as u32, handled.len()));
-            batches.push(Batch { started, committed, mails: fetched.len() });
+            pass.handled.extend(std::iter::repeat_n(elapsed / mails.len() as u32, handled.len()));
+            batches.push(Batch { started, committed, mails: mails.len() });
             if let Some(e) = transient {
                 return Err(e);
             }
