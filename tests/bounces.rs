@@ -143,6 +143,8 @@ fn dsn(to: &str, action: &str, status: &str, diagnostic: &str) -> Vec<u8> {
 fn a_bounce_of_a_players_mail_reaches_the_director_and_the_opponent_and_pauses_the_clock() {
     let club = club_with_a_dead_address();
     let secret = secret(&club);
+    // Not `Club::new_game`, which checks that both players got their invitation: Bob's is
+    // the mail that bounces.
     let out = club.herald_ok(&[
         "game",
         "new",

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::clock::SystemClock;
-use crate::config::{Config, Inbox, Outgoing, Referee, Transport};
+use crate::config::{Config, Transport};
 use crate::engine::game::Game;
 use crate::engine::position::Move;
 use crate::mail::maildir::Maildir;
@@ -151,18 +151,7 @@ fn err(e: impl std::fmt::Display) -> String {
 /// The configuration of a benchmark database in `root`: its inbox Maildir there, answers
 /// into a Maildir sink there.
 fn config(root: &Path) -> Config {
-    Config {
-        referee: Referee {
-            address: "referee@bench.test".into(),
-            name: "herald referee".into(),
-            domain: None,
-            director: None,
-        },
-        database: root.join("herald.db"),
-        inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
-        outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
-        ..Config::default()
-    }
+    super::bench_config(root, Transport::Maildir { path: root.join("sent") })
 }
 
 impl Database {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::clock::SystemClock;
-use crate::config::{Config, Inbox, Outgoing, Referee, TlsMode, Transport};
+use crate::config::{Config, TlsMode, Transport};
 use crate::mail::inbox::ImapInbox;
 use crate::mail::maildir::Maildir;
 use crate::mail::reply::compose_reply;
@@ -93,18 +93,7 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
         Transport::Smtp { .. } => "SMTP to smtp-sink",
         _ => "Maildir sink",
     };
-    let config = Config {
-        referee: Referee {
-            address: "referee@bench.test".into(),
-            name: "herald referee".into(),
-            domain: None,
-            director: None,
-        },
-        database: root.join("herald.db"),
-        inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
-        outgoing: Outgoing { transport: outgoing, retry: Default::default() },
-        ..Config::default()
-    };
+    let config = super::bench_config(&root, outgoing);
     Service::init(&config).map_err(|e| err(&e))?;
     let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
     let transport = transport::from_config(&config.outgoing.transport)?;

@@ -8,7 +8,28 @@ mod mail;
 mod pairing;
 mod perft;
 
+use std::path::Path;
+
 use clap::{Args, Subcommand};
+
+use crate::config::{Config, Inbox, Outgoing, Referee, Transport};
+
+/// The configuration of a benchmark's throw-away database in `root`: the referee
+/// `referee@bench.test`, the inbox Maildir in `root`, answers sent by `transport`.
+fn bench_config(root: &Path, transport: Transport) -> Config {
+    Config {
+        referee: Referee {
+            address: "referee@bench.test".into(),
+            name: "herald referee".into(),
+            domain: None,
+            director: None,
+        },
+        database: root.join("herald.db"),
+        inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
+        outgoing: Outgoing { transport, retry: Default::default() },
+        ..Config::default()
+    }
+}
 
 /// Arguments of `herald bench`.
 #[derive(Args, Debug)]
