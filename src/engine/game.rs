@@ -85,6 +85,18 @@ impl Game {
         Ok(())
     }
 
+    /// Goes on from `position`, which a variant's own move made from the current one (a drop,
+    /// a move of steps; see [`Position::end_turn`]). `irreversible` says the move can never
+    /// be undone (a stone dropped for good, a crown hidden): with it, or after a capture, no
+    /// earlier position can recur and the history starts again, as after a pawn move.
+    pub fn replace(&mut self, position: Position, irreversible: bool) {
+        self.position = position;
+        if irreversible || self.position.halfmoves() == 0 {
+            self.keys.clear();
+        }
+        self.keys.push(self.position.repetition_key());
+    }
+
     /// How many times the current position has occurred.
     pub fn repetitions(&self) -> usize {
         let Some(&current) = self.keys.last() else { return 0 };

@@ -700,6 +700,64 @@ impl Position {
         }
     }
 
+    /// Removes the piece on `sq`, for a variant's own move that the move tables do not make
+    /// (a piece blown up with a mined stone, a ninja's capture on its first step, a ninja
+    /// leaving the board). Its castling rights go with it, and a royal piece removed leaves its
+    /// side without one. The side to move does not change: see [`Position::end_turn`].
+    pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.take(sq)?;
+        if self.castling.involves(sq) {
+            self.lose_castling(sq);
+        }
+        if self.royal[piece.color.index()] == Some(sq) {
+            self.royal[piece.color.index()] = None;
+        }
+        Some(piece)
+    }
+
+    /// Puts `piece` on the empty square `sq`, for a variant's own move (a drop from reserve,
+    /// a piece landing after a move of steps): refused off the board, on an occupied square,
+    /// and for a pawn on a first or last rank.
+    pub fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
+        let size = self.rules.size();
+        if !size.contains(sq) || self.cells[sq.index()].is_some() {
+            return Err(PositionError::PieceOffBoard(sq));
+        }
+        if self.rules.is_pawn(piece.role) && (sq.rank() == 0 || sq.rank() == size.ranks - 1) {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        self.put(sq, piece);
+        Ok(())
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, for a variant's own move; the royal
+    /// piece is followed, and castling rights of the piece are lost.
+    pub fn relocate_piece(&mut self, from: Square, to: Square) -> Result<(), PositionError> {
+        let Some(piece) = self.cells[from.index()] else { return Err(PositionError::PieceOffBoard(from)) };
+        let royal = self.royal[piece.color.index()] == Some(from);
+        self.remove_piece(from);
+        self.place_piece(to, piece)?;
+        if royal {
+            self.royal[piece.color.index()] = Some(to);
+        }
+        Ok(())
+    }
+
+    /// Ends the side to move's turn after a variant's own move made with the methods above:
+    /// the other side moves, the en passant chance lapses, the move number grows after Black,
+    /// and the fifty-move count starts again if the move was a capture (`capture`) or goes
+    /// on. Neither side's royal piece is tested: the variant judges legality.
+    pub fn end_turn(&mut self, capture: bool) {
+        let us = self.turn;
+        self.clear_ep();
+        self.halfmoves = if capture { 0 } else { self.halfmoves + 1 };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = us.other();
+        self.hash ^= zobrist::black_to_move();
+    }
+
     /// Plays `m` without checking it; `m` must come from this position's move generation.
     pub fn play_unchecked(&mut self, m: Move) {
         let rules = self.rules;

@@ -41,6 +41,8 @@ pub enum FenError {
     },
     /// A letter that names no piece of the variant.
     UnknownPiece(char),
+    /// The pieces in hand after the board (`[SSSsss]`) are not one bracketed run of letters.
+    Holdings(String),
     /// The side to move is not "w" or "b".
     Turn(String),
     /// The castling field cannot be read.
@@ -62,6 +64,9 @@ impl fmt::Display for FenError {
                 write!(f, "rank {rank} has {found} squares, the variant's board {expected}")
             }
             FenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
+            FenError::Holdings(s) => {
+                write!(f, "{s:?}: pieces in hand are letters in one pair of brackets after the board, as in 8/8[Jj]")
+            }
             FenError::Turn(s) => write!(f, "side to move {s:?} is not w or b"),
             FenError::Castling(s) => write!(f, "castling field {s:?} cannot be read"),
             FenError::EnPassant(s) => write!(f, "en passant field {s:?} is not a square or -"),
@@ -229,6 +234,40 @@ pub fn read_setup(rules: &Rules, fen: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
+/// Splits a FEN whose board is followed by pieces in hand in brackets, as crazyhouse writes
+/// them and herald's variants with reserves do (`.../RNBQKBNR[SSSJsssj] w ...`), into the
+/// plain FEN and the letters in brackets (White's upper case, Black's lower case); `None` when
+/// the board has no brackets. Unbalanced or misplaced brackets are [`FenError::Board`].
+pub fn split_holdings(fen: &str) -> Result<(String, Option<String>), FenError> {
+    let trimmed = fen.trim();
+    let (board, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+    let Some(open) = board.find('[') else {
+        if board.contains(']') || rest.contains(['[', ']']) {
+            return Err(FenError::Holdings(board.to_string()));
+        }
+        return Ok((trimmed.to_string(), None));
+    };
+    let inner = &board[open + 1..];
+    let Some(held) = inner.strip_suffix(']') else { return Err(FenError::Holdings(board.to_string())) };
+    if held.contains(['[', ']']) || !held.chars().all(|c| c.is_ascii_alphabetic()) || rest.contains(['[', ']']) {
+        return Err(FenError::Holdings(board.to_string()));
+    }
+    let plain = if rest.is_empty() { board[..open].to_string() } else { format!("{} {rest}", &board[..open]) };
+    Ok((plain, Some(held.to_string())))
+}
+
+/// Writes pieces in hand after the board of `fen`, as [`split_holdings`] reads them; nothing
+/// is added for an empty hand.
+pub fn join_holdings(fen: &str, held: &str) -> String {
+    if held.is_empty() {
+        return fen.to_string();
+    }
+    match fen.split_once(' ') {
+        Some((board, rest)) => format!("{board}[{held}] {rest}"),
+        None => format!("{fen}[{held}]"),
+    }
+}
+
 /// The largest move counter a position may be read with: far beyond any game's length (the
 /// seventy-five-move rule ends a game long before), and far enough from the counters' limit
 /// that counting on can never overflow.
@@ -339,5 +378,25 @@ pub fn write(pos: &Position) -> String {
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&write(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holdings_are_split_off_and_joined_back() {
+        let fen = "3qk3/8/8/8/8/8/8/4K3[SSSJsss] w - - 0 1";
+        let (plain, held) = split_holdings(fen).unwrap();
+        assert_eq!(plain, "3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(held.as_deref(), Some("SSSJsss"));
+        assert_eq!(join_holdings(&plain, "SSSJsss"), fen);
+        assert_eq!(split_holdings("8/8 w - -").unwrap(), ("8/8 w - -".to_string(), None));
+        assert_eq!(split_holdings("8/8[] w").unwrap().1.as_deref(), Some(""));
+        assert_eq!(join_holdings("8/8 w - -", ""), "8/8 w - -");
+        for bad in ["8/8[S w", "8/8]S[ w", "8/8[S1] w", "8/8[S][s] w", "8/8[S]x w", "8/8 w [S]"] {
+            assert!(matches!(split_holdings(bad), Err(FenError::Holdings(_))), "{bad}");
+        }
     }
 }

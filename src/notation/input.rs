@@ -480,6 +480,13 @@ fn matches(pos: &Position, q: &Query, m: Move) -> bool {
 
 /// Reads the player's text as a legal move of `pos`.
 pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
+    parse_move_among(pos, input, &pos.legal_moves())
+}
+
+/// Reads the player's text as one of `legal`, the moves of `pos` a variant allows: the
+/// engine's legal moves less those the variant's own rules forbid (a ninja's, which the
+/// variant makes itself; a move a crown's state bars). Errors explain with `legal` alone.
+pub fn parse_move_among(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, MoveInputError> {
     let text = clean(input);
     if text.is_empty() {
         return Err(MoveInputError::Empty);
@@ -496,12 +503,11 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveInputError> {
     }
     let text = join_square_pair(pos, &text);
     let query = read_query(pos, &text).ok_or_else(|| MoveInputError::Unreadable { input: shown.clone() })?;
-    let legal = pos.legal_moves();
     let found: Vec<Move> = legal.iter().copied().filter(|&m| matches(pos, &query, m)).collect();
     match found.as_slice() {
         [m] => Ok(*m),
         [] => {
-            let mut reason = explain_no_match(pos, &query, &legal);
+            let mut reason = explain_no_match(pos, &query, legal);
             reason.push_str(&look_alike_note(pos, &shown, &query));
             Err(MoveInputError::NoMatch { input: shown, reason })
         }

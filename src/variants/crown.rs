@@ -462,7 +462,7 @@ impl VariantGame for CrownGame {
             notation.push(if after.legal_moves().is_empty() { '#' } else { '+' });
         }
         self.moves.push(notation.clone());
-        Ok(PlayedMove { by: us, number: pos.fullmoves(), notation, reveal, sealed: None })
+        Ok(PlayedMove { by: us, number: pos.fullmoves(), notation, reveal, sealed: None, commit: Vec::new() })
     }
 
     fn outcome(&self) -> Option<Outcome> {

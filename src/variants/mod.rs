@@ -206,6 +206,11 @@ pub struct PlayedMove {
     /// `notation`, so that the heads mailed during the game reveal nothing. `None` where
     /// every move is public.
     pub sealed: Option<String>,
+    /// Secrets this move decided (the stones' mines of crown-2, the hidden crown's square of
+    /// crown-3, the crowned half of crown-4): the referee commits each with the move, lists
+    /// the new hashes in that move's mails and in the move's chain record, and opens them when
+    /// a later move's `reveal` names them or at the end. Never part of `notation`.
+    pub commit: Vec<Secret>,
 }
 
 /// A value of a game that a player or the referee decides and keeps secret: committed (by a

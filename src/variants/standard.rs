@@ -176,7 +176,14 @@ impl VariantGame for StandardGame {
         let notation = san::write(&pos, m);
         self.game.play(m).expect("parse_move returns legal moves");
         self.moves.push(notation.clone());
-        Ok(PlayedMove { by: pos.turn(), number: pos.fullmoves(), notation, reveal: Vec::new(), sealed: None })
+        Ok(PlayedMove {
+            by: pos.turn(),
+            number: pos.fullmoves(),
+            notation,
+            reveal: Vec::new(),
+            sealed: None,
+            commit: Vec::new(),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

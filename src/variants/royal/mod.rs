@@ -394,6 +394,7 @@ impl VariantGame for RoyalGame {
             notation: written,
             reveal: Vec::new(),
             sealed: None,
+            commit: Vec::new(),
         })
     }
 

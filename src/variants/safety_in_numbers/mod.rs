@@ -244,8 +244,14 @@ impl VariantGame for CrowdGame {
         let before = &self.position;
         let m = notation::parse_move(before, text)?;
         let notation = notation::write(before, m);
-        let played =
-            PlayedMove { by: before.turn(), number: before.fullmoves(), notation, reveal: Vec::new(), sealed: None };
+        let played = PlayedMove {
+            by: before.turn(),
+            number: before.fullmoves(),
+            notation,
+            reveal: Vec::new(),
+            sealed: None,
+            commit: Vec::new(),
+        };
         self.position.play_unchecked(m);
         self.keys.push(self.position.repetition_key());
         self.moves.push(played.notation.clone());

@@ -439,6 +439,7 @@ impl VariantGame for SiGame {
             notation: written,
             reveal: Vec::new(),
             sealed: Some(sealed),
+            commit: Vec::new(),
         })
     }
 
