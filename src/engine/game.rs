@@ -97,6 +97,17 @@ impl Game {
         self.keys.push(self.position.repetition_key());
     }
 
+    /// Changes the current position in place, for what a variant's rules do as part of the
+    /// move just played (a piece blown up with the mined stone it captured); the position's
+    /// repetition key is taken again.
+    pub fn amend<T>(&mut self, change: impl FnOnce(&mut Position) -> T) -> T {
+        let result = change(&mut self.position);
+        if let Some(key) = self.keys.last_mut() {
+            *key = self.position.repetition_key();
+        }
+        result
+    }
+
     /// How many times the current position has occurred.
     pub fn repetitions(&self) -> usize {
         let Some(&current) = self.keys.last() else { return 0 };

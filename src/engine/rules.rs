@@ -19,7 +19,9 @@ pub struct PieceDef {
     pub name: &'static str,
     /// Upper-case FEN and SAN letter, e.g. 'N'.
     pub letter: char,
-    /// Movement in Betza notation, from White's side, e.g. "N" or "fmWfcF".
+    /// Movement in Betza notation, from White's side, e.g. "N" or "fmWfcF"; empty for a
+    /// piece that never moves and attacks nothing (crown-2's stones, which only block and can
+    /// be captured).
     pub betza: &'static str,
     /// Pawns promote, may double-step and capture en passant, and their moves reset the
     /// fifty-move count.
@@ -286,8 +288,9 @@ impl Rules {
         let atoms: Vec<Vec<betza::Atom>> = def
             .pieces
             .iter()
-            .map(|p| betza::parse(p.betza).map_err(DefinitionError::Betza))
-            .collect::<Result<_, _>>()?;
+            .map(|p| if p.betza.is_empty() { Ok(Vec::new()) } else { betza::parse(p.betza) })
+            .collect::<Result<_, _>>()
+            .map_err(DefinitionError::Betza)?;
         let confined: Vec<Vec<betza::Atom>> = def
             .pieces
             .iter()

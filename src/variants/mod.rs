@@ -307,14 +307,15 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[
+    static ALL: &[&dyn Variant] = &[
         &chess::Chess,
         &capablanca::Capablanca,
-        &crown::Crown,
+        &crown::CROWN,
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
         &safety_in_numbers::SafetyInNumbers,
-    ]
+    ];
+    ALL
 }
 
 /// The variant with this identifier.
