@@ -24,6 +24,13 @@ pub enum WinReason {
     BareKing,
     /// The loser's time for a move ran out (the referee's deadline, not the board's).
     Timeout,
+    /// A piece of the winner's stopped on the square where the loser hid its crown (crown-3).
+    CrownFound,
+    /// A piece of the loser's stopped on the square where the loser hid its own crown
+    /// (crown-3: "One's own figures should not stop on this field").
+    OwnHiddenCrown,
+    /// The winner captured every piece of the loser, whose crown was hidden (crown-3).
+    ArmyDestroyed,
 }
 
 /// Why a game was drawn.
@@ -151,6 +158,16 @@ impl fmt::Display for Outcome {
                     WinReason::PerpetualCheck => "by perpetual check",
                     WinReason::BareKing => "by baring the king",
                     WinReason::Timeout => "on time",
+                    WinReason::CrownFound => "by finding the hidden crown",
+                    WinReason::OwnHiddenCrown => {
+                        return write!(
+                            f,
+                            "{} wins: {} stopped on its own hidden crown",
+                            winner.title(),
+                            winner.other().title()
+                        );
+                    }
+                    WinReason::ArmyDestroyed => "by destroying the whole army",
                 };
                 write!(f, "{} wins {how}", winner.title())
             }

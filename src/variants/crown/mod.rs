@@ -37,6 +37,8 @@
 //! file adds what only the secret decides: whose monarchs are royal, when a capture ends the
 //! game, and what each player may be told.
 
+pub mod hidden;
+
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
@@ -51,6 +53,7 @@ use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRu
 use crate::engine::{ClaimableDraw, Game, Position};
 use crate::notation::input::{self, MoveInputError};
 use crate::notation::{fen, san};
+pub use hidden::HiddenCrown;
 
 /// Role of the rook.
 const ROOK: Role = Role(3);
@@ -65,12 +68,17 @@ const PROMPT: &str = "crown king or crown queen";
 /// Why no move is accepted yet.
 const NOT_BEGUN: &str = "the game begins when both players have chosen their crowned monarch";
 
-/// How moves are written in every game of the family; an extension adds a paragraph.
-const CROWN_HELP: &str = "Moves may be written in SAN (Nf3, exd5, e8=G for the Generalissimo, which moves\n\
-                          as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen\n\
-                          moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,\n\
-                          Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your\n\
-                          crowned monarch privately: \"crown king\" or \"crown queen\".";
+/// How moves are written in every game of the family; an extension's help adds a paragraph
+/// (a macro, so that `concat!` can join them).
+macro_rules! crown_help {
+    () => {
+        "Moves may be written in SAN (Nf3, exd5, e8=G for the Generalissimo, which moves\n\
+         as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen\n\
+         moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,\n\
+         Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your\n\
+         crowned monarch privately: \"crown king\" or \"crown queen\"."
+    };
+}
 
 /// Crown's pieces, roles as in chess (the queen and king keep their chess letters and roles),
 /// none royal: which monarch is royal is the players' secret.
@@ -319,10 +327,9 @@ impl<E: Extension> CrownVariant<E> {
     fn make_game(&'static self, start: Position, held: Option<&str>) -> Result<CrownGame<E>, String> {
         let core = Core::new(start)?;
         let extension = E::from_holdings(&core, held)?;
-        if let Some(color) = Color::BOTH
-            .into_iter()
-            .find(|&c| extension.crown_on_monarch(c) && Monarch::BOTH.iter().all(|&m| core.monarch_square(c, m).is_none()))
-        {
+        if let Some(color) = Color::BOTH.into_iter().find(|&c| {
+            extension.crown_on_monarch(c) && Monarch::BOTH.iter().all(|&m| core.monarch_square(c, m).is_none())
+        }) {
             return Err(format!("a Crown position needs a {color} king or queen to wear the crown"));
         }
         let mut game = CrownGame { variant: self, core, extension, moves: Vec::new(), start_holdings: String::new() };
@@ -332,10 +339,23 @@ impl<E: Extension> CrownVariant<E> {
         Ok(game)
     }
 
-    fn from_fen(&'static self, text: &str) -> Result<CrownGame<E>, String> {
+    fn game_at(&'static self, text: &str) -> Result<CrownGame<E>, String> {
         let (plain, held) = fen::split_holdings(text).map_err(|e| e.to_string())?;
         let start = fen::read(self.rules(), &plain).map_err(|e| e.to_string())?;
         self.make_game(start, held.as_deref())
+    }
+
+    /// A game of this variant as its own type (for tests and tools that look inside it): from
+    /// `fen`, or the start, with `secrets` known (each side's crown; the extension's values
+    /// for the moves that will decide them).
+    pub fn game(&'static self, fen: Option<&str>, secrets: &[Secret]) -> Result<CrownGame<E>, String> {
+        let mut game = match fen {
+            Some(text) => self.game_at(text)?,
+            None => self.make_game(self.start_position(), Some(E::start_holdings()))?,
+        };
+        CrownVariant::with_secrets(&mut game, secrets)?;
+        game.core.refresh_royals(&game.extension)?;
+        Ok(game)
     }
 
     /// Sets the secrets an auditor (or a problem) gives: each side's crown, and the
@@ -347,7 +367,10 @@ impl<E: Extension> CrownVariant<E> {
                 continue;
             }
             let color = Color::BOTH.into_iter().find(|&c| label(c) == secret.label).ok_or_else(|| {
-                format!("{} has no secret {:?}; its secrets are white.crown and black.crown", game.variant.name, secret.label)
+                format!(
+                    "{} has no secret {:?}; its secrets are white.crown and black.crown",
+                    game.variant.name, secret.label
+                )
             })?;
             let monarch = Monarch::from_value(&secret.value)
                 .ok_or_else(|| format!("{} is {:?}, not \"king\" or \"queen\"", secret.label, secret.value))?;
@@ -375,10 +398,27 @@ pub static CROWN: CrownVariant<Plain> = CrownVariant::new(
     "Crown",
     "each player secretly crowns the king or the queen (which moves as a king); capturing the crowned \
      monarch wins, no check until the crown is known, stalemate loses",
-    CROWN_HELP,
+    crown_help!(),
     &CROWN_RULES,
 );
 static CROWN_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-3: the lone monarch's crown may be hidden on a square.
+pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
+    "crown-3",
+    "Crown-3 (the hidden crown)",
+    "Crown in which the lone monarch's crown may be hidden on a square: an enemy piece stopping there \
+     wins, an own piece loses, destroying the whole army wins",
+    concat!(
+        crown_help!(),
+        "\nOnce your uncrowned monarch has fallen you may, as a move, hide your crown on\n\
+         any empty square: \"hide d5\". Your monarch is then an ordinary piece; an enemy\n\
+         piece that stops on that square wins, one of yours loses. Your opponent sees\n\
+         only \"hide\", and every mail shows the squares already searched."
+    ),
+    &CROWN_3_RULES,
+);
+static CROWN_3_RULES: OnceLock<Rules> = OnceLock::new();
 
 impl<E: Extension> Variant for CrownVariant<E> {
     fn id(&self) -> &'static str {
@@ -413,9 +453,23 @@ impl<E: Extension> Variant for CrownVariant<E> {
                 // h-files of each side (see notation::fen).
                 start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ADEHadeh - 0 1",
                 castling: vec![
-                    CastlingDef { piece: KING, rook: ROOK, piece_to: [6, 2], rook_to: [5, 3], short: 0, san: ["K0-0", "K0-0-0"] },
+                    CastlingDef {
+                        piece: KING,
+                        rook: ROOK,
+                        piece_to: [6, 2],
+                        rook_to: [5, 3],
+                        short: 0,
+                        san: ["K0-0", "K0-0-0"],
+                    },
                     // The king's castling seen in a mirror: short with the nearer a-rook.
-                    CastlingDef { piece: QUEEN, rook: ROOK, piece_to: [5, 1], rook_to: [4, 2], short: 1, san: ["Q0-0", "Q0-0-0"] },
+                    CastlingDef {
+                        piece: QUEEN,
+                        rook: ROOK,
+                        piece_to: [5, 1],
+                        rook_to: [4, 2],
+                        short: 1,
+                        san: ["Q0-0", "Q0-0-0"],
+                    },
                 ],
                 // The Generalissimo first, the uncrowned monarchs last.
                 promotion: "GRBNQK",
@@ -434,7 +488,7 @@ impl<E: Extension> Variant for CrownVariant<E> {
     }
 
     fn game_from_fen(&'static self, text: &str) -> Result<Box<dyn VariantGame>, String> {
-        Ok(Box::new(self.from_fen(text)?))
+        Ok(Box::new(self.game_at(text)?))
     }
 
     fn game_with_secrets(&'static self, secrets: &[Secret]) -> Result<Box<dyn VariantGame>, String> {
@@ -448,7 +502,7 @@ impl<E: Extension> Variant for CrownVariant<E> {
         text: &str,
         secrets: &[Secret],
     ) -> Result<Box<dyn VariantGame>, String> {
-        let mut game = self.from_fen(text)?;
+        let mut game = self.game_at(text)?;
         CrownVariant::with_secrets(&mut game, secrets)?;
         Ok(Box::new(game))
     }
@@ -660,9 +714,8 @@ impl Core {
     fn lose<E: Extension>(&mut self, extension: &mut E, at: Square, lost: Piece, mover: Color) -> Aftermath {
         let color = lost.color;
         let mut after = Aftermath::default();
-        let monarch = Monarch::BOTH
-            .into_iter()
-            .find(|&w| lost.role == w.role() && self.monarch_square(color, w) == Some(at));
+        let monarch =
+            Monarch::BOTH.into_iter().find(|&w| lost.role == w.role() && self.monarch_square(color, w) == Some(at));
         if let Some(monarch) = monarch {
             self.monarchs[color.index()][monarch.index()] = None;
             if extension.crown_on_monarch(color) {
@@ -712,6 +765,7 @@ pub enum CrownMove<X> {
 }
 
 /// A game of the Crown family.
+#[derive(Clone)]
 pub struct CrownGame<E: Extension> {
     variant: &'static CrownVariant<E>,
     core: Core,
@@ -757,6 +811,91 @@ impl<E: Extension> CrownGame<E> {
     /// True if the rules have opened `color`'s note.
     pub fn is_revealed(&self, color: Color) -> bool {
         self.core.is_revealed(color)
+    }
+
+    /// Plays one of [`CrownGame::legal_moves`].
+    pub fn play_move(&mut self, chosen: &CrownMove<E::Move>) -> PlayedMove {
+        let before = *self.core.position();
+        let us = before.turn();
+        let (mut notation, mut reveal, commit) = match chosen {
+            CrownMove::Board(m) => {
+                let (notation, reveal) = self.play_board(*m);
+                (notation, reveal, Vec::new())
+            }
+            CrownMove::Own(x) => {
+                let own = self.play_own(x);
+                let reveal = self.extension.stopped(&self.core, us, &own.stops).reveal;
+                (own.notation, reveal, own.commit)
+            }
+        };
+        self.core.refresh_royals(&self.extension).expect("the side to move may be named royal");
+        // Check marks only where the royal piece is known to both players, so that the move
+        // list never depends on a secret still closed (see docs/rules/crown.md).
+        let after = self.core.position();
+        if self.core.crown_taken(&self.extension).is_none()
+            && self.extension.outcome(&self.core).is_none()
+            && after.is_check()
+        {
+            notation.push(if self.has_legal_move() { '+' } else { '#' });
+        }
+        reveal.dedup();
+        self.moves.push(notation.clone());
+        PlayedMove { by: us, number: before.fullmoves(), notation, reveal, sealed: None, commit }
+    }
+
+    /// The outcome the rules decide, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(decided) = self.extension.outcome(&self.core) {
+            return Some(decided);
+        }
+        if let Some(loser) = self.core.crown_taken(&self.extension) {
+            return Some(Outcome::Win { winner: loser.other(), reason: WinReason::RoyalCaptured });
+        }
+        if !self.has_begun() {
+            return None;
+        }
+        let pos = self.core.position();
+        if !self.has_legal_move() && !pos.is_check() {
+            return Some(self.extension.stalemate(&self.core));
+        }
+        // Checkmate, dead positions and the seventy-five-move rule as the engine reads them;
+        // stalemate was the extension's to say.
+        outcome::decided_by_position(
+            pos.turn(),
+            self.has_legal_move(),
+            || pos.is_check(),
+            StalemateRule::Loss,
+            || self.extension.dead(&self.core),
+            pos.halfmoves(),
+        )
+        .or_else(|| {
+            (self.core.game.repetitions() >= 5)
+                .then_some(Outcome::Draw { reason: outcome::DrawReason::FivefoldRepetition })
+        })
+    }
+
+    /// The number of move sequences of `depth` plies, every move as its player may type it
+    /// (a drop with and without its mine, a hide on each square): a move that wins the game
+    /// (a crown taken or found, an army destroyed) counts once and is not followed; a position
+    /// without a move counts nothing below it; draws by rule end no line.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = self.clone();
+                next.play_move(m);
+                let won =
+                    next.extension.outcome(&next.core).is_some() || next.core.crown_taken(&next.extension).is_some();
+                if won { 1 } else { next.perft(depth - 1) }
+            })
+            .sum()
     }
 
     /// Every legal move of the side to move, the board's first, in a fixed order.
@@ -829,7 +968,8 @@ impl<E: Extension> CrownGame<E> {
         if let MoveKind::Castle { rook } = m.kind {
             let rules = pos.rules();
             let direction = usize::from(rook.file() < m.from.file());
-            if let Some(def) = rules.castler_index(pos.piece_at(m.from).map_or(KING, |p| p.role)).map(|i| &rules.castling()[i])
+            if let Some(def) =
+                rules.castler_index(pos.piece_at(m.from).map_or(KING, |p| p.role)).map(|i| &rules.castling()[i])
                 && let Some(rook_to) = Square::new(def.rook_to[direction], m.from.rank())
             {
                 stops.push(rook_to);
@@ -894,8 +1034,9 @@ impl<E: Extension> CrownGame<E> {
             return Err(SnapshotError("moves were played before both players chose their crowns".to_string()));
         }
         let extension = E::restore(&core, snapshot)?;
-        if let Some(color) =
-            Color::BOTH.into_iter().find(|&c| core.is_revealed(c) && core.crown(c).is_none() && extension.crown_on_monarch(c))
+        if let Some(color) = Color::BOTH
+            .into_iter()
+            .find(|&c| core.is_revealed(c) && core.crown(c).is_none() && extension.crown_on_monarch(c))
         {
             return Err(SnapshotError(format!("{color} lost a monarch but has no crown")));
         }
@@ -924,57 +1065,12 @@ impl<E: Extension> VariantGame for CrownGame<E> {
         if let Some(outcome) = self.outcome() {
             return Err(CrownGame::<E>::refuse(text, format!("the game is over: {outcome}")));
         }
-        let before = *self.core.position();
-        let us = before.turn();
         let chosen = self.read(text)?;
-        let (mut notation, mut reveal, commit) = match &chosen {
-            CrownMove::Board(m) => {
-                let (notation, reveal) = self.play_board(*m);
-                (notation, reveal, Vec::new())
-            }
-            CrownMove::Own(x) => {
-                let own = self.play_own(x);
-                let reveal = self.extension.stopped(&self.core, us, &own.stops).reveal;
-                (own.notation, reveal, own.commit)
-            }
-        };
-        self.core.refresh_royals(&self.extension).expect("the side to move may be named royal");
-        // Check marks only where the royal piece is known to both players, so that the move
-        // list never depends on a secret still closed (see docs/rules/crown.md).
-        let after = self.core.position();
-        if self.core.crown_taken(&self.extension).is_none() && self.extension.outcome(&self.core).is_none() && after.is_check() {
-            notation.push(if self.has_legal_move() { '+' } else { '#' });
-        }
-        reveal.dedup();
-        self.moves.push(notation.clone());
-        Ok(PlayedMove { by: us, number: before.fullmoves(), notation, reveal, sealed: None, commit })
+        Ok(self.play_move(&chosen))
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if let Some(decided) = self.extension.outcome(&self.core) {
-            return Some(decided);
-        }
-        if let Some(loser) = self.core.crown_taken(&self.extension) {
-            return Some(Outcome::Win { winner: loser.other(), reason: WinReason::RoyalCaptured });
-        }
-        if !self.has_begun() {
-            return None;
-        }
-        let pos = self.core.position();
-        if !self.has_legal_move() && !pos.is_check() {
-            return Some(self.extension.stalemate(&self.core));
-        }
-        // Checkmate, dead positions and the seventy-five-move rule as the engine reads them;
-        // stalemate was the extension's to say.
-        outcome::decided_by_position(
-            pos.turn(),
-            self.has_legal_move(),
-            || pos.is_check(),
-            StalemateRule::Loss,
-            || self.extension.dead(&self.core),
-            pos.halfmoves(),
-        )
-        .or_else(|| (self.core.game.repetitions() >= 5).then_some(Outcome::Draw { reason: outcome::DrawReason::FivefoldRepetition }))
+        CrownGame::outcome(self)
     }
 
     fn claimable_draws(&self) -> Vec<ClaimableDraw> {
@@ -986,8 +1082,13 @@ impl<E: Extension> VariantGame for CrownGame<E> {
 
     fn snapshot(&self) -> String {
         let crowns: Vec<&str> = self.core.crowns.iter().map(|c| c.map_or("-", Monarch::name)).collect();
-        let monarchs: Vec<String> =
-            self.core.monarchs.iter().flatten().map(|sq| sq.map_or_else(|| "-".to_string(), Square::algebraic)).collect();
+        let monarchs: Vec<String> = self
+            .core
+            .monarchs
+            .iter()
+            .flatten()
+            .map(|sq| sq.map_or_else(|| "-".to_string(), Square::algebraic))
+            .collect();
         let holdings =
             if self.start_holdings.is_empty() { String::new() } else { format!("holdings {}\n", self.start_holdings) };
         format!(
@@ -1100,7 +1201,9 @@ impl<E: Extension> VariantGame for CrownGame<E> {
             if self.has_begun() {
                 return None;
             }
-            return Some(Err("write \"crown king\" or \"crown queen\" to choose which monarch wears your crown".into()));
+            return Some(
+                Err("write \"crown king\" or \"crown queen\" to choose which monarch wears your crown".into()),
+            );
         };
         if let Some(chosen) = self.crown(player) {
             return Some(Err(format!(

@@ -268,9 +268,8 @@ impl Variant for Royal {
                     WinReason::Stalemate => (700, 250),
                     WinReason::PerpetualCheck => (650, 300),
                     WinReason::BareKing => (750, 200),
-                    WinReason::Checkmate | WinReason::RoyalCaptured | WinReason::Resignation | WinReason::Timeout => {
-                        (1000, 0)
-                    }
+                    // Checkmate, resignation, time, and the reasons of other variants.
+                    _ => (1000, 0),
                 };
                 if winner.is_white() { (win, loss) } else { (loss, win) }
             }
