@@ -139,18 +139,24 @@ impl Archive {
             black: record.black.email.clone(),
             start: start.to_string(),
             genesis: record.genesis.clone().unwrap_or_default(),
-            commitments: record
-                .commitments
-                .iter()
-                .map(|c| ArchivedCommitment {
-                    label: c.commitment.label.clone(),
-                    hash: c.commitment.hash.clone(),
-                    committed_at_ply: c.committed_at_ply,
-                    value: c.revealed.then(|| c.commitment.value.clone()),
-                    nonce: c.revealed.then(|| c.commitment.nonce.clone()),
-                    revealed_at_ply: c.revealed_at_ply.filter(|_| c.revealed),
-                })
-                .collect(),
+            commitments: {
+                // Sorted by label, as the archive promises, whatever order they were made in
+                // (a game just played holds them so; the store reads them back sorted).
+                let mut commitments: Vec<ArchivedCommitment> = record
+                    .commitments
+                    .iter()
+                    .map(|c| ArchivedCommitment {
+                        label: c.commitment.label.clone(),
+                        hash: c.commitment.hash.clone(),
+                        committed_at_ply: c.committed_at_ply,
+                        value: c.revealed.then(|| c.commitment.value.clone()),
+                        nonce: c.revealed.then(|| c.commitment.nonce.clone()),
+                        revealed_at_ply: c.revealed_at_ply.filter(|_| c.revealed),
+                    })
+                    .collect();
+                commitments.sort_by(|a, b| a.label.cmp(&b.label));
+                commitments
+            },
             moves: moves
                 .iter()
                 .map(|m| ArchivedMove {
