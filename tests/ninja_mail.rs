@@ -6,16 +6,7 @@
 
 mod support;
 
-use support::club::{ALICE, BOB, Club, Mail};
-
-/// `who` replies `text` to their latest mail; returns the new mails of Alice and Bob.
-fn play(club: &Club, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
-    let latest = club.latest(who);
-    let round = club.round(|| {
-        club.reply(who, &latest, text);
-    });
-    (round.alice.clone(), round.bob.clone())
-}
+use support::club::{ALICE, BOB, Club};
 
 #[test]
 fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
@@ -54,34 +45,34 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
     // 1. J@e4 Nc6 2. Nc3 d5 3. Je4xd5xc6+: the ninja takes the pawn on its first step and
     // the knight on its second, checking the king on e8 from two steps away.
     for (who, text) in [(ALICE, "J@e4"), (BOB, "Nc6"), (ALICE, "Nc3"), (BOB, "d5")] {
-        let (alice, bob) = play(&club, who, text);
+        let (alice, bob) = club.play(who, text);
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     let board = club.latest(BOB).body();
     assert!(board.contains("Ninjas: White's on e4; Black's in reserve."), "{board}");
-    let (_, bob) = play(&club, ALICE, "Jxd5xc6");
+    let (_, bob) = club.play(ALICE, "Jxd5xc6");
     let body = bob[0].body();
     assert!(body.contains("3. Je4xd5xc6+"), "{body}");
     assert!(body.contains("You are in check."), "{body}");
     // The only answer is the b-pawn's capture: the ninja is gone for good.
-    play(&club, BOB, "bxc6");
-    let (alice, bob) = play(&club, ALICE, "J@e5");
+    club.play(BOB, "bxc6");
+    let (alice, bob) = club.play(ALICE, "J@e5");
     assert_eq!((alice.len(), bob.len()), (1, 0));
     assert!(alice[0].body().contains("your ninja was captured: it is gone for good"), "{}", alice[0].body());
 
     // Black drops its ninja on the h-file, leaves over the edge, and drops it again.
     for (who, text) in [(ALICE, "a3"), (BOB, "J*h5"), (ALICE, "a4"), (BOB, "Jh5-off")] {
-        let (alice, bob) = play(&club, who, text);
+        let (alice, bob) = club.play(who, text);
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     let board = club.latest(ALICE).body();
     assert!(board.contains("Ninjas: White's captured; Black's in reserve."), "{board}");
     for (who, text) in [(ALICE, "f3"), (BOB, "J@a6"), (ALICE, "g4"), (BOB, "e5"), (ALICE, "h3")] {
-        let (alice, bob) = play(&club, who, text);
+        let (alice, bob) = club.play(who, text);
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     // The queen mates: no drop can block it, White's ninja being gone.
-    let (alice, bob) = play(&club, BOB, "Qh4");
+    let (alice, bob) = club.play(BOB, "Qh4");
     for mail in [&alice[0], &bob[0]] {
         assert!(mail.subject().contains("0-1"), "{}", mail.subject());
         let body = mail.body();

@@ -401,6 +401,17 @@ games:
         raw
     }
 
+    /// `who` replies `text` to their latest mail; returns the new mails of Alice
+    /// and Bob once everything is delivered.
+    #[track_caller]
+    pub fn play(&self, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
+        let latest = self.latest(who);
+        let round = self.round(|| {
+            self.reply(who, &latest, text);
+        });
+        (round.alice, round.bob)
+    }
+
     /// Runs `act`, waits until everything is delivered, and returns the new
     /// mails of Alice, Bob and Mallory.
     #[track_caller]
