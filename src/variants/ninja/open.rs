@@ -64,11 +64,11 @@ pub const CAPABLANCA: WithNinja = WithNinja {
     summary: "Capablanca chess, and each player has a ninja (J) in reserve: dropped on any empty square, it \
               moves two king steps, jumping, capturing on each step, and goes back to reserve over the edge",
     notation_help: "Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop\n\
-                    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files run\n\
-                    from a to j. The ninja (J, always upper case) is dropped with J@e4 and moves\n\
-                    with its square, a first-step capture if any, and its end: Je4-f6, Je4xf6,\n\
-                    Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back\n\
-                    to reserve).",
+                    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files\n\
+                    run from a to j. The ninja (J, always upper case) is dropped with J@e4 and\n\
+                    moves with its square, a first-step capture if any, and its end: Je4-f6,\n\
+                    Je4xf6, Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge,\n\
+                    back to reserve).",
     example_moves: ["Nc3", "Nc6"],
     rules: capablanca_rules,
 };
