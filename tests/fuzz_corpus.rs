@@ -148,6 +148,16 @@ fn crowd_move_input() {
 }
 
 #[test]
+fn ninja_fen() {
+    run("ninja_fen", &[], checks::ninja_fen);
+}
+
+#[test]
+fn ninja_move_input() {
+    run("ninja_move_input", &[], checks::ninja_move_input);
+}
+
+#[test]
 fn archive() {
     run("archive", &[], checks::archive);
 }

@@ -21,6 +21,8 @@ use herald::referee::archive::{self, Archive};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
+use herald::variants::ninja::open::NinjaPosition;
+use herald::variants::ninja::{self, Reserve};
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
@@ -217,6 +219,62 @@ pub fn crowd_move_input(data: &[u8]) {
         assert!(pos.is_legal(m));
         let written = notation::write(&pos, m);
         assert_eq!(notation::parse_move(&pos, &written), Ok(m), "{written}");
+    }
+}
+
+/// A FEN with ninjas in reserve, for both variants with a ninja: what is read is written back
+/// and read again to the same position and reserve; its moves and outcome never panic. The
+/// holdings alone: the ninjas taken out of them are each side's one at most, and the other
+/// letters are left in order.
+pub fn ninja_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for variant in [&ninja::open::CHESS, &ninja::open::CAPABLANCA] {
+        let rules = variant.rules();
+        if let Ok((pos, reserve)) = ninja::read_fen(rules, text) {
+            let written = ninja::write_fen(&pos, reserve);
+            let (again, again_reserve) = ninja::read_fen(rules, &written).expect("herald reads the FEN it wrote");
+            assert_eq!((ninja::write_fen(&again, again_reserve), again_reserve), (written.clone(), reserve));
+            let position = NinjaPosition::new(pos, reserve).expect("read_fen checks the ninjas' count");
+            let _ = (position.legal_moves(), position.outcome());
+        }
+    }
+    if let Ok((reserve, others)) = Reserve::take_from_holdings(text) {
+        assert!(!others.contains(['J', 'j']), "{others}");
+        let held = format!("{}{}", reserve.holdings(Color::White), reserve.holdings(Color::Black));
+        assert_eq!(Reserve::take_from_holdings(&held), Ok((reserve, String::new())));
+    }
+}
+
+const NINJA_POSITIONS: [(&str, &str); 5] = [
+    ("chess+ninja", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Jj] w KQkq - 0 1"),
+    // Surrounded by enemies: double captures and returns; Black's ninja in reserve.
+    ("chess+ninja", "k7/8/8/3ppp2/3pJp2/3ppp2/8/7K[j] w - - 0 1"),
+    // In the corner among enemies: exits after a capture.
+    ("chess+ninja", "k7/8/8/8/8/8/nn6/Jb5K w - - 0 1"),
+    // Pinned: most of what is written is refused as leaving the king in check.
+    ("chess+ninja", "4k3/4r3/8/8/8/8/4J3/4K3 w - - 0 1"),
+    // 10x8, Black to move: the j-file beside J.
+    ("capablanca+ninja", "rnabqkbcnr/pppppppppp/10/10/4J5/10/PPPPPPPPPP/RNABQKBCNR[j] b KQkq - 0 1"),
+];
+
+/// A ninja's move as a player types it: what the grammar reads writes back to the same
+/// reading; a move read is legal, and herald's own notation of it reads back as the same
+/// move.
+pub fn ninja_move_input(data: &[u8]) {
+    use herald::variants::ninja::notation;
+    let Some((i, rest)) = choose(data, NINJA_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    for size in [BoardSize::CHESS, BoardSize::TEN_BY_EIGHT] {
+        if let Some(written) = notation::read(&input::clean(text), size) {
+            assert_eq!(notation::read(&written.to_string(), size), Some(written), "{written}");
+        }
+    }
+    let (variant, fen_text) = NINJA_POSITIONS[i];
+    let pos = NinjaPosition::read_fen(variants::by_id(variant).unwrap().rules(), fen_text).unwrap();
+    if let Ok(m) = pos.parse(text) {
+        assert!(pos.legal_moves().contains(&m));
+        let written = pos.write(m);
+        assert_eq!(pos.parse(&written), Ok(m), "{written}");
     }
 }
 

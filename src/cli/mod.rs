@@ -107,6 +107,17 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The variant id a game is played as: `variant`, or, with `--with ninja`, the variant with a
+/// ninja for each player (`chess+ninja`), refused with the variants that take one where there
+/// is none.
+fn variant_with(variant: String, with: Option<String>) -> Result<String, String> {
+    match with.as_deref() {
+        None => Ok(variant),
+        Some("ninja") => variants::ninja::with_ninja(&variant).map(|v| v.id().to_string()),
+        Some(other) => Err(format!("--with {other}: the only piece herald can add is the ninja (--with ninja)")),
+    }
+}
+
 /// The variant named on the command line, or an error listing the known ones.
 fn variant(id: &str) -> Result<&'static dyn Variant, String> {
     variants::by_id(id).ok_or_else(|| {

@@ -61,6 +61,9 @@ enum GameCommand {
         /// The variant (see `herald variants`).
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// An additional piece for each player: `ninja` (the game's variant becomes VARIANT+ninja).
+        #[arg(long = "with", value_name = "PIECE")]
+        with: Option<String>,
         /// White's mail address.
         #[arg(long)]
         white: String,
@@ -273,7 +276,8 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
 pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
     let mut service = open(config)?;
     match args.command {
-        GameCommand::New { variant, white, black, white_name, black_name } => {
+        GameCommand::New { variant, with, white, black, white_name, black_name } => {
+            let variant = super::variant_with(variant, with)?;
             let white = Player { email: white.to_ascii_lowercase(), name: white_name };
             let black = Player { email: black.to_ascii_lowercase(), name: black_name };
             let id = service.new_game(&variant, white, black).map_err(|e| e.to_string())?;

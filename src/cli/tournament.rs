@@ -47,6 +47,10 @@ enum TournamentCommand {
         /// The variant (see `herald variants`).
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// An additional piece for each player in every game: `ninja` (the variant becomes
+        /// VARIANT+ninja).
+        #[arg(long = "with", value_name = "PIECE")]
+        with: Option<String>,
         /// The pairing system.
         #[arg(long, value_enum)]
         system: SystemArg,
@@ -236,6 +240,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         TournamentCommand::New {
             name,
             variant,
+            with,
             system,
             rounds,
             days_per_move,
@@ -245,6 +250,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             withdrawal,
             unrated,
         } => {
+            let variant = super::variant_with(variant, with)?;
             let system = System::from(system);
             let tiebreaks: Vec<TieBreak> = if tiebreaks.is_empty() {
                 match system {

@@ -13,6 +13,7 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod diagram;
+pub mod ninja;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -315,6 +316,8 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
         &safety_in_numbers::SafetyInNumbers,
+        &ninja::open::CHESS,
+        &ninja::open::CAPABLANCA,
     ];
     ALL
 }

@@ -344,20 +344,17 @@ games:
     /// [`Club::new_game`] of a given variant.
     #[track_caller]
     pub fn new_game_of(&self, variant: &str) -> i64 {
-        let out = self.herald_ok(&[
-            "game",
-            "new",
-            "--variant",
-            variant,
-            "--white",
-            ALICE,
-            "--black",
-            BOB,
-            "--white-name",
-            "Alice",
-            "--black-name",
-            "Bob",
-        ]);
+        self.new_game_with(&["--variant", variant])
+    }
+
+    /// [`Club::new_game`] with `options` for `herald game new` (`--variant crown`, `--with
+    /// ninja`).
+    #[track_caller]
+    pub fn new_game_with(&self, options: &[&str]) -> i64 {
+        let mut args = vec!["game", "new"];
+        args.extend_from_slice(options);
+        args.extend(["--white", ALICE, "--black", BOB, "--white-name", "Alice", "--black-name", "Bob"]);
+        let out = self.herald_ok(&args);
         let id: i64 = out.trim().parse().unwrap_or_else(|_| panic!("game new printed {out:?}"));
         self.serve_once();
         self.settle();
@@ -402,6 +399,17 @@ games:
         let to = Mail::new(raw.clone()).header("To").expect("the reply has a To");
         self.submit(&raw, from, &to);
         raw
+    }
+
+    /// `who` replies `text` to their latest mail; returns the new mails of Alice
+    /// and Bob once everything is delivered.
+    #[track_caller]
+    pub fn play(&self, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
+        let latest = self.latest(who);
+        let round = self.round(|| {
+            self.reply(who, &latest, text);
+        });
+        (round.alice, round.bob)
     }
 
     /// Runs `act`, waits until everything is delivered, and returns the new
