@@ -259,7 +259,11 @@ fn the_doctor_passes_a_healthy_club_and_finds_each_planted_fault() {
 
     // Dead letters: a game's invitations, sent once (max_attempts 1) while the server is away.
     let game = new_game(&club, "chess");
-    club.serve_once();
+    let log = club.serve_once();
+    let dead: Vec<&str> = log.lines().filter(|l| l.contains("ERROR mail dead")).collect();
+    assert_eq!(dead.len(), 2, "one log line per dead letter:\n{log}");
+    assert!(dead.iter().all(|l| l.contains(&format!("game={game}")) && l.contains("attempts=1")), "{log}");
+    assert!(!log.contains("bounce-"), "no return path (its bounce token) in the log:\n{log}");
     club.write_config(smtp);
     let (healthy, report) = doctor(&club);
     assert!(!healthy && problems(&report).len() == 1, "{report}");
@@ -459,4 +463,46 @@ fn the_log_lines_of_a_whole_crown_game_by_mail_hold_no_secret() {
     for secret in &secrets {
         assert!(!log.contains(secret.as_str()), "the log shows {secret:?}:\n{log}");
     }
+}
+
+#[test]
+fn the_doctor_logs_in_to_the_smtp_and_imap_servers_and_names_a_refused_login() {
+    use support::dovecot::{Dovecot, DovecotOptions, PASSWORD};
+    const VARIABLE: &str = "HERALD_TEST_MAIL_PASSWORD";
+    // Postfix takes SMTP AUTH through Dovecot's auth service; herald reads Dovecot over IMAP.
+    let auth_port = support::harness::free_port().unwrap();
+    let dovecot = Dovecot::start(DovecotOptions { auth_port: Some(auth_port), ..Default::default() }).unwrap();
+    let mut club = Club::with(ClubOptions {
+        main_cf: vec![
+            ("smtpd_sasl_auth_enable".into(), "yes".into()),
+            ("smtpd_sasl_type".into(), "dovecot".into()),
+            ("smtpd_sasl_path".into(), format!("inet:127.0.0.1:{auth_port}")),
+        ],
+        ..ClubOptions::default()
+    });
+    let referee = support::club::REFEREE;
+    club.reconfigure(|o| {
+        o.inbox_yaml = Some(format!(
+            "  imap:\n    host: 127.0.0.1\n    port: {}\n    tls: none\n    user: {referee}\n    password_env: \
+             {VARIABLE}\n    timeout_seconds: 20",
+            dovecot.port()
+        ));
+        o.smtp_login = Some((referee.into(), VARIABLE.into()));
+        o.env = vec![(VARIABLE.into(), PASSWORD.into())];
+    });
+    dovecot.append(referee, "INBOX", b"From: someone@players.test\r\nSubject: hello\r\n\r\nhello\r\n");
+    let (healthy, report) = doctor(&club);
+    assert!(healthy, "{report}");
+    assert!(report.contains(&format!("the SMTP server 127.0.0.1:{}: reached, logged in", club.pf.smtp_port())));
+    assert!(report.contains("the IMAP server 127.0.0.1 (folder INBOX): logged in, 1 mail(s) waiting"), "{report}");
+    // Nothing was sent, nothing moved.
+    assert_eq!(dovecot.mails(referee, "INBOX").len(), 1);
+    assert!(club.pf.queue_is_empty());
+
+    club.reconfigure(|o| o.env = vec![(VARIABLE.into(), "not-the-password".into())]);
+    let (healthy, report) = doctor(&club);
+    assert!(!healthy && problems(&report).len() == 2, "{report}");
+    assert!(problems(&report)[0].contains("the SMTP server"), "{report}");
+    assert!(problems(&report)[1].contains(&format!("refused the password login of {referee}")), "{report}");
+    assert!(!report.contains("not-the-password"), "{report}");
 }

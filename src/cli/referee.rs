@@ -257,13 +257,13 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
         let last = service.send_due(&send_lock, transport.as_ref()).map_err(|e| e.to_string())?;
         pass.sent.add(&last);
         tracing::info!(
-            handled = pass.handled.len(),
-            set_aside = pass.set_aside,
-            deadlines = pass.deadlines,
-            sent = pass.sent.sent,
-            retrying = pass.sent.retrying,
-            dead = pass.sent.dead,
-            "herald serve --once: the pass is done"
+            "herald serve: {} mail(s) handled, {} set aside, {} game(s) on the clock, {} sent, {} to retry, {} dead",
+            pass.handled.len(),
+            pass.set_aside,
+            pass.deadlines,
+            pass.sent.sent,
+            pass.sent.retrying,
+            pass.sent.dead
         );
         return Ok(());
     }

@@ -175,8 +175,8 @@ impl Service {
             let failed = match self.serve_pass(lock, transport, stop).and_then(|_| self.wait_for_mail(next, stop)) {
                 Ok(()) => false,
                 Err(e) if e.is_transient() => {
-                    let retry_in_seconds = backoff.next().as_secs();
-                    tracing::warn!(error = %e, retry_in_seconds, "the pass failed; trying again");
+                    let seconds = backoff.next().as_secs();
+                    tracing::warn!(error = %e, "herald serve: the pass failed; trying again in {seconds} s");
                     true
                 }
                 Err(e) => return Err(e),
