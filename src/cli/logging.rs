@@ -51,7 +51,11 @@ pub fn init(format: LogFormat, level: LogLevel) {
         .with_writer(std::io::stderr)
         .with_max_level(LevelFilter::from(level))
         .with_target(false)
-        .with_ansi(false);
+        .with_ansi(false)
+        // A reader of standard error that went away (Postfix's pipe stops reading a command's
+        // output after a few kilobytes) costs the lines, never the command: the subscriber
+        // must not report the failed write with `eprintln!`, which would panic.
+        .log_internal_errors(false);
     // Another subscriber set first (none is, outside tests) keeps its place.
     let _ = match format {
         LogFormat::Text => builder.try_init(),
