@@ -270,7 +270,13 @@ fn the_doctor_passes_a_healthy_club_and_finds_each_planted_fault() {
     assert!(problems(&report)[0].contains("2 dead letter(s)"), "{report}");
     assert!(report.contains("herald outbox"), "{report}");
     let status = club.herald_ok(&["status"]);
-    for line in ["games in play: 1", "games finished: 0", "mails waiting to be sent: 0", "dead letters: 2"] {
+    for line in [
+        "games in play: 1",
+        "games finished: 0",
+        "mails waiting in the inbox: 0",
+        "mails waiting to be sent: 0",
+        "dead letters: 2",
+    ] {
         assert!(status.lines().any(|l| l == line), "{line:?} in\n{status}");
     }
     assert!(status.contains("last pass: 20"), "{status}");

@@ -113,6 +113,47 @@ mod tests {
         assert_eq!(without("no address here", "a@b", "x"), "no address here");
     }
 
+    /// A writer into a shared buffer, for a subscriber in a test.
+    #[derive(Clone, Default)]
+    struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buffer {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn each_event_is_one_line_with_its_fields_once_committed() {
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let pending = Pending::default();
+            pending.push(Line::Mail { game: Some(7), player: Some("ann@x.org".into()), outcome: Verdict::Move });
+            pending.push(Line::Deadline { game: 7, outcome: Verdict::Timeout });
+            pending.push(Line::Paired { tournament: 2, round: 3, games: 4 });
+            pending.push(Line::Mail { game: None, player: None, outcome: Verdict::ForgedBounce });
+            assert!(buffer.0.lock().unwrap().is_empty(), "nothing is written before the commit");
+            pending.committed();
+        });
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(
+            lines[0].contains(" INFO ")
+                && lines[0].ends_with("mail handled game=7 player=\"ann@x.org\" outcome=\"move\"")
+        );
+        assert!(lines[1].ends_with("deadline notice game=7 outcome=\"timeout\""), "{text}");
+        assert!(lines[2].ends_with("tournament round paired tournament=2 round=3 games=4"), "{text}");
+        assert!(lines[3].contains(" WARN ") && lines[3].ends_with("mail handled outcome=\"forged-bounce\""), "{text}");
+    }
+
     #[test]
     fn lines_of_a_rolled_back_savepoint_are_dropped() {
         let pending = Pending::default();
