@@ -281,6 +281,23 @@ fn the_doctor_passes_a_healthy_club_and_finds_each_planted_fault() {
     }
     assert!(status.contains("last pass: 20"), "{status}");
     assert!(club.show(game).contains("White to move"));
+
+    // A game past its deadline by three hours that the clock has not acted on (no daemon).
+    let three_hours_ago = jiff::Timestamp::now().as_second() - 3 * 3600;
+    let db = rusqlite::Connection::open(club.database()).unwrap();
+    db.execute("UPDATE games SET deadline = ?1 WHERE id = ?2", [three_hours_ago, game]).unwrap();
+    drop(db);
+    let (healthy, report) = doctor(&club);
+    assert!(!healthy && problems(&report).len() == 2, "{report}");
+    assert!(problems(&report)[1].contains("1 game(s) past their deadline"), "{report}");
+    assert!(problems(&report)[1].contains(&format!("game #{game}")), "{report}");
+    // A pass of the clock acts on it (a deadline that passed unseen is first reminded of and
+    // moved on: README "The clock"), and the problem is gone.
+    club.serve_once();
+    let (_, report) = doctor(&club);
+    assert_eq!(problems(&report).len(), 1, "only the dead letters are left:\n{report}");
+    let log = club.herald_ok(&["log", "--game", &game.to_string()]);
+    assert!(log.contains("reminded white of the deadline") && log.contains("passed unseen"), "{log}");
 }
 
 /// Runs `herald args` with standard output into a pipe whose reader is already gone.

@@ -229,18 +229,7 @@ impl Handler<'_> {
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
         Ok(Ingested::Handled(decision.verdict))
     }
-}
 
-/// What a caught panic said.
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_string())
-}
-
-impl Handler<'_> {
     /// A mail that cannot be parsed at all (not even a header block): recorded (so a
     /// redelivery is recognised) and logged, never answered, since its sender cannot be known.
     fn record_unreadable(&self, tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
@@ -253,4 +242,13 @@ impl Handler<'_> {
         tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
         Ok(Ingested::Handled(verdict))
     }
+}
+
+/// What a caught panic said.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
