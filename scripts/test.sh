@@ -52,6 +52,9 @@ if ! cargo deb --version >/dev/null 2>&1; then
 fi
 bash scripts/package.sh target/debug/herald
 bash scripts/check-package.sh
+# And installed for real, in a scratch overlay of this machine (nothing of it changes):
+# the user, the directories, `herald init`, an upgrade that keeps the configuration, a purge.
+bash scripts/install-check.sh
 
 # The fuzz targets (fuzz/): built with cargo-fuzz and each run for a bounded time from its
 # saved seeds, so that none can rot unseen. (Every test run above also runs each target's
