@@ -108,6 +108,8 @@ pub struct ClubOptions {
     pub director: Option<String>,
     /// YAML appended to herald's configuration (whole top-level sections).
     pub extra_config: String,
+    /// The database, if not `DIR/herald.db` (a database restored elsewhere).
+    pub database: Option<PathBuf>,
 }
 
 impl Default for ClubOptions {
@@ -125,6 +127,7 @@ impl Default for ClubOptions {
             env: Vec::new(),
             director: None,
             extra_config: String::new(),
+            database: None,
         }
     }
 }
@@ -200,7 +203,7 @@ impl Club {
 
     /// The database.
     pub fn database(&self) -> PathBuf {
-        self.dir.path().join("herald.db")
+        self.opts.database.clone().unwrap_or_else(|| self.dir.path().join("herald.db"))
     }
 
     /// herald's inbox Maildir.
@@ -223,7 +226,7 @@ impl Club {
 referee:
   address: {REFEREE}
   name: herald referee
-{director}database: {d}/herald.db
+{director}database: {database}
 inbox:
 {inbox}
   poll_seconds: {poll}
@@ -245,6 +248,7 @@ games:
 {extra}",
             director = o.director.as_ref().map(|d| format!("  director: {d}\n")).unwrap_or_default(),
             extra = o.extra_config,
+            database = self.database().display(),
             poll = o.poll_seconds,
             inbox = o.inbox_yaml.clone().unwrap_or_else(|| format!("  maildir: {d}/inbox")),
             login = o
