@@ -24,6 +24,9 @@ pub enum WinReason {
     BareKing,
     /// The loser's time for a move ran out (the referee's deadline, not the board's).
     Timeout,
+    /// The winner captured the loser's crown (the Crown of Krithala, where that is the
+    /// objective and the King is an ordinary piece).
+    CrownCaptured,
 }
 
 /// Why a game was drawn.
@@ -151,6 +154,7 @@ impl fmt::Display for Outcome {
                     WinReason::PerpetualCheck => "by perpetual check",
                     WinReason::BareKing => "by baring the king",
                     WinReason::Timeout => "on time",
+                    WinReason::CrownCaptured => "by capturing the crown",
                 };
                 write!(f, "{} wins {how}", winner.title())
             }

@@ -13,6 +13,7 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod diagram;
+pub mod krithala;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -148,6 +149,10 @@ pub enum Cell {
     Hidden(Color, String),
     /// Several pieces sharing the square, bottom first.
     Crowd(Vec<(Color, char)>),
+    /// A piece carrying its side's crown of Krithala (the crown, a checker, lies under it).
+    Crowned(Color, char),
+    /// A crown of Krithala lying alone on the square.
+    Crown(Color),
 }
 
 /// How a variant's notation names the squares, and so how a diagram labels the board.
@@ -307,14 +312,19 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
-    &[
+    // A static, since the Crown of Krithala's variants are statics themselves.
+    static ALL: &[&dyn Variant] = &[
         &chess::Chess,
         &capablanca::Capablanca,
         &crown::Crown,
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
         &safety_in_numbers::SafetyInNumbers,
-    ]
+        &krithala::KRITHALA,
+        &krithala::KRITHALA_CAPABLANCA,
+        &krithala::KRITHALA_ROYAL,
+    ];
+    ALL
 }
 
 /// The variant with this identifier.
