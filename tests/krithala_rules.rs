@@ -334,6 +334,12 @@ fn p22_castling_with_the_crown() {
     assert_eq!(written(&KRITHALA, fen, &[], "O-O-O"), "O-O-O");
     let fen = "r3kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1 b1 e8";
     refused(&KRITHALA, fen, &[], "O-O-O");
+    // Royal Chess: the King goes to d1 past its Guard on e1, the Rook to the first vacant
+    // square beyond, the King's own f1; the crown cannot be left under the Rook.
+    let fen = "4k5/10/10/10/10/10/10/R3GK4 w Q - 0 1 f1 e8";
+    assert_eq!(written(&KRITHALA_ROYAL, fen, &[], "C4"), "C4");
+    assert_eq!(after(&KRITHALA_ROYAL, fen, &["C4"]).fen(), "4k5/10/10/10/10/10/10/3KGR4 b - - 1 1 d1 e8");
+    refused(&KRITHALA_ROYAL, fen, &[], "C4@61");
 }
 
 #[test]

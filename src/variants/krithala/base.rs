@@ -144,7 +144,7 @@ pub trait Base: Copy + PartialEq + Eq + fmt::Debug + Send + Sync + 'static {
     /// The position after a move that moves no piece (a transfer of the crown): the other
     /// side moves, an en passant chance or a right to recapture lapses, the clocks go on.
     fn pass(pos: &Self::Position) -> Self::Position;
-    /// `m` as the base writes it, among `legal` (for disambiguation), without check marks.
+    /// `m` as the base writes it, told from the other moves of `legal`, without check marks.
     fn write(pos: &Self::Position, legal: &[Self::Move], m: Self::Move) -> String;
     /// A player's text of a base move, as one of `legal`.
     fn read(pos: &Self::Position, legal: &[Self::Move], text: &str) -> Result<Self::Move, MoveInputError>;
@@ -226,8 +226,8 @@ impl Base for EngineBase {
         after
     }
 
-    fn write(pos: &Position, _legal: &[Move], m: Move) -> String {
-        san::write_plain(pos, m)
+    fn write(pos: &Position, legal: &[Move], m: Move) -> String {
+        san::write_among(pos, m, legal)
     }
 
     fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveInputError> {

@@ -140,12 +140,15 @@ pub struct KrithalaPosition<B: Base> {
 }
 
 /// The side to move's choices in a position, computed once: what its moves are generated on,
-/// the base's moves there (what the base's notation disambiguates among), and the legal moves.
+/// the base's moves there, those the crown's rules allow, and the legal moves.
 pub struct Choices<B: Base> {
     /// The base position with the opponent's lying crown standing as an enemy piece.
     pub board: B::Position,
     /// The base's moves in `board`.
     pub base: Vec<B::Move>,
+    /// The base moves of the legal moves, each once: what the notation reads a move among and
+    /// tells it from.
+    pub allowed: Vec<B::Move>,
     /// The legal moves of the Crown of Krithala.
     pub legal: Vec<KrithalaMove<B::Move>>,
 }
@@ -206,14 +209,16 @@ impl<B: Base> KrithalaPosition<B> {
         let board = self.generation_board();
         let base = B::moves(&board);
         let mut legal = Vec::with_capacity(base.len() + 8);
+        let mut allowed = Vec::with_capacity(base.len());
         if self.crowns.contains(&Crown::Captured) {
-            return Choices { board, base, legal };
+            return Choices { board, base, allowed, legal };
         }
         let shapes: Vec<Shape> = base.iter().map(|&m| B::shape(&board, m)).collect();
         for (&m, shape) in base.iter().zip(&shapes) {
             if self.barred(shape).is_some() || self.lands_twice(shape, &shapes) {
                 continue;
             }
+            allowed.push(m);
             legal.extend(self.acts(shape).into_iter().map(|act| KrithalaMove::Base { base: m, act }));
         }
         if let Crown::Carried { square, transfer_lock: false, .. } = self.crown(self.turn()) {
@@ -221,7 +226,7 @@ impl<B: Base> KrithalaPosition<B> {
                 self.transfer_targets(&board).into_iter().map(|to| KrithalaMove::Transfer { from: square, to }),
             );
         }
-        Choices { board, base, legal }
+        Choices { board, base, allowed, legal }
     }
 
     /// The legal moves.
@@ -266,11 +271,16 @@ impl<B: Base> KrithalaPosition<B> {
         match self.crown(self.turn()) {
             Crown::Carried { square, count, .. } => {
                 let Some(&(start, _)) = shape.movers.iter().find(|&&(f, _)| f == square) else { return vec![None] };
+                // In a castling another piece may land where the carrier starts (Royal Chess's
+                // Rook on the King's square): the crown cannot be left under it (point 13).
+                let drop_here = (!shape.movers.iter().any(|&(_, to)| to == start)).then_some(CrownAct::Drop(start));
                 if count >= 2 && !self.is_king(start) {
-                    // The third move in a row: the crown drops where the move starts (rule 7).
-                    return vec![Some(CrownAct::Drop(start))];
+                    // The third move in a row: the crown drops where the move starts (rule 7),
+                    // and a move that cannot leave it there cannot be made.
+                    return drop_here.map(Some).into_iter().collect();
                 }
-                let mut acts = vec![None, Some(CrownAct::Drop(start))];
+                let mut acts = vec![None];
+                acts.extend(drop_here.map(Some));
                 if !shape.castling {
                     acts.extend(shape.passed.iter().map(|&sq| Some(CrownAct::Drop(sq))));
                 }

@@ -29,7 +29,7 @@ pub fn write<B: Base>(pos: &KrithalaPosition<B>, choices: &Choices<B>, m: Kritha
             format!("{carrier}>{}", B::square_name(to))
         }
         KrithalaMove::Base { base, act } => {
-            let mut out = B::write(&choices.board, &choices.base, base);
+            let mut out = B::write(&choices.board, &choices.allowed, base);
             match act {
                 None => {}
                 Some(CrownAct::Drop(sq)) => {
@@ -83,13 +83,8 @@ pub fn read<B: Base>(
     if base_text.trim().is_empty() {
         return Err(refuse("write the move before the crown sign, as in Nf3@g1 or Qe5^c3".to_string()));
     }
-    let mut allowed: Vec<B::Move> = Vec::new();
-    for base in choices.legal.iter().filter_map(|m| m.base()) {
-        if !allowed.contains(&base) {
-            allowed.push(base);
-        }
-    }
-    let base = B::read(&choices.board, &allowed, base_text).map_err(|e| explain_barred(pos, choices, base_text, e))?;
+    let base =
+        B::read(&choices.board, &choices.allowed, base_text).map_err(|e| explain_barred(pos, choices, base_text, e))?;
     let acts: Vec<Option<CrownAct>> = choices
         .legal
         .iter()
