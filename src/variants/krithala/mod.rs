@@ -436,11 +436,7 @@ impl<B: Base> VariantGame for KrithalaGame<B> {
         if !over && observer.side().is_some_and(|me| pos.crown_attacked(me)) {
             notices.push("Your crown is attacked.".to_string());
         }
-        notices.push(
-            "On the board a * marks the piece that carries its side's crown; O is White's crown lying alone, o \
-             Black's."
-                .to_string(),
-        );
+        notices.push("*: the piece carries its crown. O, o: White's, Black's crown lying alone.".to_string());
         notices.extend(B::NOTES.iter().map(|n| n.to_string()));
         let start = self.start.board();
         View {
