@@ -171,3 +171,20 @@ fn snapshots_resume_without_replaying() {
     assert!(royal.snapshot().contains("\npowered a8\n"), "{}", royal.snapshot());
     assert!(KRITHALA.restore("fen nonsense").is_err());
 }
+
+#[test]
+fn each_base_has_its_help_examples_and_listing() {
+    let listed = Command::new(env!("CARGO_BIN_EXE_herald")).arg("variants").output().unwrap();
+    let listed = String::from_utf8(listed.stdout).unwrap();
+    for variant in [&KRITHALA as &'static dyn Variant, &KRITHALA_CAPABLANCA, &KRITHALA_ROYAL] {
+        assert!(listed.lines().any(|l| l.starts_with(&format!("{} ", variant.id()))), "{listed}");
+        let help = variant.notation_help();
+        assert!(help.lines().all(|l| l.chars().count() <= 78), "{help}");
+        assert!(help.contains('>') && help.contains('@') && help.contains('^'), "{help}");
+        let mut game = variant.new_game();
+        for example in variant.example_moves() {
+            game.play(example).unwrap_or_else(|e| panic!("{}: {example}: {e}", variant.id()));
+        }
+        assert!(!variant.engine_moves(), "perft and the engine's tools refuse {}", variant.id());
+    }
+}

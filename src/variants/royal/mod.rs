@@ -216,13 +216,14 @@ impl Variant for Royal {
     }
 
     fn notation_help(&self) -> &'static str {
-        "Moves are written in the numeric notation of the rules: files 1 to 9 and 0 from\n\
-         White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn move is\n\
-         the square it lands on (54; 6x55 capturing from file 6), a piece move its letter\n\
-         and square (N-76, Bx75; G' is the King's Guard, G the Queen's Guard), castling C\n\
-         and the King's file (C8; with a Guard's move first, C3-G4), a promotion 18=G\n\
-         (18=G(w) waives a promoted Guard's Queen powers). Black's pieces may be written\n\
-         in lower case (n-76). Algebraic moves on files a to j (Nf3, e2-e4) are read too."
+        "Moves are written in the numeric notation of the rules: files 1 to 9 and 0\n\
+         from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn\n\
+         move is the square it lands on (54; 6x55 capturing from file 6), a piece move\n\
+         its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's\n\
+         Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),\n\
+         a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's\n\
+         pieces may be written in lower case (n-76). Algebraic moves on files a to j\n\
+         (Nf3, e2-e4) are read too."
     }
 
     fn example_moves(&self) -> [&'static str; 2] {
