@@ -184,8 +184,10 @@ impl<B: Base> KrithalaPosition<B> {
         self.board().piece_at(sq).is_some_and(|p| is_king_role(self.board(), p.role))
     }
 
-    /// The base position with a piece of `color` standing on `sq` (an empty square) for a lying
-    /// crown: it blocks like a piece, and what could capture a piece there captures it.
+    /// The base position with a piece of `color` standing on `sq` for a lying crown: it blocks
+    /// like a piece, and what could capture a piece there captures it. A lying crown's square
+    /// is empty (a piece that stops there takes or picks up the crown), so the knight always
+    /// finds room; the base position is the answer only for a square a FEN could not give.
     fn with_stand_in(&self, sq: Square, color: Color) -> B::Position {
         let mut board = *self.board();
         let role = board.rules().role_by_letter('N').expect("every base has a knight");
@@ -204,7 +206,7 @@ impl<B: Base> KrithalaPosition<B> {
         }
     }
 
-    /// The side to move's choices: every legal move. None once a crown is captured.
+    /// The side to move's choices: every legal move; none once a crown is captured.
     pub fn choices(&self) -> Choices<B> {
         let board = self.generation_board();
         let base = B::moves(&board);
@@ -238,8 +240,8 @@ impl<B: Base> KrithalaPosition<B> {
     pub fn barred(&self, shape: &Shape) -> Option<Barred> {
         let own = self.crown(self.turn());
         if shape.castling {
-            let lying = self.crowns.iter().filter_map(|c| c.lying_on());
-            if let Some(sq) = lying.into_iter().find(|sq| shape.castling_squares().contains(sq)) {
+            let squares = shape.castling_squares();
+            if let Some(sq) = self.crowns.iter().filter_map(|c| c.lying_on()).find(|sq| squares.contains(sq)) {
                 return Some(Barred::CrownInCastling(sq));
             }
             if let Some(sq) = own.lying_on().filter(|sq| shape.movers.iter().any(|&(_, to)| to == *sq)) {
