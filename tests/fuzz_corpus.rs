@@ -133,6 +133,16 @@ fn royal_notation() {
 }
 
 #[test]
+fn krithala_move_input() {
+    run("krithala_move_input", &[], checks::krithala_move_input);
+}
+
+#[test]
+fn krithala_fen() {
+    run("krithala_fen", &[], checks::krithala_fen);
+}
+
+#[test]
 fn position_record() {
     run("position_record", &[], checks::position_record);
 }

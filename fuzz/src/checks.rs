@@ -171,6 +171,47 @@ pub fn royal_notation(data: &[u8]) {
     }
 }
 
+const KRITHALA_POSITIONS: [(&str, &str); 6] = [
+    ("krithala", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1 e8"),
+    ("krithala", "r3k2r/ppp1qppp/2n2n2/3pP3/1bB2N2/2N5/PPPP1PPP/R1BQK2R w KQkq d6 0 8 d3Df4 e7R1"),
+    ("krithala", "4k3/8/8/8/8/8/3K4/Q7 w - - 0 1 c3Da1 e8"),
+    ("krithala", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 a7R2 e8"),
+    ("krithala+capablanca", "4k5/10/10/10/10/10/10/A3K5 w - - 0 1 c3 e8"),
+    ("krithala+royal", "r3k4r/pppp1ppppp/10/10/10/10/PPPPPPPPPP/RG3KH2R w KQkq - 0 1 f1 e7"),
+];
+
+/// The Crown of Krithala's moves as players type them (a base move with a crown sign, a
+/// transfer): a move read is played, and what herald wrote reads back to the same move and
+/// the same position.
+pub fn krithala_move_input(data: &[u8]) {
+    let Some((i, rest)) = choose(data, KRITHALA_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let (id, fen_text) = KRITHALA_POSITIONS[i];
+    let variant = variants::by_id(id).unwrap();
+    let mut game = variant.game_from_fen(fen_text).unwrap();
+    if let Ok(played) = game.play(text) {
+        let mut again = variant.game_from_fen(fen_text).unwrap();
+        let replayed = again.play(&played.notation).expect("herald reads the move it wrote");
+        assert_eq!(replayed.notation, played.notation);
+        assert_eq!(again.fen(), game.fen());
+    }
+}
+
+/// The Crown of Krithala's FEN with the crown fields, over each base: what is read is written
+/// back and read again to the same text; its moves, outcome and views never panic.
+pub fn krithala_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for id in ["krithala", "krithala+capablanca", "krithala+royal"] {
+        let variant = variants::by_id(id).unwrap();
+        if let Ok(game) = variant.game_from_fen(text) {
+            let written = game.fen();
+            let again = variant.game_from_fen(&written).expect("herald reads the FEN it wrote");
+            assert_eq!(again.fen(), written);
+            let _ = (game.outcome(), game.claimable_draws(), game.view(Observer::Player(Color::White)));
+        }
+    }
+}
+
 /// Royal Chess's position records: read, written and read again to the same board.
 pub fn position_record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
