@@ -133,6 +133,11 @@ fn royal_notation() {
 }
 
 #[test]
+fn crown_split() {
+    run("crown_split", &[], checks::crown_split);
+}
+
+#[test]
 fn position_record() {
     run("position_record", &[], checks::position_record);
 }
