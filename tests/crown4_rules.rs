@@ -362,3 +362,20 @@ fn a_snapshot_keeps_the_halves() {
     assert_eq!(resumed.play("Wxe2").unwrap().notation, "Wxe2");
     assert_eq!(resumed.outcome(), None);
 }
+
+/// A monarch that could not split stays whole and keeps its castling: with e1's neighbours
+/// all taken no split, and once the f1 bishop has left, the king castles short (f1 and g1
+/// empty and unattacked).
+#[test]
+fn a_whole_monarch_keeps_its_castling() {
+    let mut g = game("r2qk2r/8/8/8/8/8/3PPP2/R2BKB1R w AEHadeh - 0 1", &[secret("black.crown", "king")]);
+    assert!(moves(&g).0.is_empty());
+    play(&mut g, "e4");
+    play(&mut g, "Ra7");
+    play(&mut g, "Bfe2");
+    play(&mut g, "Rb7");
+    let (splits, others) = moves(&g);
+    assert!(splits.is_empty());
+    assert!(others.contains(&"K0-0".to_string()), "{others:?}");
+    play(&mut g, "K0-0");
+}
