@@ -379,3 +379,16 @@ fn a_whole_monarch_keeps_its_castling() {
     assert!(others.contains(&"K0-0".to_string()), "{others:?}");
     play(&mut g, "K0-0");
 }
+
+/// A split may check: the F half on e2 attacks Black's royal W half on d3. The move list
+/// writes the mark, and an auditor's replay reads the split back with it.
+#[test]
+fn a_split_that_checks_is_written_and_replayed_with_its_mark() {
+    let fen = "8/8/8/8/8/3w4/8/4K3 w - - 0 1";
+    let mut g = game(fen, &[]);
+    let played = play(&mut g, "W@e1,F@e2*");
+    assert_eq!(played.notation, "W@e1,F@e2+");
+    let mut replay = game(fen, &[secret("white.crowned-half", "F")]);
+    assert_eq!(play(&mut replay, &played.notation).commit, played.commit);
+    assert_eq!(replay.snapshot(), g.snapshot());
+}

@@ -202,12 +202,14 @@ pub struct WrittenHalf {
 /// ```
 ///
 /// (`W@e1,F@e2*`, `F@e1*, W@d2`, `split We1 Fe2*`; the letters and the squares' files in
-/// either case). One W and one F, at most one `*`. `None` when the text is not written as a
+/// either case; a check mark or annotation after it ignored). One W and one F, at most one `*`. `None` when the text is not written as a
 /// split — a half's move `We2`, a pawn's `f4` or `fxe5` — so that it is read as SAN;
 /// `Some(Err(why))` when it is meant as one (it starts with `split`, or with a half and `@`)
 /// but breaks the grammar.
 pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], String>> {
-    let text = text.trim();
+    // A check mark or an annotation after the move, as a move list writes a split that checks
+    // (`W@e1,F@e2+`).
+    let text = text.trim().trim_end_matches(['+', '#', '!', '?']).trim_end();
     let (keyword, body) = match text.get(..5) {
         Some(word)
             if word.eq_ignore_ascii_case("split") && text[5..].chars().next().is_none_or(char::is_whitespace) =>
