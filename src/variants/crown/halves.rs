@@ -202,10 +202,10 @@ pub struct WrittenHalf {
 /// ```
 ///
 /// (`W@e1,F@e2*`, `F@e1*, W@d2`, `split We1 Fe2*`; the letters and the squares' files in
-/// either case; a check mark or annotation after it ignored). One W and one F, at most one `*`. `None` when the text is not written as a
-/// split — a half's move `We2`, a pawn's `f4` or `fxe5` — so that it is read as SAN;
-/// `Some(Err(why))` when it is meant as one (it starts with `split`, or with a half and `@`)
-/// but breaks the grammar.
+/// either case; a check mark or annotation after it ignored). One W and one F, at most one
+/// `*`. `None` when the text is not written as a split — a half's move `We2`, a pawn's `f4`
+/// or `fxe5` — so that it is read as SAN; `Some(Err(why))` when it is meant as one (it starts
+/// with `split`, or with a half and `@`) but breaks the grammar.
 pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], String>> {
     // A check mark or an annotation after the move, as a move list writes a split that checks
     // (`W@e1,F@e2+`).
@@ -254,8 +254,7 @@ pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], String>> {
 /// One half at the start of `text`: the half, the rest of the text, and whether `@` was
 /// written.
 fn read_half(text: &str) -> Option<(WrittenHalf, &str, bool)> {
-    let mut chars = text.char_indices();
-    let half = Half::from_letter(chars.next()?.1)?;
+    let half = Half::from_letter(text.chars().next()?)?;
     let mut rest = &text[1..];
     let at = rest.starts_with('@');
     if at {
@@ -283,16 +282,6 @@ impl Halves {
     /// opponent while sealed.
     pub fn crowned(&self, color: Color) -> Option<Half> {
         self.sides[color.index()].crowned.filter(|_| self.sides[color.index()].stage == Stage::Split)
-    }
-
-    /// True once `color`'s monarch has split.
-    pub fn has_split(&self, color: Color) -> bool {
-        self.sides[color.index()].stage == Stage::Split
-    }
-
-    /// True if `color`'s crowned half is known to both players.
-    pub fn is_opened(&self, color: Color) -> bool {
-        self.sides[color.index()].opened
     }
 
     /// `color`'s remaining original monarch, and its square.
