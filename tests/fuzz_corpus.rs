@@ -143,6 +143,11 @@ fn krithala_fen() {
 }
 
 #[test]
+fn crown_split() {
+    run("crown_split", &[], checks::crown_split);
+}
+
+#[test]
 fn position_record() {
     run("position_record", &[], checks::position_record);
 }

@@ -320,6 +320,7 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &capablanca::Capablanca,
         &crown::CROWN,
         &crown::CROWN_3,
+        &crown::CROWN_4,
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
         &safety_in_numbers::SafetyInNumbers,
