@@ -73,6 +73,10 @@ enum GameCommand {
         /// Black's name as shown to White.
         #[arg(long)]
         black_name: Option<String>,
+        /// The game's time control: "3 days per move", "10 moves in 50 days", "3 days per
+        /// move, at most 15 banked" (default: the club's `games.time_control`).
+        #[arg(long, value_parser = super::tournament::time_control_arg)]
+        time_control: Option<crate::clock::TimeControl>,
     },
     /// List the games.
     List,
@@ -273,10 +277,10 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
 pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
     let mut service = open(config)?;
     match args.command {
-        GameCommand::New { variant, white, black, white_name, black_name } => {
+        GameCommand::New { variant, white, black, white_name, black_name, time_control } => {
             let white = Player { email: white.to_ascii_lowercase(), name: white_name };
             let black = Player { email: black.to_ascii_lowercase(), name: black_name };
-            let id = service.new_game(&variant, white, black).map_err(|e| e.to_string())?;
+            let id = service.new_game_with(&variant, white, black, time_control).map_err(|e| e.to_string())?;
             println!("{id}");
             Ok(())
         }
@@ -389,6 +393,22 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     }
     if let Some(since) = paused {
         println!("The clock is paused since {since}");
+    }
+    let control = record.time_control.map_or_else(
+        || format!("{} days per move (the club's games.days_per_move)", service.config().games.days_per_move),
+        |c| c.to_string(),
+    );
+    println!("Time control: {control}");
+    for color in Color::BOTH {
+        if let Some(days) = record.clocks[color.index()] {
+            println!("{}'s clock: {days} days (after their last move)", color.title());
+        }
+        for v in &record.vacations[color.index()] {
+            println!("{}'s vacation: {} to {}", color.title(), v.first_day, v.last_day);
+        }
+    }
+    if let Some(deadline) = record.deadline {
+        println!("Deadline: {deadline}");
     }
     if observer == Observer::Everyone {
         println!("FEN: {}", game.fen());
