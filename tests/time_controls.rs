@@ -407,3 +407,67 @@ fn a_tournament_game_lost_on_time_shows_as_such() {
     let final_mail = latest(&table, "ann@players.test");
     says(&final_mail.0, "final crosstable");
 }
+
+/// `who` answers their latest mail of game `game` with `text`.
+fn say(table: &mut Table, who: &str, game: i64, text: &str) {
+    let tag = format!("[herald #{game}]");
+    let latest = table
+        .mails(who)
+        .into_iter()
+        .rev()
+        .find(|raw| read_mail(raw, &ReadLimits::default()).unwrap().subject.contains(&tag))
+        .expect("a mail of the game");
+    let mail = herald::mail::reply::compose_reply(&latest, who, text).unwrap();
+    table.clock.advance(60);
+    table.service.ingest(&mail, None).unwrap();
+    table.pass_after(0);
+}
+
+/// A database left by the herald before time controls (schema version 8) is migrated, and its
+/// games go on as they did: one that kept no days per move of its own has the club's
+/// `games.days_per_move`, one that kept its own (a tournament's `--days-per-move`) has those,
+/// each counted exactly from the move, and their mails show the reply-by date as before.
+#[test]
+fn games_from_before_time_controls_keep_their_days_per_move() {
+    let mut table = Table::new("migration-9");
+    let clubs = table.new_game("chess");
+    let own = table.new_game("chess");
+    // The database as herald at version 8 left it: without what migration 9 adds, the games'
+    // rows as that herald wrote them (days_per_move NULL, or a tournament game's own days).
+    let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
+    db.execute_batch(
+        "ALTER TABLE games DROP COLUMN time_control;
+         ALTER TABLE games DROP COLUMN white_clock;
+         ALTER TABLE games DROP COLUMN black_clock;
+         ALTER TABLE tournaments DROP COLUMN time_control;
+         DROP TABLE vacations;
+         DROP TABLE leave_grants;
+         PRAGMA user_version = 8;",
+    )
+    .unwrap();
+    db.execute("UPDATE games SET days_per_move = 5 WHERE id = ?1", [own]).unwrap();
+    drop(db);
+    let config = table.service.config().clone();
+    table.reopen(config);
+    let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
+    let version: i64 = db.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, 9);
+    let record = |table: &mut Table, id| table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
+    assert_eq!((record(&mut table, clubs).time_control, record(&mut table, clubs).clocks), (None, [None, None]));
+    assert_eq!(record(&mut table, own).time_control, Some(TimeControl::PerMove { days: 5 }));
+
+    say(&mut table, ALICE, clubs, "e4");
+    assert_eq!(deadline(&mut table, clubs), Some(ts("2026-11-24T12:01:00Z")), "the club's three days");
+    say(&mut table, ALICE, own, "d4");
+    assert_eq!(deadline(&mut table, own), Some(ts("2026-11-26T12:02:00Z")), "the game's own five days");
+    let (_, body) = latest(&table, BOB);
+    says(&body, "It is your move (1...). Please reply by 2026-11-26 12:02 UTC.");
+    assert!(!body.contains("Time control:") && !body.contains("clock:"), "{body}");
+    // Vacations reach them too: Bob's two days from tomorrow move both his deadlines on.
+    table.reply(BOB, "vacation 2");
+    assert_eq!(deadline(&mut table, clubs), Some(ts("2026-11-26T12:01:00Z")));
+    assert_eq!(deadline(&mut table, own), Some(ts("2026-11-28T12:02:00Z")));
+    assert_eq!(pass_at(&mut table, "2026-11-25T12:01:00Z"), 1, "the reminder");
+    assert_eq!(pass_at(&mut table, "2026-11-26T12:01:00Z"), 1);
+    assert_eq!(result(&mut table, clubs).as_deref(), Some("1-0 White wins on time"));
+}
