@@ -17,7 +17,9 @@ cd "$(dirname "$0")/.."
 #   (dkimpy), for tests/sender_authentication.rs.
 # - dovecot-core, dovecot-imapd: private Dovecot IMAP servers on 127.0.0.1 for the IMAP inbox's
 #   tests (tests/support/dovecot.rs) and `herald bench mail --imap`.
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd)
+# - faketime: libfaketime runs the herald binary at the days a correspondence game by mail
+#   passes through (tests/clock_mail.rs), herald itself reading the time as ever.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd faketime)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")
