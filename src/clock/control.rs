@@ -120,7 +120,7 @@ impl TimeControl {
     /// have made `moves_made` moves: 10, 20, 30, ...
     pub fn next_control(self, moves_made: u32) -> Option<u32> {
         match self {
-            TimeControl::Moves { moves, .. } => Some((moves_made / moves + 1) * moves),
+            TimeControl::Moves { moves, .. } => Some((moves_made / moves).saturating_add(1).saturating_mul(moves)),
             _ => None,
         }
     }
