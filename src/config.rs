@@ -686,6 +686,25 @@ mod tests {
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Starttls, .. }));
         assert_eq!(config.referee.director.as_deref(), Some("td@chess.example.org"));
         assert_eq!(config.bounces, Bounces::default());
+        assert_eq!(config.games.time_control, Some(TimeControl::Moves { moves: 10, days: 50 }));
+        assert_eq!(config.settings().time_control, TimeControl::Moves { moves: 10, days: 50 });
+        assert_eq!(config.games.vacation_days_per_year, 35);
+    }
+
+    #[test]
+    fn the_time_control_is_read_and_checked_with_its_line() {
+        let games = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ngames:\n{yaml}"));
+        let default = games("  days_per_move: 4\n").unwrap();
+        assert_eq!(default.settings().time_control, TimeControl::PerMove { days: 4 });
+        let bank = games("  time_control: 3 days per move, at most 15 banked\n").unwrap();
+        assert_eq!(bank.settings().time_control, TimeControl::Bank { start: 3, increment: 3, max: 15 });
+        let wrong = games("  time_control: fast\n").unwrap_err().to_string();
+        assert!(wrong.contains("not a time control") && wrong.contains("line 4"), "{wrong}");
+        // One move of 2 moves in 2 days is a day: a reminder 24 hours before would come at once.
+        let early = games("  time_control: 2 moves in 2 days\n").unwrap_err().to_string();
+        assert!(early.contains("one move of games.time_control (2 moves in 2 days)"), "{early}");
+        assert!(games("  time_control: 2 moves in 2 days\n  reminder_hours: 12\n").is_ok());
+        assert_eq!(games("  vacation_days_per_year: 0\n").unwrap().settings().vacation_days_per_year, 0);
     }
 
     #[test]
