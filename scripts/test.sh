@@ -19,7 +19,9 @@ cd "$(dirname "$0")/.."
 #   tests (tests/support/dovecot.rs) and `herald bench mail --imap`.
 # - systemd: `systemd-analyze verify` checks the Debian package's unit (scripts/check-package.sh;
 #   systemd need not run as PID 1 for it).
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd systemd)
+# - faketime: libfaketime runs the herald binary at the days a correspondence game by mail
+#   passes through (tests/clock_mail.rs), herald itself reading the time as ever.
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd systemd faketime)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")

@@ -267,9 +267,19 @@ pub struct Retry {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Games {
-    /// Days a player has for each move; shown in every mail as the reply-by date.
+    /// The time control of a new game for which none is given (`herald game new
+    /// --time-control`, a tournament's): "3 days per move", "10 moves in 50 days", "3 days per
+    /// move, at most 15 banked"; none: `days_per_move` days per move.
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// Days per move: without `time_control`, the control of new games; always, that of
+    /// games begun before time controls, which keep none of their own.
     #[serde(default = "default_days_per_move")]
     pub days_per_move: u32,
+    /// Vacation days a player may take in a calendar year (`vacation N`); 0: none. The
+    /// director may grant a player more (`herald player leave`).
+    #[serde(default = "default_vacation_days_per_year")]
+    pub vacation_days_per_year: u32,
     /// Hours before a deadline at which the player it runs against is reminded; 0: never.
     #[serde(default = "default_reminder_hours")]
     pub reminder_hours: u32,
@@ -278,6 +288,7 @@ pub struct Games {
     pub on_timeout: OnTimeout,
 }
 
+pub use crate::clock::TimeControl;
 pub use crate::referee::OnTimeout;
 
 fn default_database() -> PathBuf {
@@ -325,6 +336,9 @@ fn default_days_per_move() -> u32 {
 fn default_reminder_hours() -> u32 {
     24
 }
+fn default_vacation_days_per_year() -> u32 {
+    35
+}
 fn default_unreachable_after() -> u32 {
     2
 }
@@ -366,7 +380,9 @@ impl Default for Retry {
 impl Default for Games {
     fn default() -> Games {
         Games {
+            time_control: None,
             days_per_move: default_days_per_move(),
+            vacation_days_per_year: default_vacation_days_per_year(),
             reminder_hours: default_reminder_hours(),
             on_timeout: OnTimeout::default(),
         }
@@ -507,6 +523,16 @@ impl Config {
                 24 * u64::from(games.days_per_move)
             )));
         }
+        if let Some(control) = games.time_control
+            && u64::from(games.reminder_hours) >= 24 * u64::from(control.days_for_one_move())
+        {
+            return Err(ConfigError::Invalid(format!(
+                "games.reminder_hours ({}) must be less than the {} hours of one move of games.time_control \
+                 ({control}), or every move would be followed at once by a reminder",
+                games.reminder_hours,
+                24 * u64::from(control.days_for_one_move())
+            )));
+        }
         if let Some(director) = &self.referee.director
             && !director.split_once('@').is_some_and(|(l, d)| !l.is_empty() && !d.is_empty())
         {
@@ -628,6 +654,8 @@ impl Config {
             name: self.referee.name.clone(),
             domain: self.domain().to_string(),
             days_per_move: self.games.days_per_move,
+            time_control: self.games.time_control.unwrap_or(TimeControl::PerMove { days: self.games.days_per_move }),
+            vacation_days_per_year: self.games.vacation_days_per_year,
             reminder_hours: self.games.reminder_hours,
             on_timeout: self.games.on_timeout,
             zone: self.zone(),
@@ -658,6 +686,25 @@ mod tests {
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Starttls, .. }));
         assert_eq!(config.referee.director.as_deref(), Some("td@chess.example.org"));
         assert_eq!(config.bounces, Bounces::default());
+        assert_eq!(config.games.time_control, Some(TimeControl::Moves { moves: 10, days: 50 }));
+        assert_eq!(config.settings().time_control, TimeControl::Moves { moves: 10, days: 50 });
+        assert_eq!(config.games.vacation_days_per_year, 35);
+    }
+
+    #[test]
+    fn the_time_control_is_read_and_checked_with_its_line() {
+        let games = |yaml: &str| Config::parse(&format!("referee:\n  address: r@y.org\ngames:\n{yaml}"));
+        let default = games("  days_per_move: 4\n").unwrap();
+        assert_eq!(default.settings().time_control, TimeControl::PerMove { days: 4 });
+        let bank = games("  time_control: 3 days per move, at most 15 banked\n").unwrap();
+        assert_eq!(bank.settings().time_control, TimeControl::Bank { start: 3, increment: 3, max: 15 });
+        let wrong = games("  time_control: fast\n").unwrap_err().to_string();
+        assert!(wrong.contains("not a time control") && wrong.contains("line 4"), "{wrong}");
+        // One move of 2 moves in 2 days is a day: a reminder 24 hours before would come at once.
+        let early = games("  time_control: 2 moves in 2 days\n").unwrap_err().to_string();
+        assert!(early.contains("one move of games.time_control (2 moves in 2 days)"), "{early}");
+        assert!(games("  time_control: 2 moves in 2 days\n  reminder_hours: 12\n").is_ok());
+        assert_eq!(games("  vacation_days_per_year: 0\n").unwrap().settings().vacation_days_per_year, 0);
     }
 
     #[test]

@@ -211,3 +211,13 @@ fn imap_starttls() {
 fn delivery_report() {
     run("delivery_report", &[], checks::delivery_report);
 }
+
+#[test]
+fn time_control() {
+    run("time_control", &[], checks::time_control);
+}
+
+#[test]
+fn leave_command() {
+    run("leave_command", &[], checks::leave_command);
+}

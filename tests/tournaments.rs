@@ -28,7 +28,7 @@ fn terms(variant: &str, system: System, rounds: u32, withdrawal: WithdrawalPolic
         variant: variant.into(),
         system,
         rounds,
-        days_per_move: None,
+        time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
         bye_points: Points::ONE,

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use herald::clock::FixedClock;
+use herald::clock::TimeControl;
 use herald::engine::{BoardSize, Color};
 use herald::mail::inbox::imap::{LONGEST_LINE, starttls_exchange};
 use herald::mail::oauth::token_from_output;
@@ -18,6 +19,7 @@ use herald::mail::reader::{
 };
 use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
+use herald::referee::commands::{self, LeaveCommand};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
@@ -624,4 +626,40 @@ pub fn delivery_report(data: &[u8]) {
         .iter()
         .any(|r| r.action == Action::Failed && r.status.as_deref().is_some_and(|s| s.starts_with("5.")));
     assert_eq!(report.failure() == Failure::Permanent, permanent);
+}
+
+/// Time controls as a director writes them (`--time-control`, `games.time_control`): reading
+/// never panics, and a control read is written as text that reads the same control; its
+/// arithmetic never panics, whatever the clock and the moves.
+pub fn time_control(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(control) = text.parse::<TimeControl>() else { return };
+    let written = control.to_string();
+    assert_eq!(written.parse::<TimeControl>(), Ok(control), "{written:?} does not read back");
+    for left in [0, 1, 365, u32::MAX] {
+        for moves in [0, 1, 2, 10, 199, u32::MAX] {
+            let after = control.after_move(left, moves);
+            if let TimeControl::Bank { max, .. } = control {
+                assert!(after <= max, "a bank never holds more than its cap");
+            }
+            control.next_control(moves);
+        }
+    }
+    assert!(control.days_for_one_move() >= 1);
+}
+
+/// The vacation commands on a mail's command line: reading never panics; what is read is
+/// `back` or a vacation of 1 to 366 days, which reads the same when written as the help writes
+/// it; a line that begins with the word and cannot be carried out says what to write.
+pub fn leave_command(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match commands::leave(text) {
+        Some(Ok(LeaveCommand::Vacation { days })) => {
+            assert!((1..=commands::MOST_VACATION_DAYS).contains(&days));
+            let again = commands::leave(&format!("vacation {days}"));
+            assert_eq!(again, Some(Ok(LeaveCommand::Vacation { days })));
+        }
+        Some(Ok(LeaveCommand::Back)) | None => {}
+        Some(Err(why)) => assert!(why.contains("vacation 7"), "{why}"),
+    }
 }

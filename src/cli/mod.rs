@@ -4,6 +4,7 @@ mod logging;
 mod ops;
 pub mod output;
 mod perft;
+mod player;
 mod referee;
 mod replay;
 mod tournament;
@@ -54,6 +55,8 @@ enum Command {
     Game(referee::GameArgs),
     /// Club tournaments: make, open, start, pair, adjudicate, export.
     Tournament(tournament::TournamentArgs),
+    /// What the director does for a player: their vacation days (`leave`).
+    Player(player::PlayerArgs),
     /// Players' Glicko-2 ratings, per variant.
     Ratings(tournament::RatingsArgs),
     /// The club's static web site: tournaments and games.
@@ -118,6 +121,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
         Command::Tournament(args) => tournament::tournament(cli.config.as_deref(), args),
+        Command::Player(args) => player::player(cli.config.as_deref(), args),
         Command::Ratings(args) => tournament::ratings(cli.config.as_deref(), args),
         Command::Site(args) => tournament::site(cli.config.as_deref(), args),
         Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),

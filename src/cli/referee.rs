@@ -77,6 +77,10 @@ enum GameCommand {
         /// Black's name as shown to White.
         #[arg(long)]
         black_name: Option<String>,
+        /// The game's time control: "3 days per move", "10 moves in 50 days", "3 days per
+        /// move, at most 15 banked" (default: the club's `games.time_control`).
+        #[arg(long, value_parser = super::tournament::time_control_arg)]
+        time_control: Option<crate::clock::TimeControl>,
     },
     /// List the games.
     List,
@@ -277,11 +281,11 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
 pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
     let mut service = open(config)?;
     match args.command {
-        GameCommand::New { variant, with, white, black, white_name, black_name } => {
+        GameCommand::New { variant, with, white, black, white_name, black_name, time_control } => {
             let variant = super::variant_with(variant, with)?;
             let white = Player { email: white.to_ascii_lowercase(), name: white_name };
             let black = Player { email: black.to_ascii_lowercase(), name: black_name };
-            let id = service.new_game(&variant, white, black).map_err(|e| e.to_string())?;
+            let id = service.new_game_with(&variant, white, black, time_control).map_err(|e| e.to_string())?;
             outln!("{id}");
             Ok(())
         }
@@ -398,6 +402,22 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     }
     if let Some(since) = paused {
         outln!("The clock is paused since {since}");
+    }
+    let control = record.time_control.map_or_else(
+        || format!("{} days per move (the club's games.days_per_move)", service.config().games.days_per_move),
+        |c| c.to_string(),
+    );
+    outln!("Time control: {control}");
+    for color in Color::BOTH {
+        if let Some(days) = record.clocks[color.index()] {
+            outln!("{}'s clock: {days} days (after their last move)", color.title());
+        }
+        for v in &record.vacations[color.index()] {
+            outln!("{}'s vacation: {} to {}", color.title(), v.first_day, v.last_day);
+        }
+    }
+    if let Some(deadline) = record.deadline {
+        outln!("Deadline: {deadline}");
     }
     if observer == Observer::Everyone {
         outln!("FEN: {}", game.fen());

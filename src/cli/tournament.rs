@@ -4,6 +4,7 @@ use crate::{out, outln};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::referee::{ConfigPath, open};
+use crate::clock::TimeControl;
 use crate::engine::Color;
 use crate::referee::records::Player;
 use crate::service::NewTournament;
@@ -58,8 +59,12 @@ enum TournamentCommand {
         /// Rounds (a Swiss; a round robin's follow from the players).
         #[arg(long, default_value_t = 0)]
         rounds: u32,
-        /// Days for each move (default: the club's `games.days_per_move`).
-        #[arg(long)]
+        /// Its games' time control: "3 days per move", "10 moves in 50 days", "3 days per
+        /// move, at most 15 banked" (default: the club's `games.time_control`).
+        #[arg(long, value_parser = time_control_arg)]
+        time_control: Option<TimeControl>,
+        /// The same as `--time-control "D days per move"`.
+        #[arg(long, conflicts_with = "time_control")]
         days_per_move: Option<u32>,
         /// Players entered at once, comma-separated: `a@x,b@y` or `Ann <a@x>,b@y`.
         #[arg(long, value_delimiter = ',')]
@@ -192,6 +197,20 @@ pub struct RatingsArgs {
     variant: Option<String>,
 }
 
+/// A time control as the command line gives it.
+pub(super) fn time_control_arg(text: &str) -> Result<TimeControl, String> {
+    text.parse().map_err(|e: crate::clock::control::TimeControlError| e.to_string())
+}
+
+/// `--days-per-move D` as the time control `D days per move`, or the `--time-control` given.
+pub(super) fn per_move_or(days: Option<u32>, control: Option<TimeControl>) -> Result<Option<TimeControl>, String> {
+    match days {
+        Some(0) => Err("--days-per-move must be at least 1".to_string()),
+        Some(days) => Ok(Some(TimeControl::PerMove { days })),
+        None => Ok(control),
+    }
+}
+
 /// "Ann <a@x>" or "a@x".
 fn player(text: &str) -> Player {
     let text = text.trim();
@@ -244,6 +263,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             with,
             system,
             rounds,
+            time_control,
             days_per_move,
             players,
             tiebreaks,
@@ -278,7 +298,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 variant,
                 system,
                 rounds,
-                days_per_move,
+                time_control: per_move_or(days_per_move, time_control)?,
                 stage: Stage::New,
                 tiebreaks,
                 bye_points: points(&bye_points)?,
@@ -330,6 +350,8 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 t.stage.as_str()
             );
             let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
+            let control = t.time_control.map_or("the club's".to_string(), |c| c.to_string());
+            outln!("Time control: {control}");
             outln!(
                 "Tie-breaks: {}   Bye: {}   Withdrawals: {}   {}",
                 tiebreaks.join(", "),
@@ -420,7 +442,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 variant,
                 system: System::Swiss,
                 rounds: 0,
-                days_per_move: None,
+                time_control: None,
                 stage: Stage::Running,
                 tiebreaks: vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger],
                 bye_points: points(&bye_points)?,

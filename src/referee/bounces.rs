@@ -19,7 +19,7 @@
 //!   `bounces.on_unreachable: pause` those games' clocks stop;
 //! - the next mail from the player in one of their games makes them reachable again and their
 //!   paused clocks run on, the deadline moved by the time the clock stood still
-//!   ([`resumed_deadline`]).
+//!   ([`Referee::reachable_again`], as a vacation moves it: `deadlines`).
 //!
 //! The store counts and keeps the state; this module only decides, without I/O.
 
@@ -122,21 +122,21 @@ pub struct BounceDecision {
 pub struct PausedClock {
     /// The game.
     pub game: i64,
-    /// Its deadline as stored.
-    pub deadline: Option<Timestamp>,
     /// When the clock stopped.
     pub paused_at: Timestamp,
     /// When its last move was played, if any.
     pub last_move_at: Option<Timestamp>,
 }
 
-/// The deadline of a paused clock that runs again at `now`: moved on by the time the clock
-/// stood still, which is from the pause, or from a move made during the pause (the opponent
-/// may go on moving; that move's deadline was counted from it), until now.
-pub fn resumed_deadline(clock: &PausedClock, now: Timestamp) -> Option<Timestamp> {
-    let stood_still_since = clock.last_move_at.map_or(clock.paused_at, |m| m.max(clock.paused_at));
-    let stood_still = now.duration_since(stood_still_since);
-    clock.deadline.map(|d| if stood_still.is_positive() { d.checked_add(stood_still).unwrap_or(d) } else { d })
+/// A game whose clock runs again, and its deadline.
+pub type NewDeadline = (i64, Option<Timestamp>);
+
+impl PausedClock {
+    /// Since when the clock stood still: the pause, or a move made during the pause (the
+    /// opponent may go on moving; that move's deadline was counted from it).
+    pub fn stopped(&self) -> Timestamp {
+        self.last_move_at.map_or(self.paused_at, |m| m.max(self.paused_at))
+    }
 }
 
 /// The director's notice, as its template sees it.
@@ -259,11 +259,7 @@ impl Referee<'_> {
         let mut pause = Vec::new();
         let mut listed = Vec::new();
         for record in games.into_iter().filter(|g| g.status == GameStatus::Active) {
-            let Some(their) =
-                Color::BOTH.into_iter().find(|&c| record.player(c).email.eq_ignore_ascii_case(&player.email))
-            else {
-                continue;
-            };
+            let Some(their) = record.color_of(&player.email) else { continue };
             let opponent = their.other();
             listed.push(GameContext {
                 id: record.id,
@@ -272,7 +268,7 @@ impl Referee<'_> {
                 paused: pausing,
             });
             let mut g = self.load(record)?;
-            let mut context = self.context(&g, opponent, "opponent_unreachable", None);
+            let mut context = self.context(&g, opponent, "opponent_unreachable", None, now);
             context.clock_paused = pausing;
             let notice = self.mail(&mut g, opponent, "game.txt", &context, now)?;
             if pausing {
@@ -353,19 +349,24 @@ impl Referee<'_> {
     }
 
     /// A player who was unreachable wrote again: the events that say so, and the new deadline
-    /// of each paused clock of theirs, which runs again now.
+    /// of each paused clock of theirs (with its game as stored), which runs again now: what was
+    /// left on it when it stopped is counted again from now, as it is after a vacation
+    /// ([`Referee::stood_still`]).
     pub fn reachable_again(
         &self,
         player: &str,
-        paused: &[PausedClock],
+        paused: Vec<(PausedClock, GameRecord)>,
         now: Timestamp,
-    ) -> (Vec<(i64, Option<Timestamp>)>, Vec<Event>) {
-        let deadlines: Vec<(i64, Option<Timestamp>)> =
-            paused.iter().map(|c| (c.game, resumed_deadline(c, now))).collect();
+    ) -> Result<(Vec<NewDeadline>, Vec<Event>), RefereeError> {
+        let mut deadlines = Vec::with_capacity(paused.len());
+        for (clock, record) in paused {
+            let mut g = self.load(record)?;
+            deadlines.push((clock.game, self.stood_still(&mut g, clock.stopped(), now, |_| {})));
+        }
         let mut events = vec![Event {
             game_id: None,
             kind: "reachable",
-            detail: format!("{player} wrote again and is reachable; {} paused clocks run again", paused.len()),
+            detail: format!("{player} wrote again and is reachable; {} paused clocks run again", deadlines.len()),
         }];
         events.extend(deadlines.iter().map(|(game, deadline)| Event {
             game_id: Some(*game),
@@ -375,35 +376,6 @@ impl Referee<'_> {
                 None => format!("{player} wrote again: the clock runs again"),
             },
         }));
-        (deadlines, events)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(s: &str) -> Timestamp {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn a_resumed_deadline_moves_by_the_time_the_clock_stood_still() {
-        let clock = PausedClock {
-            game: 1,
-            deadline: Some(at("2026-11-24T12:00:00Z")),
-            paused_at: at("2026-11-22T12:00:00Z"),
-            last_move_at: Some(at("2026-11-21T12:00:00Z")),
-        };
-        // Paused for five days: the deadline moves five days on.
-        assert_eq!(resumed_deadline(&clock, at("2026-11-27T12:00:00Z")), Some(at("2026-11-29T12:00:00Z")));
-        // A move during the pause started its own deadline: only the time since that move counts.
-        let moved = PausedClock {
-            last_move_at: Some(at("2026-11-25T12:00:00Z")),
-            deadline: Some(at("2026-11-28T12:00:00Z")),
-            ..clock
-        };
-        assert_eq!(resumed_deadline(&moved, at("2026-11-27T12:00:00Z")), Some(at("2026-11-30T12:00:00Z")));
-        assert_eq!(resumed_deadline(&PausedClock { deadline: None, ..clock }, at("2026-11-27T12:00:00Z")), None);
+        Ok((deadlines, events))
     }
 }

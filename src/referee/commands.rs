@@ -74,6 +74,49 @@ fn keyword(word: &str) -> Option<Command> {
     })
 }
 
+/// What a player asks of their vacation: the days of one from tomorrow, or its end. A
+/// vacation is the player's, in all their games, so these are read apart from a game's commands
+/// (see `vacations`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveCommand {
+    /// `vacation N`: N days from the next day (or, during a vacation, N more days after today).
+    Vacation {
+        /// The days asked for.
+        days: u32,
+    },
+    /// `back`: the vacation ends today (a vacation booked and not begun is cancelled).
+    Back,
+}
+
+/// The most days one `vacation N` may ask for.
+pub const MOST_VACATION_DAYS: u32 = 366;
+
+/// The vacation command on a mail's command line, if it is one: `vacation N` (also `vacation N
+/// days`, and `holiday` or `leave` for `vacation`) or `back`; `Err` with what to write for a
+/// line that begins with the word but gives no number of days that can be taken.
+pub fn leave(line: &str) -> Option<Result<LeaveCommand, String>> {
+    let words: Vec<String> =
+        line.trim().trim_end_matches(['.', '!']).split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let how = || {
+        format!(
+            "Write the days of your vacation after the word, e.g. \"vacation 7\" for seven days from tomorrow \
+             (at most {MOST_VACATION_DAYS})."
+        )
+    };
+    match words.as_slice() {
+        ["back"] => Some(Ok(LeaveCommand::Back)),
+        ["vacation" | "holiday" | "leave", rest @ ..] => Some(match rest {
+            [n] | [n, "days" | "day"] => match n.parse::<u32>() {
+                Ok(days) if (1..=MOST_VACATION_DAYS).contains(&days) => Ok(LeaveCommand::Vacation { days }),
+                _ => Err(how()),
+            },
+            _ => Err(how()),
+        }),
+        _ => None,
+    }
+}
+
 /// Splits a leading move number off ("12.", "12...", "12…", "12. ...", and "12" before a move
 /// that does not begin with a digit, as in "4 Ke1-e2": a move in numeric notation may be all
 /// digits, "54").
@@ -224,6 +267,20 @@ mod tests {
         assert_eq!(read("help"), Command::Help);
         assert_eq!(read(""), Command::Empty);
         assert_eq!(read("  \n \n"), Command::Empty);
+    }
+
+    #[test]
+    fn vacation_commands_are_read_apart() {
+        assert_eq!(leave("vacation 7"), Some(Ok(LeaveCommand::Vacation { days: 7 })));
+        assert_eq!(leave("  Vacation 14 days."), Some(Ok(LeaveCommand::Vacation { days: 14 })));
+        assert_eq!(leave("holiday 1 day"), Some(Ok(LeaveCommand::Vacation { days: 1 })));
+        assert_eq!(leave("Back!"), Some(Ok(LeaveCommand::Back)));
+        for wrong in ["vacation", "vacation 0", "vacation 367", "vacation seven", "leave 3 weeks"] {
+            assert!(leave(wrong).is_some_and(|r| r.is_err()), "{wrong}");
+        }
+        for other in ["e4", "resign", "back rank mate", "Nf3 vacation 3", ""] {
+            assert_eq!(leave(other), None, "{other}");
+        }
     }
 
     #[test]

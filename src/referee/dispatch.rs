@@ -226,6 +226,10 @@ impl Referee<'_> {
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let ply = g.game.plies() as u32;
+        // The move stops the mover's clock: what it took is charged (in a control counted in
+        // days), before the opponent's clock starts. Players alternate, so the mover of the
+        // ply-th move has made (ply + 1) / 2 moves.
+        self.charge_move(g, color, ply.div_ceil(2), now);
         let prev_hash = g.record.chain_head.clone().unwrap_or_default();
         let chained = played.sealed.as_deref().unwrap_or(&played.notation);
         // The secrets this move decided are committed with it, and its record links them.
@@ -417,7 +421,7 @@ impl Referee<'_> {
         error: &str,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
-        let mut context = self.context(g, color, "rejected", None);
+        let mut context = self.context(g, color, "rejected", None, now);
         context.error = Some(error.to_string());
         context.attempted = attempted.map(str::to_string);
         let mail = self.mail(g, color, "rejected.txt", &context, now)?;
@@ -435,7 +439,7 @@ impl Referee<'_> {
         detail: String,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
-        let mut context = self.context(g, color, "help", None);
+        let mut context = self.context(g, color, "help", None, now);
         context.reason = reason;
         let mail = self.mail(g, color, "help.txt", &context, now)?;
         Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Help, detail))

@@ -4,10 +4,11 @@
 use serde::Serialize;
 
 use super::commands::label;
-use super::records::{GameResult, GameStatus, OutgoingRecord};
+use super::records::{GameRecord, GameResult, GameStatus, OutgoingRecord};
 use super::templates::Rendered;
 use super::{Loaded, OnTimeout, Referee, RefereeError, ids};
-use crate::clock::Timestamp;
+use crate::clock::control::days_text;
+use crate::clock::{TimeControl, Timestamp};
 use crate::engine::Color;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::variants::{Observer, PlayedMove, View, diagram};
@@ -103,6 +104,13 @@ pub(super) struct MailContext {
     pub(super) confirmation: Option<super::senders::ConfirmationContext>,
     /// The game's clock stands still (the opponent's address is unreachable, see `bounces`).
     pub(super) clock_paused: bool,
+    /// In a control counted in days: the control, then each player's clock, this player's
+    /// first (what is left before the deadline, for the player on the move).
+    clock: Vec<String>,
+    /// Each player's vacation now or to come: when, and that their clock stands still.
+    vacations: Vec<String>,
+    /// The vacation a `vacation`, `back` or `opponent_...` mail is about.
+    pub(super) vacation: Option<super::vacations::VacationNews>,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -162,18 +170,19 @@ impl Referee<'_> {
         declined_by_you: bool,
         now: Timestamp,
     ) -> Result<OutgoingRecord, RefereeError> {
-        let mut context = self.context(g, color, event, played);
+        let mut context = self.context(g, color, event, played, now);
         context.declined_by_you = declined_by_you;
         self.mail(g, color, "game.txt", &context, now)
     }
 
-    /// The template context for `color`: everything comes from that player's view.
+    /// The template context for `color` at `now`: everything comes from that player's view.
     pub(super) fn context(
         &self,
         g: &Loaded,
         color: Color,
         event: &'static str,
         played: Option<&PlayedMove>,
+        now: Timestamp,
     ) -> MailContext {
         let record = &g.record;
         let variant = g.game.variant();
@@ -192,10 +201,8 @@ impl Referee<'_> {
             )),
             None => None,
         };
-        let deadline = record
-            .deadline
-            .map(|d| d.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string())
-            .unwrap_or_default();
+        let control = self.control_of(record);
+        let deadline = record.deadline.map(|d| self.when(d, control.counted_in_days())).unwrap_or_default();
         MailContext {
             game: GameHeader {
                 id: record.id,
@@ -244,6 +251,9 @@ impl Referee<'_> {
             reason: None,
             confirmation: None,
             clock_paused: false,
+            clock: self.clock_lines(g, color, now),
+            vacations: self.vacation_lines(record, color, now),
+            vacation: None,
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: g
@@ -297,6 +307,87 @@ impl Referee<'_> {
         }
     }
 
+    /// A deadline as players read it: "2026-11-24 12:01 UTC", or in a control counted in days,
+    /// where every deadline is a midnight, "the end of 2026-11-24 (UTC)".
+    pub(super) fn when(&self, deadline: Timestamp, counted_in_days: bool) -> String {
+        if counted_in_days {
+            let last = deadline.checked_sub(jiff::SignedDuration::from_nanos(1)).unwrap_or(deadline);
+            let zoned = last.to_zoned(self.settings.zone.clone());
+            format!("the end of {} ({})", zoned.date(), zoned.strftime("%Z"))
+        } else {
+            deadline.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string()
+        }
+    }
+
+    /// In a control counted in days, the lines that show the clocks: the control, then this
+    /// player's clock and the opponent's (ICCF asks every mail to carry both). For the player
+    /// on the move, what is left now before their deadline; for the other, what their last
+    /// move left them.
+    fn clock_lines(&self, g: &Loaded, color: Color, now: Timestamp) -> Vec<String> {
+        let record = &g.record;
+        let control = self.control_of(record);
+        if !control.counted_in_days() || record.status != GameStatus::Active {
+            return Vec::new();
+        }
+        let mut lines = vec![match control {
+            TimeControl::Bank { increment, max, .. } => format!(
+                "Time control: {control}: each move adds {} to the mover's bank, which never holds more than {}.",
+                days_text(increment),
+                days_text(max)
+            ),
+            TimeControl::Moves { moves, .. } => {
+                format!("Time control: {control}; the days not used are carried over to the next {moves} moves.")
+            }
+            TimeControl::PerMove { .. } => format!("Time control: {control}."),
+        }];
+        let playing = g.game.setup_requests().is_empty();
+        let turn = g.game.turn();
+        let plies = g.game.plies() as u32;
+        for c in [color, color.other()] {
+            let on_move = playing && c == turn;
+            let days = match record.deadline.filter(|_| on_move) {
+                Some(deadline) => {
+                    let still = super::deadlines::still_days(record, &[c]);
+                    crate::clock::Days::new(&self.settings.zone, &still).days_left(now, deadline)
+                }
+                None => record.clocks[c.index()].unwrap_or(0),
+            };
+            let whose = if c == color { "Your".to_string() } else { format!("{}'s", record.player(c).display_name()) };
+            // The side to move has made half the moves played, rounded down; the other, up.
+            let made = if c == turn { plies / 2 } else { plies.div_ceil(2) };
+            lines.push(match control.next_control(made) {
+                Some(control) => format!("{whose} clock: {} left for the moves up to move {control}.", days_text(days)),
+                None => format!("{whose} bank: {}.", days_text(days)),
+            });
+        }
+        lines
+    }
+
+    /// Each player's vacation now or to come, this player's first: while a game goes on, both
+    /// players see when each of them is away.
+    fn vacation_lines(&self, record: &GameRecord, color: Color, now: Timestamp) -> Vec<String> {
+        if record.status != GameStatus::Active {
+            return Vec::new();
+        }
+        let today = now.to_zoned(self.settings.zone.clone()).date();
+        let mut lines = Vec::new();
+        for c in [color, color.other()] {
+            for v in record.vacations[c.index()].iter().filter(|v| v.last_day >= today) {
+                lines.push(if c == color {
+                    format!("Your vacation: {} to {}; your clock stands still on those days.", v.first_day, v.last_day)
+                } else {
+                    format!(
+                        "{}'s vacation: {} to {}; their clock stands still on those days.",
+                        record.player(c).display_name(),
+                        v.first_day,
+                        v.last_day
+                    )
+                });
+            }
+        }
+        lines
+    }
+
     /// Renders and composes one mail of game `g` to `color`, numbering it in the game.
     pub(super) fn mail(
         &self,
@@ -332,7 +423,15 @@ impl Referee<'_> {
             // the referee's own (RFC 3834 §5).
             auto_submitted: if matches!(
                 context.event,
-                "moved" | "rejected" | "help" | "board" | "setup_recorded" | "draw_offer_sent" | "confirm"
+                "moved"
+                    | "rejected"
+                    | "help"
+                    | "board"
+                    | "setup_recorded"
+                    | "draw_offer_sent"
+                    | "confirm"
+                    | "vacation"
+                    | "back"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

@@ -12,7 +12,8 @@
 //! requires, and the confirmation that ending a game needs); `deadlines` is the clock;
 //! `mails` renders and composes each player's mail; `ids` is the Message-ID scheme that
 //! threads a game and tells a stale reply from a fresh one; `bounces` decides what a bounce
-//! of herald's own mail to a player does.
+//! of herald's own mail to a player does; `vacations` what a player's `vacation N` and `back`
+//! do to their clocks.
 
 pub mod archive;
 pub mod bounces;
@@ -30,10 +31,11 @@ pub mod senders;
 pub mod templates;
 pub mod token;
 pub mod tournaments;
+pub mod vacations;
 
 use serde::Deserialize;
 
-use crate::clock::Timestamp;
+use crate::clock::{TimeControl, Timestamp, Vacation};
 use crate::engine::{Color, Outcome};
 use crate::mail::reader::IncomingMail;
 use crate::variants::{self, Variant, VariantGame};
@@ -65,8 +67,13 @@ pub struct Settings {
     pub name: String,
     /// Domain of Message-IDs.
     pub domain: String,
-    /// Days a player has for each move.
+    /// Days for each move of a game from before time controls (which keeps none of its own).
     pub days_per_move: u32,
+    /// The time control of a new game for which none is given.
+    pub time_control: TimeControl,
+    /// Vacation days each player may take in a calendar year (besides what the director
+    /// grants); 0: none.
+    pub vacation_days_per_year: u32,
     /// Hours before a deadline at which the player is reminded; 0: never.
     pub reminder_hours: u32,
     /// What happens when a deadline passes.
@@ -195,6 +202,16 @@ struct Said<'m> {
     authenticated: bool,
 }
 
+/// The text a player's mail says its command in: the text the player typed, as they see it;
+/// when it holds nothing, the Subject.
+fn command_text(mail: &IncomingMail) -> (String, Source) {
+    let body = commands::fold(&mail.body);
+    match commands::from_subject(&mail.subject) {
+        Some(subject) if commands::first_line(&body).is_none() => (subject, Source::Subject),
+        _ => (body, Source::Body),
+    }
+}
+
 /// What a game ended with, for the record.
 fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
     let (white_points, black_points) = variant.points(outcome);
@@ -233,11 +250,13 @@ impl<'a> Referee<'a> {
         black: Player,
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
-        self.start_game_in(id, variant, white, black, None, None, now)
+        self.start_game_in(id, variant, white, black, None, None, [Vec::new(), Vec::new()], now)
     }
 
-    /// Starts game `id` with its own time for each move (`None`: the club's setting), as a
-    /// game of `tournament` if it is one: the record to store and the invitations.
+    /// Starts game `id` with its own time control (`None`: the club's), as a game of
+    /// `tournament` if it is one, between players whose vacations (White's, Black's) are
+    /// `vacations`: the record to store and the invitations. The control is fixed
+    /// in the game: a club that changes its default later changes no game already begun.
     #[allow(clippy::too_many_arguments)]
     pub fn start_game_in(
         &self,
@@ -245,10 +264,12 @@ impl<'a> Referee<'a> {
         variant: &'static dyn Variant,
         white: Player,
         black: Player,
-        days_per_move: Option<u32>,
+        time_control: Option<TimeControl>,
         tournament: Option<records::TournamentGame>,
+        vacations: [Vec<Vacation>; 2],
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
+        let time_control = time_control.unwrap_or(self.settings.time_control);
         let mut seed = [0u8; 32];
         seed[..16].copy_from_slice(&(self.nonces)());
         seed[16..].copy_from_slice(&(self.nonces)());
@@ -270,7 +291,9 @@ impl<'a> Referee<'a> {
             commitments: Vec::new(),
             genesis: None,
             chain_head: None,
-            days_per_move,
+            time_control: Some(time_control),
+            clocks: [time_control.starting_days(); 2],
+            vacations,
             tournament,
         };
         let mut loaded = Loaded { record, game, revealed_now: Vec::new(), committed_now: Vec::new() };
@@ -329,12 +352,7 @@ impl<'a> Referee<'a> {
             return self.unauthenticated(mail, record.id, color, why, now);
         }
         let mut loaded = self.load(record)?;
-        // The text the player typed, as they see it; when it holds nothing, the Subject.
-        let body = commands::fold(&mail.body);
-        let (text, source) = match commands::from_subject(&mail.subject) {
-            Some(subject) if commands::first_line(&body).is_none() => (subject, Source::Subject),
-            _ => (body, Source::Body),
-        };
+        let (text, source) = command_text(mail);
         // A variant's own setup commands ("crown king") come first: they are read from the
         // first line, like every command. A finished game takes no setup answer.
         if let Some(first) = commands::first_line(&text)

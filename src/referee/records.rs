@@ -1,7 +1,7 @@
 //! What the referee keeps about players and games, as plain data: the store reads and writes
 //! these, the referee core computes new ones. No I/O here.
 
-use crate::clock::Timestamp;
+use crate::clock::{TimeControl, Timestamp, Vacation};
 use crate::engine::Color;
 
 /// A player: a mail address and, if known, a name.
@@ -100,8 +100,17 @@ pub struct GameRecord {
     pub genesis: Option<String>,
     /// The hash of the newest record of the chain: the last move, or the genesis.
     pub chain_head: Option<String>,
-    /// Days for each move in this game; `None`: the club's setting.
-    pub days_per_move: Option<u32>,
+    /// The game's time control, fixed when it was created; `None` only for a game created by a
+    /// herald older than time controls, whose days per move are the club's
+    /// `games.days_per_move`.
+    pub time_control: Option<TimeControl>,
+    /// White's and Black's clocks in days, in a control counted in days: for the player not on
+    /// the move what is on it; for the player on the move what was on it when the move reached
+    /// them (their deadline says what is left now). `None` in a control of days per move.
+    pub clocks: [Option<u32>; 2],
+    /// White's and Black's vacations that may touch this game's clock (read with the game,
+    /// never written with it: a vacation is the player's, in all their games).
+    pub vacations: [Vec<Vacation>; 2],
     /// The tournament the game is played in, if any.
     pub tournament: Option<TournamentGame>,
 }
@@ -206,11 +215,13 @@ pub enum Verdict {
     /// A mail to a return path whose token is not valid: logged, never answered, nothing
     /// changed.
     ForgedBounce,
+    /// A player's vacation was recorded, changed or ended (`vacation N`, `back`).
+    Vacation,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 25] = [
+    pub const ALL: [Verdict; 26] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -236,6 +247,7 @@ impl Verdict {
         Verdict::Directed,
         Verdict::Bounce,
         Verdict::ForgedBounce,
+        Verdict::Vacation,
     ];
 
     /// The stored name.
@@ -266,6 +278,7 @@ impl Verdict {
             Verdict::Directed => "directed",
             Verdict::Bounce => "bounce",
             Verdict::ForgedBounce => "forged-bounce",
+            Verdict::Vacation => "vacation",
         }
     }
 
@@ -333,7 +346,9 @@ impl std::fmt::Debug for GameRecord {
             .field("commitments", &self.commitments)
             .field("genesis", &self.genesis)
             .field("chain_head", &self.chain_head)
-            .field("days_per_move", &self.days_per_move)
+            .field("time_control", &self.time_control)
+            .field("clocks", &self.clocks)
+            .field("vacations", &self.vacations)
             .field("tournament", &self.tournament)
             .finish()
     }
@@ -346,6 +361,11 @@ impl GameRecord {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
+    }
+
+    /// The colour `email` plays in this game, if they play in it.
+    pub fn color_of(&self, email: &str) -> Option<Color> {
+        Color::BOTH.into_iter().find(|&c| self.player(c).email.eq_ignore_ascii_case(email))
     }
 }
 

@@ -175,7 +175,7 @@ impl Referee<'_> {
         if !needed || self.tokens.confirms(&said.mail.subject, g.record.id, color, ending.name(), plies) {
             return Ok(None);
         }
-        let mut context = self.context(g, color, "confirm", None);
+        let mut context = self.context(g, color, "confirm", None, now);
         context.confirmation = Some(ConfirmationContext {
             code: self.tokens.confirmation(g.record.id, color, ending.name(), plies),
             asked: ending.asked(),

@@ -135,8 +135,11 @@ impl Handler<'_> {
         if !was_unreachable {
             return Ok(());
         }
-        let paused = tx.paused_clocks_of(&from.addr)?;
-        let (deadlines, events) = referee.reachable_again(&from.addr, &paused, now);
+        let mut paused = Vec::new();
+        for clock in tx.paused_clocks_of(&from.addr)? {
+            paused.extend(tx.game(clock.game)?.map(|record| (clock, record)));
+        }
+        let (deadlines, events) = referee.reachable_again(&from.addr, paused, now)?;
         for (game, deadline) in deadlines {
             tx.resume_clock(game, deadline)?;
         }

@@ -131,7 +131,14 @@ impl Handler<'_> {
         let mut decision = match too_large {
             Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
             None => match referee.claimed_identity(mail) {
-                Some((id, _)) => referee.handle_mail(mail, tx.game(id)?, now)?,
+                Some((id, _)) => {
+                    let game = tx.game(id)?;
+                    // A vacation is the player's, in all their games: carried out across them.
+                    if let Some(request) = referee.leave_request(mail, game.as_ref()) {
+                        return self.leave(tx, mail, request, now);
+                    }
+                    referee.handle_mail(mail, game, now)?
+                }
                 // No game's token: perhaps an entry to a tournament; else a stranger's mail.
                 None => match self.entry_mail(tx, mail, now)? {
                     Some(decision) => decision,

@@ -13,13 +13,14 @@ mod locks;
 mod log;
 mod sender;
 mod tournaments;
+mod vacations;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::clock::Clock;
+use crate::clock::{Clock, TimeControl};
 use crate::config::Config;
 use crate::mail::inbox::{Inbox, InboxError, InboxErrorKind};
 use crate::mail::maildir::Maildir;
@@ -38,6 +39,7 @@ pub use locks::{SendLock, lock_database};
 use sender::Sender;
 pub use sender::Sent;
 pub use tournaments::NewTournament;
+pub use vacations::LeaveReport;
 
 /// How long `herald ingest` waits for another sender to finish before leaving its mails to
 /// the next sender.
@@ -240,8 +242,21 @@ impl Service {
         &self.tokens
     }
 
-    /// Starts a game and queues the invitations; returns the game's number.
+    /// Starts a game with the club's time control and queues the invitations; returns the
+    /// game's number.
     pub fn new_game(&mut self, variant_id: &str, white: Player, black: Player) -> Result<i64, ServiceError> {
+        self.new_game_with(variant_id, white, black, None)
+    }
+
+    /// Starts a game with its own time control (`None`: the club's) and queues the
+    /// invitations; returns the game's number.
+    pub fn new_game_with(
+        &mut self,
+        variant_id: &str,
+        white: Player,
+        black: Player,
+        time_control: Option<TimeControl>,
+    ) -> Result<i64, ServiceError> {
         let variant = variants::by_id(variant_id).ok_or_else(|| {
             let known: Vec<&str> = variants::all().iter().map(|v| v.id()).collect();
             ServiceError::Usage(format!("unknown variant {variant_id:?}; known: {}", known.join(", ")))
@@ -258,10 +273,22 @@ impl Service {
         let settings = &self.settings;
         let (templates, tokens, nonces) = (&self.templates, &self.tokens, &*self.nonces);
         let from = self.config.referee.address.clone();
+        if let Some(control) = time_control {
+            check_reminders(settings, control)?;
+        }
         self.store.write(|tx| -> Result<i64, ServiceError> {
             let id = tx.next_game_id()?;
-            let effects =
-                Referee::new(settings, templates, tokens, nonces).start_game(id, variant, white, black, now)?;
+            let vacations = tx.players_vacations(&white, &black, now)?;
+            let effects = Referee::new(settings, templates, tokens, nonces).start_game_in(
+                id,
+                variant,
+                white,
+                black,
+                time_control,
+                None,
+                vacations,
+                now,
+            )?;
             tx.apply(&effects, &from, now, None)?;
             Ok(id)
         })
@@ -389,6 +416,20 @@ impl Service {
         }
         Ok(acted)
     }
+}
+
+/// A game's or tournament's own time control leaves the club's reminder before the end of one
+/// move's time, as the configuration's must (`Config::check`).
+fn check_reminders(settings: &Settings, control: TimeControl) -> Result<(), ServiceError> {
+    let hours = 24 * u64::from(control.days_for_one_move());
+    if u64::from(settings.reminder_hours) >= hours {
+        return Err(ServiceError::Usage(format!(
+            "the club reminds players {} hours before a deadline (games.reminder_hours), but one move of {control} \
+             is {hours} hours: every move would be followed at once by a reminder",
+            settings.reminder_hours
+        )));
+    }
+    Ok(())
 }
 
 /// The built-in templates, overridden by the files the club put in `dir`.

@@ -38,6 +38,9 @@ impl Service {
         if terms.system == System::Swiss && terms.rounds == 0 {
             return Err(ServiceError::Usage("a Swiss needs --rounds".into()));
         }
+        if let Some(control) = terms.time_control {
+            super::check_reminders(&self.settings, control)?;
+        }
         terms.stage = Stage::New;
         terms.created_at = self.clock.now();
         let now = terms.created_at;
@@ -505,8 +508,17 @@ impl Handler<'_> {
                     board: p.board,
                     ratings: [rating(&white.email)?, rating(&black.email)?],
                 };
-                let effects =
-                    self.referee().start_game_in(id, variant, white, black, t.days_per_move, Some(tag), now)?;
+                let vacations = tx.players_vacations(&white, &black, now)?;
+                let effects = self.referee().start_game_in(
+                    id,
+                    variant,
+                    white,
+                    black,
+                    t.time_control,
+                    Some(tag),
+                    vacations,
+                    now,
+                )?;
                 tx.apply(&effects, self.from, now, None)?;
                 p.game = Some(id);
                 games.push(id);

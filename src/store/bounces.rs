@@ -128,7 +128,7 @@ impl Tx<'_> {
     /// (a game paused for both players waits for both).
     pub fn paused_clocks_of(&self, email: &str) -> Result<Vec<PausedClock>> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT g.id, g.deadline, g.clock_paused_at, (SELECT MAX(played_at) FROM moves m WHERE m.game_id = g.id)
+            "SELECT g.id, g.clock_paused_at, (SELECT MAX(played_at) FROM moves m WHERE m.game_id = g.id)
              FROM games g
              JOIN players p ON p.id IN (g.white_id, g.black_id)
              JOIN players o ON o.id IN (g.white_id, g.black_id) AND o.id != p.id
@@ -139,9 +139,8 @@ impl Tx<'_> {
         let rows = stmt.query_map([email], |r| {
             Ok(PausedClock {
                 game: r.get(0)?,
-                deadline: r.get::<_, Option<i64>>(1)?.map(from_ts),
-                paused_at: from_ts(r.get(2)?),
-                last_move_at: r.get::<_, Option<i64>>(3)?.map(from_ts),
+                paused_at: from_ts(r.get(1)?),
+                last_move_at: r.get::<_, Option<i64>>(2)?.map(from_ts),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

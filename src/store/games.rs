@@ -3,7 +3,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::{Result, StoreError, Tx, color_name, from_ts, parse_color, ts};
-use crate::clock::Timestamp;
+use crate::clock::{TimeControl, Timestamp};
 use crate::referee::commitment::Commitment;
 use crate::referee::records::{
     CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, TournamentGame,
@@ -67,14 +67,15 @@ impl Tx<'_> {
         self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
                                 black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head,
-                                deadline_notices, days_per_move)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                                deadline_notices, time_control, white_clock, black_clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
              ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
                 result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
                 black_points = excluded.black_points, draw_offer = excluded.draw_offer,
                 updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq,
                 genesis = excluded.genesis, chain_head = excluded.chain_head,
-                deadline_notices = excluded.deadline_notices",
+                deadline_notices = excluded.deadline_notices, white_clock = excluded.white_clock,
+                black_clock = excluded.black_clock",
             params![
                 game.id,
                 game.variant,
@@ -94,7 +95,9 @@ impl Tx<'_> {
                 game.genesis,
                 game.chain_head,
                 game.deadline_notices.number(),
-                game.days_per_move,
+                game.time_control.map(|c| c.to_string()),
+                game.clocks[0],
+                game.clocks[1],
             ],
         )?;
         for c in &game.commitments {
@@ -116,6 +119,7 @@ impl Tx<'_> {
         let row = stmt.query_row([id], read_game_row).optional()?;
         let Some(mut game) = row.transpose()? else { return Ok(None) };
         game.commitments = self.commitments(id)?;
+        game.vacations = self.vacations_for(&game)?;
         Ok(Some(game))
     }
 
@@ -151,6 +155,7 @@ impl Tx<'_> {
         let mut games: Vec<GameSummary> = rows.map(|r| r.map_err(StoreError::from)?).collect::<Result<_>>()?;
         for g in &mut games {
             g.record.commitments = self.commitments(g.record.id)?;
+            g.record.vacations = self.vacations_for(&g.record)?;
         }
         Ok(games)
     }
@@ -232,7 +237,7 @@ const GAME_SELECT: &str = concat!(
         (SELECT name FROM players WHERE id = g.black_id) AS black_name,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        g.deadline_notices, g.days_per_move, ",
+        g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock, ",
     tournament_columns!(),
     " FROM games g"
 );
@@ -241,10 +246,23 @@ const GAME_SELECT_WITH_PLIES: &str = concat!(
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        g.deadline_notices, g.days_per_move, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
+        g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
+        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
     tournament_columns!(),
     " FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id"
 );
+
+/// A stored time control: as written, or from a herald before time controls, its days per
+/// move (`None` when it kept none: the club's days per move).
+pub(super) fn time_control(written: Option<String>, days_per_move: Option<u32>) -> Result<Option<TimeControl>> {
+    match (written, days_per_move) {
+        (Some(text), _) => {
+            text.parse().map(Some).map_err(|e| StoreError::Corrupt(format!("time control {text:?}: {e}")))
+        }
+        (None, Some(days)) => Ok(Some(TimeControl::PerMove { days })),
+        (None, None) => Ok(None),
+    }
+}
 
 fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
     let status: String = r.get("status")?;
@@ -281,7 +299,9 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             commitments: Vec::new(),
             genesis: r.get("genesis")?,
             chain_head: r.get("chain_head")?,
-            days_per_move: r.get("days_per_move")?,
+            time_control: time_control(r.get("time_control")?, r.get("days_per_move")?)?,
+            clocks: [r.get("white_clock")?, r.get("black_clock")?],
+            vacations: [Vec::new(), Vec::new()],
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {
                     id,

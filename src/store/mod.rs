@@ -2,7 +2,8 @@
 //! here; what each transaction reads and writes is in a module per table family: `games`
 //! (players, games, moves, commitments), `inbox` (mails handled), `outbox` (mails to send),
 //! `events` (the event log, and a decision's effects written at once), `bounces` (failures of
-//! mails to players, unreachable players, paused clocks).
+//! mails to players, unreachable players, paused clocks), `tournaments`, `vacations` (players'
+//! vacations and the days the director granted).
 //!
 //! The database runs in WAL mode with `synchronous=FULL`, so a commit survives a power cut,
 //! and every change goes through [`Store::write`], one `BEGIN IMMEDIATE` transaction that
@@ -21,6 +22,7 @@ mod outbox;
 mod schema;
 mod sent_journal;
 mod tournaments;
+mod vacations;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

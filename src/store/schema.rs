@@ -207,6 +207,33 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE commitments ADD COLUMN committed_ply INTEGER NOT NULL DEFAULT 0;
     "#,
+    // 9: time controls and vacations. Each game's time control as written ("10 moves in 50
+    // days"; NULL for a game from before: its days_per_move, or the club's) and, in a control
+    // counted in days, each player's clock in days; a tournament's time control (NULL: its
+    // days_per_move, or the club's); each player's vacations, whole days in the club's time
+    // zone (YYYY-MM-DD, first and last counted); the vacation days the director granted a
+    // player beyond the club's allowance, by calendar year.
+    r#"
+    ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE games ADD COLUMN white_clock INTEGER;
+    ALTER TABLE games ADD COLUMN black_clock INTEGER;
+    ALTER TABLE tournaments ADD COLUMN time_control TEXT;
+    CREATE TABLE vacations (
+        player_id    INTEGER NOT NULL REFERENCES players(id),
+        first_day    TEXT NOT NULL,
+        last_day     TEXT NOT NULL CHECK (last_day >= first_day),
+        requested_at INTEGER NOT NULL,
+        PRIMARY KEY (player_id, first_day)
+    );
+    CREATE TABLE leave_grants (
+        id         INTEGER PRIMARY KEY,
+        player_id  INTEGER NOT NULL REFERENCES players(id),
+        year       INTEGER NOT NULL,
+        days       INTEGER NOT NULL CHECK (days > 0),
+        granted_at INTEGER NOT NULL
+    );
+    CREATE INDEX leave_grants_by_player ON leave_grants (player_id, year);
+    "#,
 ];
 
 #[cfg(test)]

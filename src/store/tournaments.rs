@@ -38,8 +38,8 @@ pub struct RatingRow {
     pub games: u32,
 }
 
-const TOURNAMENT_SELECT: &str = "SELECT id, name, variant, system, rounds, days_per_move, status, tiebreaks,
-    bye_points, withdrawal, initial_colour, rated, created_at FROM tournaments";
+const TOURNAMENT_SELECT: &str = "SELECT id, name, variant, system, rounds, days_per_move, time_control, status,
+    tiebreaks, bye_points, withdrawal, initial_colour, rated, created_at FROM tournaments";
 
 fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} {value:?}"))
@@ -51,12 +51,12 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
     let tiebreaks: String = r.get("tiebreaks")?;
     let withdrawal: String = r.get("withdrawal")?;
     let colour: String = r.get("initial_colour")?;
-    let (id, name, variant, rounds, days_per_move, bye_points, rated, created_at) = (
+    let (id, name, variant, rounds, (time_control, days_per_move), bye_points, rated, created_at) = (
         r.get("id")?,
         r.get("name")?,
         r.get("variant")?,
         r.get("rounds")?,
-        r.get("days_per_move")?,
+        (r.get("time_control")?, r.get("days_per_move")?),
         r.get("bye_points")?,
         r.get("rated")?,
         r.get("created_at")?,
@@ -68,7 +68,7 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
             variant,
             system: System::parse(&system).ok_or_else(|| corrupt("system", &system))?,
             rounds,
-            days_per_move,
+            time_control: super::games::time_control(time_control, days_per_move)?,
             stage: Stage::parse(&stage).ok_or_else(|| corrupt("tournament status", &stage))?,
             tiebreaks: tiebreaks
                 .split(',')
@@ -89,7 +89,7 @@ impl Tx<'_> {
     pub fn create_tournament(&self, t: &Tournament) -> Result<i64> {
         let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
         self.exec(
-            "INSERT INTO tournaments (name, variant, system, rounds, days_per_move, status, tiebreaks, bye_points,
+            "INSERT INTO tournaments (name, variant, system, rounds, time_control, status, tiebreaks, bye_points,
                                       withdrawal, initial_colour, rated, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
@@ -97,7 +97,7 @@ impl Tx<'_> {
                 t.variant,
                 t.system.as_str(),
                 t.rounds,
-                t.days_per_move,
+                t.time_control.map(|c| c.to_string()),
                 t.stage.as_str(),
                 tiebreaks.join(","),
                 t.bye_points.thousandths(),

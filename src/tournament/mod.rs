@@ -278,8 +278,8 @@ pub struct Tournament {
     pub system: System,
     /// Rounds in all (a round robin's follow from the number of players at the start).
     pub rounds: u32,
-    /// Days for each move; `None`: the club's setting.
-    pub days_per_move: Option<u32>,
+    /// Its games' time control; `None`: the club's when each game starts.
+    pub time_control: Option<crate::clock::TimeControl>,
     /// Where it stands.
     pub stage: Stage,
     /// The tie-breaks, in order.

@@ -84,6 +84,15 @@ impl Table {
         id
     }
 
+    /// Starts a game between Alice (White) and Bob (Black) with its own time control.
+    pub fn new_game_with(&mut self, variant: &str, control: herald::clock::TimeControl) -> i64 {
+        let alice = Player { email: "alice@players.test".into(), name: Some("Alice".into()) };
+        let bob = Player { email: "bob@players.test".into(), name: Some("Bob".into()) };
+        let id = self.service.new_game_with(variant, alice, bob, Some(control)).unwrap();
+        self.service.send_due(&self.lock, &self.sink).unwrap();
+        id
+    }
+
     /// Every mail `who` received, oldest first.
     pub fn mails(&self, who: &str) -> Vec<Vec<u8>> {
         let maildir = Maildir::create(&self.sink.maildir(who)).unwrap();

@@ -1,6 +1,15 @@
-//! Time, injected: the referee core never reads the system clock, so tests can set it.
+//! Time, injected: the referee core never reads the system clock, so tests can set it; and
+//! the correspondence time controls' arithmetic (`control`: what a game's control is and how a
+//! move is charged; `days`: the club's calendar days, in which the day-counted controls and
+//! vacations are counted). Everything here is pure but the system clock.
+
+pub mod control;
+pub mod days;
 
 use std::sync::Mutex;
+
+pub use control::TimeControl;
+pub use days::{Days, Vacation};
 
 pub use jiff::Timestamp;
 

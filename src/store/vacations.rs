@@ -1,0 +1,92 @@
+//! Players' vacations and the vacation days the director granted them (see
+//! `referee::vacations`).
+
+use jiff::civil::Date;
+use rusqlite::params;
+
+use super::{Result, StoreError, Tx, ts};
+use crate::clock::{Timestamp, Vacation};
+use crate::referee::records::{GameRecord, Player};
+use crate::referee::vacations::{Leave, VacationChange};
+
+/// A stored day.
+fn day(text: &str) -> Result<Date> {
+    text.parse().map_err(|_| StoreError::Corrupt(format!("vacation day {text:?}")))
+}
+
+impl Tx<'_> {
+    /// `email`'s vacations whose last day is `since` or later, in order.
+    pub fn vacations_of(&self, email: &str, since: Date) -> Result<Vec<Vacation>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT v.first_day, v.last_day FROM vacations v JOIN players p ON p.id = v.player_id
+             WHERE p.email = ?1 AND v.last_day >= ?2 ORDER BY v.first_day",
+        )?;
+        let rows = stmt
+            .query_map(params![email, since.to_string()], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        rows.map(|row| {
+            let (first, last) = row?;
+            Ok(Vacation { first_day: day(&first)?, last_day: day(&last)? })
+        })
+        .collect()
+    }
+
+    /// White's and Black's vacations that may touch `game`'s clock: those that end on or after
+    /// the day before it was created (the day before, so that no time zone can leave one out).
+    pub(super) fn vacations_for(&self, game: &GameRecord) -> Result<[Vec<Vacation>; 2]> {
+        let created = game.created_at.to_zoned(jiff::tz::TimeZone::UTC).date();
+        let since = created.yesterday().unwrap_or(created);
+        Ok([self.vacations_of(&game.white.email, since)?, self.vacations_of(&game.black.email, since)?])
+    }
+
+    /// The vacations of two players who begin a game at `now` (those not over by the day
+    /// before, in any time zone).
+    pub fn players_vacations(&self, white: &Player, black: &Player, now: Timestamp) -> Result<[Vec<Vacation>; 2]> {
+        let today = now.to_zoned(jiff::tz::TimeZone::UTC).date();
+        let since = today.yesterday().unwrap_or(today);
+        Ok([self.vacations_of(&white.email, since)?, self.vacations_of(&black.email, since)?])
+    }
+
+    /// What `email` has of leave: their vacations that end on or after `since`, and the days
+    /// the director granted them, by year.
+    pub fn leave_of(&self, email: &str, since: Date) -> Result<Leave> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT g.year, SUM(g.days) FROM leave_grants g JOIN players p ON p.id = g.player_id
+             WHERE p.email = ?1 GROUP BY g.year ORDER BY g.year",
+        )?;
+        let granted = stmt.query_map([email], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+        Ok(Leave { vacations: self.vacations_of(email, since)?, granted })
+    }
+
+    /// Writes a change of `player`'s vacations, made at `now`.
+    pub fn change_vacation(&self, player: &Player, change: &VacationChange, now: Timestamp) -> Result<()> {
+        let id = self.player_id(player)?;
+        let (remove, add) = match *change {
+            VacationChange::Book(v) => (None, Some(v)),
+            VacationChange::Change { from, to } => (Some(from), Some(to)),
+            VacationChange::Cancel(v) => (Some(v), None),
+        };
+        if let Some(v) = remove {
+            self.exec(
+                "DELETE FROM vacations WHERE player_id = ?1 AND first_day = ?2",
+                params![id, v.first_day.to_string()],
+            )?;
+        }
+        if let Some(v) = add {
+            self.exec(
+                "INSERT INTO vacations (player_id, first_day, last_day, requested_at) VALUES (?1, ?2, ?3, ?4)",
+                params![id, v.first_day.to_string(), v.last_day.to_string(), ts(now)],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The director grants `player` `days` more vacation days in `year`.
+    pub fn grant_leave(&self, player: &Player, year: i16, days: u32, now: Timestamp) -> Result<()> {
+        let id = self.player_id(player)?;
+        self.exec(
+            "INSERT INTO leave_grants (player_id, year, days, granted_at) VALUES (?1, ?2, ?3, ?4)",
+            params![id, year, days, ts(now)],
+        )?;
+        Ok(())
+    }
+}
