@@ -412,9 +412,11 @@ pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
     concat!(
         crown_help!(),
         "\nOnce your uncrowned monarch has fallen you may, as a move, hide your crown on\n\
-         any empty square: \"hide d5\". Your monarch is then an ordinary piece; an enemy\n\
-         piece that stops on that square wins, one of yours loses. Your opponent sees\n\
-         only \"hide\", and every mail shows the squares already searched."
+         any empty square: \"hide d5\" (or \"crown d5\"). Your monarch is then an ordinary\n\
+         piece, never in check. Your opponent sees only \"hide\", and wins by stopping a\n\
+         piece on that square (passing over it is not enough) or by capturing all your\n\
+         pieces; if a piece of yours stops there, you lose. Every mail shows the squares\n\
+         already ruled out."
     ),
     &CROWN_3_RULES,
 );
