@@ -422,6 +422,20 @@ pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
 );
 static CROWN_3_RULES: OnceLock<Rules> = OnceLock::new();
 
+/// Something done with each variant of the family as its own type, its games' moves and
+/// state in view (the fuzz target `crown_move_input`; tests that look inside every member).
+pub trait VisitMember {
+    /// Called once for each variant of the family.
+    fn visit<E: Extension>(&mut self, variant: &'static CrownVariant<E>);
+}
+
+/// Calls `visitor` with every variant of the family, in the order of [`super::all`]: a new
+/// extension's variant is added here as it is there.
+pub fn visit_members(visitor: &mut impl VisitMember) {
+    visitor.visit(&CROWN);
+    visitor.visit(&CROWN_3);
+}
+
 impl<E: Extension> Variant for CrownVariant<E> {
     fn id(&self) -> &'static str {
         self.id
