@@ -285,3 +285,14 @@ fn a_snapshot_keeps_the_hidden_crown_and_the_record() {
 fn play_boxed(game: &mut Box<dyn VariantGame>, text: &str) -> PlayedMove {
     game.play(text).unwrap_or_else(|e| panic!("{text} in {}: {e}", game.fen()))
 }
+
+/// Debug output ends up in logs and panic messages: it says whether a crown is hidden, never
+/// where (nor the square an auditor's secret gives).
+#[test]
+fn debug_output_never_names_the_hidden_square() {
+    let mut g = game("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[secret("black.hidden-crown", "g6")]);
+    play(&mut g, "hide d5");
+    let shown = format!("{:?}", g.extension());
+    assert!(!shown.contains("d5") && !shown.contains("g6"), "{shown}");
+    assert!(shown.contains("hidden"), "{shown}");
+}

@@ -22,6 +22,8 @@
 //! - The "sea battle" record: every square occupied when the crown was hidden, and then every
 //!   square where a piece of either side stops, is a miss; each player's mail shows the grid.
 
+use std::fmt;
+
 use super::{Aftermath, Core, Extension, OwnMove};
 use crate::engine::geometry::{BoardSize, Square, SquareSet};
 use crate::engine::outcome::{Outcome, WinReason};
@@ -37,7 +39,7 @@ fn label(color: Color) -> String {
 }
 
 /// Where one side's crown is hidden, and what the record of searches shows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 struct Side {
     /// The square, once the crown is hidden (the referee's knowledge).
     square: Option<Square>,
@@ -52,6 +54,18 @@ struct Side {
 pub struct HiddenCrown {
     sides: [Side; 2],
     ended: Option<Outcome>,
+}
+
+impl fmt::Debug for Side {
+    /// Whether the crown is hidden and the misses, never where it is: debug output ends up in
+    /// logs and panic messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Side")
+            .field("hidden", &self.square.is_some())
+            .field("misses", &self.misses)
+            .field("preset", &self.preset.map(|_| "<secret>"))
+            .finish()
+    }
 }
 
 /// A hide: the crown goes to this square.
