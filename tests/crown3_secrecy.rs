@@ -1,6 +1,6 @@
 //! Crown-3 keeps its hidden square secret, tested by difference (docs/rules/crown-3.md, "The
 //! secrecy test"): the same game is played twice by the referee core, with the same moves and
-//! the same nonces, once with White's crown hidden on d5 and once on e6. Then twenty-odd plies
+//! the same nonces, once with White's crown hidden on d5 and once on e6. Then 34 plies
 //! follow that stop on neither square, cross both and stop next to both. Until the square is
 //! found, every mail to Black, every view of the public (the sea-battle grid included), the
 //! game's PGN and its page and archive on the club's site must be byte for byte the same in
@@ -263,8 +263,9 @@ fn black_and_the_public_cannot_tell_where_white_hid_the_crown() {
     let found = d5.iter().position(ended).expect("Rd5 finds White's crown in the first game");
     assert_eq!(found, d5.len() - 1);
     assert!(!e6.iter().any(ended), "nothing ends the second game");
-    let compared_plies = plies[hide..found].iter().flatten().count();
-    assert!(compared_plies >= 20, "{compared_plies} plies after the hide are compared");
+    // 5. hide is ply 9; 34 plies follow it before 22... Rd5 (ply 44), all of them compared.
+    assert_eq!((plies[hide], plies[found]), (Some(9), Some(44)));
+    assert_eq!(plies[hide + 1..found].iter().flatten().count(), 34);
 
     for (i, (a, b)) in d5[..found].iter().zip(&e6[..found]).enumerate() {
         let what = format!("mail {i} ({} {:?})", a.who, a.said.replace("d5", "SQUARE"));
