@@ -173,6 +173,11 @@ fn ninja_move_input() {
 }
 
 #[test]
+fn crown_move_input() {
+    run("crown_move_input", &[], checks::crown_move_input);
+}
+
+#[test]
 fn archive() {
     run("archive", &[], checks::archive);
 }

@@ -259,6 +259,14 @@ fn draw_offer_with_a_move_then_accepted() {
     assert_eq!(d.verdict, Verdict::Move);
     assert_eq!(t.record.draw_offer, Some(Color::White));
     assert!(text(&d.effects.mails[1]).contains("offers a draw"));
+    // The offer stands on a line of its own under the line that says whose move it is.
+    for (mail, offer) in
+        [(&d.effects.mails[0], "Your draw offer is open."), (&d.effects.mails[1], "Alice offers a draw")]
+    {
+        let mail = text(mail);
+        assert!(mail.lines().any(|l| l.starts_with(offer)), "{mail}");
+        assert!(mail.lines().any(|l| l.contains("to move (1...), by ") || l.starts_with("It is your move (1...)")));
+    }
     let d = t.say(BOB, "accept");
     assert_eq!(d.verdict, Verdict::Draw);
     assert_eq!(t.record.status, GameStatus::Finished);

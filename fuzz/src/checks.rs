@@ -25,6 +25,7 @@ use herald::service::{Ingested, Service};
 use herald::tournament::trf;
 use herald::variants::ninja::open::NinjaPosition;
 use herald::variants::ninja::{self, Reserve};
+use herald::variants::crown::CrownVariant;
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
@@ -369,6 +370,113 @@ pub fn ninja_move_input(data: &[u8]) {
         assert!(pos.legal_moves().contains(&m));
         let written = pos.write(m);
         assert_eq!(pos.parse(&written), Ok(m), "{written}");
+    }
+}
+
+/// A position of a Crown game: its FEN (`None`: the start; the variant's own pieces in hand
+/// are added) and the notes of sides with both monarchs, as (label, value).
+type CrownPosition = (Option<&'static str>, &'static [(&'static str, &'static str)]);
+
+/// Positions for every variant of the Crown family: the start with both crowns chosen, and
+/// positions where an uncrowned monarch is gone, so that each extension's own moves (a hide,
+/// a drop, a split) are possible.
+const CROWN_POSITIONS: [CrownPosition; 7] = [
+    (None, &[("white.crown", "king"), ("black.crown", "queen")]),
+    (None, &[("white.crown", "queen"), ("black.crown", "king")]),
+    // White's uncrowned queen taken: White's crown is known, on the king; Black's is not.
+    (Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w AEHadeh - 0 1"), &[("black.crown", "king")]),
+    // Each side lost its uncrowned monarch (White its king, Black its queen); Black to move,
+    // an en passant capture open.
+    (Some("rnb1kbnr/pppp1ppp/8/8/3PpP2/8/PPP3PP/RNBQ1BNR b ADHaeh f3 0 4"), &[]),
+    // The lone monarchs and their rooks, free to castle.
+    (Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q3R w ADHaeh - 0 1"), &[]),
+    // The two lone monarchs.
+    (Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &[]),
+    // Promotions for both; Black's crown unknown.
+    (Some("3qk3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"), &[("black.crown", "queen")]),
+];
+
+/// Which variant of the Crown family, and which of [`CROWN_POSITIONS`], the input chose; what
+/// it says; and the ids of the family's variants visited.
+struct CrownMoveInput<'a> {
+    chosen: usize,
+    position: usize,
+    lines: Vec<&'a str>,
+    visited: Vec<&'static str>,
+}
+
+impl herald::variants::crown::VisitMember for CrownMoveInput<'_> {
+    fn visit<E: herald::variants::crown::Extension>(&mut self, variant: &'static CrownVariant<E>) {
+        self.visited.push(variant.id());
+        if self.visited.len() - 1 == self.chosen {
+            crown_lines(variant, self.position, &self.lines);
+        }
+    }
+}
+
+/// The moves players of every variant of the Crown family type (every variant whose id starts
+/// with `crown`): the first byte chooses the variant and the position, each further line is
+/// read as the referee reads it (a setup answer first, then a move). Nothing panics; a refusal
+/// changes nothing; an accepted move is one of the game's legal moves — the game after it is
+/// the game after that move — and the move as its player would type it reads back as itself.
+pub fn crown_move_input(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let family: Vec<&str> = variants::all().iter().map(|v| v.id()).filter(|id| id.starts_with("crown")).collect();
+    let mut input = CrownMoveInput {
+        chosen: usize::from(selector) % family.len(),
+        position: usize::from(selector) / family.len() % CROWN_POSITIONS.len(),
+        lines: text.split('\n').take(12).collect(),
+        visited: Vec::new(),
+    };
+    herald::variants::crown::visit_members(&mut input);
+    assert_eq!(input.visited, family, "herald::variants::crown::visit_members visits every variant of the family");
+}
+
+/// [`crown_move_input`] for one variant.
+fn crown_lines<E: herald::variants::crown::Extension>(
+    variant: &'static CrownVariant<E>,
+    position: usize,
+    lines: &[&str],
+) {
+    use herald::variants::{Secret, VariantGame};
+    let (fen, notes) = CROWN_POSITIONS[position];
+    let fen = fen.map(|f| match E::start_holdings() {
+        "" => f.to_string(),
+        held => fen::join_holdings(f, held),
+    });
+    let secrets: Vec<Secret> = notes.iter().map(|&(l, v)| Secret { label: l.into(), value: v.into() }).collect();
+    let mut game = variant
+        .game(fen.as_deref(), &secrets)
+        .unwrap_or_else(|e| panic!("{}: position {position} ({fen:?}): {e}", variant.id()));
+    for line in lines {
+        let before = game.clone();
+        let snapshot = game.snapshot();
+        if let Some(answer) = game.setup(game.turn(), line) {
+            assert!(answer.is_err(), "{line:?}: both notes are written, no setup answer is taken");
+            assert_eq!(game.snapshot(), snapshot, "{line:?}: a refused setup answer changes nothing");
+            continue;
+        }
+        let Ok(played) = game.play(line) else {
+            assert_eq!(game.snapshot(), snapshot, "{line:?}: a refused move changes nothing");
+            continue;
+        };
+        let after = game.snapshot();
+        let public = played.notation.trim_end_matches(['+', '#']);
+        let legal = before.legal_moves();
+        let matched = legal.iter().find(|m| {
+            before.write(m).0 == public && {
+                let mut other = before.clone();
+                other.play_move(m) == played && other.snapshot() == after
+            }
+        });
+        let Some(m) = matched else {
+            panic!("{} in {}: {line:?} was played as {public}, none of the legal moves", variant.id(), before.fen())
+        };
+        let typed = before.write(m).1;
+        let mut again = before.clone();
+        assert_eq!(again.play(&typed).as_ref(), Ok(&played), "{typed} reads back as the move written so");
+        assert_eq!(again.snapshot(), after, "{typed}");
     }
 }
 

@@ -16,7 +16,7 @@
 //! that the board stays narrower than a mail line.
 
 use super::{Cell, Coordinates, View};
-use crate::engine::geometry::{Square, file_letter};
+use crate::engine::geometry::{BoardSize, Square, file_letter};
 use crate::engine::piece::Color;
 
 fn letter(color: Color, c: char) -> char {
@@ -49,7 +49,6 @@ fn file_label(coordinates: Coordinates, file: u8) -> char {
 /// Renders `view`'s board with `bottom`'s side at the bottom.
 pub fn render(view: &View, bottom: Color) -> String {
     let size = view.size;
-    let flipped = bottom == Color::Black;
     let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
     let mut large_crowds = Vec::new();
     // Hidden pieces by the label they are tracked by, so the reader can follow each one.
@@ -67,31 +66,7 @@ pub fn render(view: &View, bottom: Color) -> String {
         };
     }
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
-    let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
-    let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
-    let label_width = if size.ranks >= 10 { 2 } else { 1 };
-    let footer = {
-        let mut line = " ".repeat(label_width + 1);
-        for &f in &files {
-            line.push_str(&format!(" {:^width$}", file_label(view.coordinates, f)));
-        }
-        line.trim_end().to_string()
-    };
-    let mut out = String::new();
-    out.push_str(&footer);
-    out.push('\n');
-    for &r in &ranks {
-        let mut line = format!("{:>label_width$} ", r + 1);
-        for &f in &files {
-            let text = Square::new(f, r).map_or(".", |sq| texts[sq.index()].as_str());
-            line.push_str(&format!(" {text:^width$}"));
-        }
-        line.push_str(&format!("  {}", r + 1));
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push_str(&footer);
-    out.push('\n');
+    let mut out = layout(size, view.coordinates, bottom, width, |sq| texts[sq.index()].clone());
     for line in large_crowds {
         out.push_str(&line);
         out.push('\n');
@@ -101,6 +76,51 @@ pub fn render(view: &View, bottom: Color) -> String {
         let list: Vec<String> = tracked.iter().map(|(sq, label)| format!("{sq} ({label})")).collect();
         out.push_str(&format!("Unknown pieces, with the square each started on: {}\n", list.join(", ")));
     }
+    out
+}
+
+/// A board of one character a square (a record of the squares searched, say), laid out as
+/// [`render`] lays out the board from `bottom`'s side, so that a reader can hold one against
+/// the other.
+pub fn marks(size: BoardSize, coordinates: Coordinates, bottom: Color, mark: impl Fn(Square) -> char) -> String {
+    layout(size, coordinates, bottom, 1, |sq| mark(sq).to_string())
+}
+
+/// The board's lines: file labels, each rank with its number on both sides, file labels again;
+/// every column `width` characters wide.
+fn layout(
+    size: BoardSize,
+    coordinates: Coordinates,
+    bottom: Color,
+    width: usize,
+    text: impl Fn(Square) -> String,
+) -> String {
+    let flipped = bottom == Color::Black;
+    let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
+    let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
+    let label_width = if size.ranks >= 10 { 2 } else { 1 };
+    let footer = {
+        let mut line = " ".repeat(label_width + 1);
+        for &f in &files {
+            line.push_str(&format!(" {:^width$}", file_label(coordinates, f)));
+        }
+        line.trim_end().to_string()
+    };
+    let mut out = String::new();
+    out.push_str(&footer);
+    out.push('\n');
+    for &r in &ranks {
+        let mut line = format!("{:>label_width$} ", r + 1);
+        for &f in &files {
+            let cell = Square::new(f, r).map_or_else(|| ".".to_string(), &text);
+            line.push_str(&format!(" {cell:^width$}"));
+        }
+        line.push_str(&format!("  {}", r + 1));
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&footer);
+    out.push('\n');
     out
 }
 

@@ -430,9 +430,11 @@ pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
     concat!(
         crown_help!(),
         "\nOnce your uncrowned monarch has fallen you may, as a move, hide your crown on\n\
-         any empty square: \"hide d5\". Your monarch is then an ordinary piece; an enemy\n\
-         piece that stops on that square wins, one of yours loses. Your opponent sees\n\
-         only \"hide\", and every mail shows the squares already searched."
+         any empty square: \"hide d5\" (or \"crown d5\"). Your monarch is then an ordinary\n\
+         piece, never in check. Your opponent sees only \"hide\", and wins by stopping a\n\
+         piece on that square (passing over it is not enough) or by capturing all your\n\
+         pieces; if a piece of yours stops there, you lose. Every mail shows the squares\n\
+         already ruled out."
     ),
     &CROWN_3_RULES,
 );
@@ -456,6 +458,21 @@ pub static CROWN_4: CrownVariant<Halves> = CrownVariant::new(
     &CROWN_4_RULES,
 );
 static CROWN_4_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Something done with each variant of the family as its own type, its games' moves and
+/// state in view (the fuzz target `crown_move_input`; tests that look inside every member).
+pub trait VisitMember {
+    /// Called once for each variant of the family.
+    fn visit<E: Extension>(&mut self, variant: &'static CrownVariant<E>);
+}
+
+/// Calls `visitor` with every variant of the family, in the order of [`super::all`]: a new
+/// extension's variant is added here as it is there.
+pub fn visit_members(visitor: &mut impl VisitMember) {
+    visitor.visit(&CROWN);
+    visitor.visit(&CROWN_3);
+    visitor.visit(&CROWN_4);
+}
 
 impl<E: Extension> Variant for CrownVariant<E> {
     fn id(&self) -> &'static str {
