@@ -31,6 +31,8 @@ pub enum WinReason {
     OwnHiddenCrown,
     /// The winner captured every piece of the loser, whose crown was hidden (crown-3).
     ArmyDestroyed,
+    /// The loser's crowned monarch captured the winner's mined stone and was blown up (crown-2).
+    CrownBlownUp,
 }
 
 /// Why a game was drawn.
@@ -50,6 +52,9 @@ pub enum DrawReason {
     FivefoldRepetition,
     /// The players agreed.
     Agreement,
+    /// The side to move has no legal move, is not in check, and its royal monarch is walled in
+    /// by its own stones and pieces (crown-2's stalemate, a draw where every other loses).
+    WalledIn,
 }
 
 /// The end of a game.
@@ -168,6 +173,14 @@ impl fmt::Display for Outcome {
                         );
                     }
                     WinReason::ArmyDestroyed => "by destroying the whole army",
+                    WinReason::CrownBlownUp => {
+                        return write!(
+                            f,
+                            "{} wins: {}'s crowned monarch was blown up by a mined stone",
+                            winner.title(),
+                            winner.other().title()
+                        );
+                    }
                 };
                 write!(f, "{} wins {how}", winner.title())
             }
@@ -180,6 +193,7 @@ impl fmt::Display for Outcome {
                     DrawReason::ThreefoldRepetition => "by threefold repetition",
                     DrawReason::FivefoldRepetition => "by fivefold repetition",
                     DrawReason::Agreement => "by agreement",
+                    DrawReason::WalledIn => "by a monarch walled in by its own stones",
                 };
                 write!(f, "Draw {how}")
             }

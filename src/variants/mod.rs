@@ -311,6 +311,7 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &chess::Chess,
         &capablanca::Capablanca,
         &crown::CROWN,
+        &crown::CROWN_2,
         &crown::CROWN_3,
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
