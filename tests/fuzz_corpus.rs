@@ -186,3 +186,8 @@ fn imap_starttls() {
 fn delivery_report() {
     run("delivery_report", &[], checks::delivery_report);
 }
+
+#[test]
+fn crown_drop() {
+    run("crown_drop", &[], checks::crown_drop);
+}
