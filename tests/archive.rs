@@ -127,7 +127,8 @@ fn a_consistent_but_false_move_list_fails_on_legality() {
     let (_table, mut archive) = scholars_mate();
     archive.moves.truncate(1);
     archive.moves[0].notation = "e5".into();
-    archive.moves[0].hash = herald::referee::chain::link(&archive.genesis, 1, herald::engine::Color::White, 1, "e5");
+    archive.moves[0].hash =
+        herald::referee::chain::link(&archive.genesis, 1, herald::engine::Color::White, 1, "e5", &[]);
     archive.chain_head = archive.moves[0].hash.clone();
     archive.result = None;
     let report = archive::verify(&archive);

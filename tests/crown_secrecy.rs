@@ -9,12 +9,12 @@ mod support;
 
 use herald::clock::Timestamp;
 use herald::engine::Color;
-use herald::mail::reader::{Address, IncomingMail};
 use herald::referee::Referee;
 use herald::referee::records::{GameRecord, OutgoingRecord, Player};
 use herald::referee::templates::Templates;
 use herald::referee::token::Tokens;
 use herald::variants;
+use support::core::player_mail;
 use support::hashes::mask_hashes;
 
 const ALICE: &str = "alice@players.test";
@@ -61,23 +61,7 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
     for (n, (who, body)) in full_script.iter().enumerate() {
         let color = if *who == ALICE { Color::White } else { Color::Black };
         let token = tokens.token(1, color);
-        let mail = IncomingMail {
-            message_id: Some(format!("m{n}@players.test")),
-            dedupe_key: format!("mid:m{n}@players.test"),
-            from: Some(Address { addr: who.to_string(), name: None }),
-            return_path: Some(who.to_string()),
-            delivered_to: vec![format!("referee+{token}@club.test")],
-            to: vec![format!("referee+{token}@club.test")],
-            subject: "Re: game".into(),
-            in_reply_to: None,
-            references: Vec::new(),
-            date: None,
-            automatic: None,
-            authentication_results: Vec::new(),
-            body: body.clone(),
-            body_truncated: false,
-            no_text: None,
-        };
+        let mail = player_mail(n as u32, who, &token, "Re: game", body);
         let decision = referee.handle_mail(&mail, Some(record.clone()), now).unwrap();
         if let Some(game) = decision.effects.game {
             record = game;

@@ -3,6 +3,8 @@
 //! situation the service must handle and checks what the rules of play-by-mail say should
 //! happen: who gets a mail, what changes, what stays as it was.
 
+mod support;
+
 use herald::clock::Timestamp;
 use herald::engine::Color;
 use herald::mail::reader::{Address, AutomaticReason, IncomingMail};
@@ -24,20 +26,7 @@ struct Table {
     sent: u32,
 }
 
-/// The settings of a club with the default configuration and the referee at club.test, but
-/// for the confirmation of a game's end, which only tests/sender_authentication.rs asks for:
-/// the tests here end games with one mail.
-fn club_settings() -> Settings {
-    let referee = herald::config::Referee {
-        address: "referee@club.test".into(),
-        name: "herald referee".into(),
-        domain: None,
-        director: None,
-    };
-    let mut settings = herald::config::Config { referee, ..herald::config::Config::default() }.settings();
-    settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Never;
-    settings
-}
+use support::core::{club_settings, player_mail};
 
 impl Table {
     fn new() -> Table {
@@ -59,23 +48,7 @@ impl Table {
     fn mail(&mut self, from: &str, token_of: Color, body: &str) -> IncomingMail {
         self.sent += 1;
         let token = self.tokens.token(self.record.id, token_of);
-        IncomingMail {
-            message_id: Some(format!("m{}@players.test", self.sent)),
-            dedupe_key: format!("mid:m{}@players.test", self.sent),
-            from: Some(Address { addr: from.into(), name: None }),
-            return_path: Some(from.into()),
-            delivered_to: vec![format!("referee+{token}@club.test")],
-            to: vec![format!("referee+{token}@club.test")],
-            subject: "Re: [herald #1] chess".into(),
-            in_reply_to: None,
-            references: Vec::new(),
-            date: None,
-            automatic: None,
-            authentication_results: Vec::new(),
-            body: body.into(),
-            body_truncated: false,
-            no_text: None,
-        }
+        player_mail(self.sent, from, &token, "Re: [herald #1] chess", body)
     }
 
     fn handle(&mut self, mail: &IncomingMail) -> Decision {

@@ -286,7 +286,7 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
     for m in &mut forged.moves {
         let color = if m.color == "white" { Color::White } else { Color::Black };
         m.prev = prev.clone();
-        m.hash = chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap());
+        m.hash = chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap(), &[]);
         prev = m.hash.clone();
     }
     let result = forged.result.as_mut().unwrap();

@@ -1,14 +1,17 @@
 //! A game's archive, and its verification with no database and no trust in the referee.
 //!
 //! `herald game export ID --json` writes an [`Archive`]: the variant, the players, every
-//! move with its chain record, the chain, the commitments and the openings revealed so far,
-//! and the result. [`verify`] checks, offline, that every revealed commitment opens, that the
-//! chain is whole from its genesis to its head, that every move is legal under the revealed
-//! secrets (by replaying the game), and that the recorded result follows. Each check that
+//! move with its chain record, the chain, the commitments (each with the move after which it
+//! was made) and the openings revealed so far, and the result. [`verify`] checks, offline,
+//! that every revealed commitment opens, that the chain is whole from its genesis to its head
+//! (the genesis fixing the setup's commitments, each move's record those the move made), that
+//! every move is legal under the revealed secrets (by replaying the game) and commits exactly
+//! the secrets the archive says it made, and that the recorded result follows. Each check that
 //! fails says what broke, so a changed byte anywhere in these fields is found and named.
 
 use serde::{Deserialize, Serialize};
 
+use super::VariantLookup;
 use super::chain;
 use super::commitment::Commitment;
 use super::records::{GameRecord, MoveRecord};
@@ -71,6 +74,12 @@ pub struct ArchivedCommitment {
     pub label: String,
     /// The commitment.
     pub hash: String,
+    /// How many moves had been played when it was made: 0 for a secret of the setup, which
+    /// the genesis record fixes; N for a secret the N-th move decided, which that move's
+    /// record links. Always written; archives from before this field read it as 0, which is
+    /// when every commitment of theirs was made.
+    #[serde(default)]
+    pub committed_at_ply: u32,
     /// The value, once revealed.
     pub value: Option<String>,
     /// The nonce, once revealed.
@@ -130,17 +139,24 @@ impl Archive {
             black: record.black.email.clone(),
             start: start.to_string(),
             genesis: record.genesis.clone().unwrap_or_default(),
-            commitments: record
-                .commitments
-                .iter()
-                .map(|c| ArchivedCommitment {
-                    label: c.commitment.label.clone(),
-                    hash: c.commitment.hash.clone(),
-                    value: c.revealed.then(|| c.commitment.value.clone()),
-                    nonce: c.revealed.then(|| c.commitment.nonce.clone()),
-                    revealed_at_ply: c.revealed_at_ply.filter(|_| c.revealed),
-                })
-                .collect(),
+            commitments: {
+                // Sorted by label, as the archive promises, whatever order they were made in
+                // (a game just played holds them so; the store reads them back sorted).
+                let mut commitments: Vec<ArchivedCommitment> = record
+                    .commitments
+                    .iter()
+                    .map(|c| ArchivedCommitment {
+                        label: c.commitment.label.clone(),
+                        hash: c.commitment.hash.clone(),
+                        committed_at_ply: c.committed_at_ply,
+                        value: c.revealed.then(|| c.commitment.value.clone()),
+                        nonce: c.revealed.then(|| c.commitment.nonce.clone()),
+                        revealed_at_ply: c.revealed_at_ply.filter(|_| c.revealed),
+                    })
+                    .collect();
+                commitments.sort_by(|a, b| a.label.cmp(&b.label));
+                commitments
+            },
             moves: moves
                 .iter()
                 .map(|m| ArchivedMove {
@@ -196,8 +212,89 @@ impl Report {
     }
 }
 
-/// Checks an archive; see the module documentation.
+/// The (label, hash) of the commitments made after `ply` moves: what the genesis record (0)
+/// or the `ply`-th move's record links.
+fn made_at(commitments: &[ArchivedCommitment], ply: u32) -> Vec<(String, String)> {
+    commitments.iter().filter(|c| c.committed_at_ply == ply).map(|c| (c.label.clone(), c.hash.clone())).collect()
+}
+
+/// Why `record`, the chain record of ply `ply` (0: the genesis), does not hash to `recorded`,
+/// when one commitment put at another ply explains it: the record hashes as recorded without
+/// one the archive says was made there, or with one the archive says was made elsewhere.
+/// `hash_with` hashes the record's fields with the given commitments.
+fn misplaced(
+    record: &str,
+    ply: u32,
+    commitments: &[ArchivedCommitment],
+    recorded: &str,
+    hash_with: impl Fn(&[(String, String)]) -> String,
+) -> Option<String> {
+    let here = made_at(commitments, ply);
+    let when = |at: u32| if at == 0 { "before the first move".to_string() } else { format!("after {at} moves") };
+    for (i, (label, _)) in here.iter().enumerate() {
+        let mut without = here.clone();
+        without.remove(i);
+        if hash_with(&without) == recorded {
+            return Some(format!(
+                "{record} does not link commitment {label}, which the archive says was made {}",
+                when(ply)
+            ));
+        }
+    }
+    for c in commitments.iter().filter(|c| c.committed_at_ply != ply) {
+        let mut with = here.clone();
+        with.push((c.label.clone(), c.hash.clone()));
+        if hash_with(&with) == recorded {
+            return Some(format!(
+                "{record} links commitment {}, but the archive says it was made {}",
+                c.label,
+                when(c.committed_at_ply)
+            ));
+        }
+    }
+    None
+}
+
+/// Whether the replayed move `m` decided exactly the secrets (`commit`) that the archive says
+/// were made with it, each with the value its commitment opens to; every difference is a
+/// failure. Returns how many it found as archived.
+fn commits_as_archived(report: &mut Report, archive: &Archive, m: &ArchivedMove, commit: &[Secret]) -> usize {
+    let mut found = 0;
+    for secret in commit {
+        match archive.commitments.iter().find(|c| c.label == secret.label) {
+            None => report.failed.push(format!(
+                "move {} {} commits {}, but the archive has no commitment {}",
+                m.number, m.notation, secret.label, secret.label
+            )),
+            Some(c) if c.committed_at_ply != m.ply => report.failed.push(format!(
+                "move {} {} commits {}, but the archive says it was made after {} moves",
+                m.number, m.notation, secret.label, c.committed_at_ply
+            )),
+            Some(c) if c.value.as_deref() != Some(secret.value.as_str()) => report.failed.push(format!(
+                "move {} {} commits {} = {:?}, but its commitment opens to {:?}",
+                m.number, m.notation, secret.label, secret.value, c.value
+            )),
+            Some(_) => found += 1,
+        }
+    }
+    for c in archive.commitments.iter().filter(|c| c.committed_at_ply == m.ply) {
+        if !commit.iter().any(|secret| secret.label == c.label) {
+            report.failed.push(format!(
+                "the archive says {} was made with move {} {}, but that move decides no such secret when replayed",
+                c.label, m.number, m.notation
+            ));
+        }
+    }
+    found
+}
+
+/// Checks an archive; see the module documentation. The variant is looked up among herald's.
 pub fn verify(archive: &Archive) -> Report {
+    verify_with(archive, variants::by_id)
+}
+
+/// [`verify`], with the variant looked up by `variants` (a test's own variant, say).
+pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
     let mut report = Report::default();
     if archive.format != FORMAT {
         report.failed.push(format!("the format is {:?}, not {FORMAT:?}", archive.format));
@@ -230,15 +327,32 @@ pub fn verify(archive: &Archive) -> Report {
             (None, None) => sealed.push(c.label.clone()),
             _ => report.failed.push(format!("commitment {} has a value or a nonce but not both", c.label)),
         }
+        if c.committed_at_ply as usize > archive.moves.len() {
+            report.failed.push(format!(
+                "commitment {} is said to be made after {} moves, but the archive has {} moves",
+                c.label,
+                c.committed_at_ply,
+                archive.moves.len()
+            ));
+        }
+        if let Some(at) = c.revealed_at_ply.filter(|&at| at < c.committed_at_ply) {
+            report.failed.push(format!(
+                "commitment {} was opened after {at} moves, before it was made (after {} moves)",
+                c.label, c.committed_at_ply
+            ));
+        }
     }
 
-    // 2. The chain is whole.
-    let commitments: Vec<(String, String)> =
-        archive.commitments.iter().map(|c| (c.label.clone(), c.hash.clone())).collect();
-    let genesis =
-        chain::genesis(archive.game, &archive.variant, &archive.white, &archive.black, &archive.start, &commitments);
+    // 2. The chain is whole: the genesis fixes the commitments made before the first move,
+    // each move's record those the move made.
+    let genesis_with = |commitments: &[(String, String)]| {
+        chain::genesis(archive.game, &archive.variant, &archive.white, &archive.black, &archive.start, commitments)
+    };
+    let genesis = genesis_with(&made_at(&archive.commitments, 0));
     if genesis == archive.genesis {
         report.passed.push(format!("the genesis record (players, variant, start, commitments) hashes to {genesis}"));
+    } else if let Some(why) = misplaced("the genesis record", 0, &archive.commitments, &archive.genesis, genesis_with) {
+        report.failed.push(why);
     } else {
         report.failed.push(format!(
             "the genesis record does not match: game, variant, players, start or commitments were changed \
@@ -266,14 +380,23 @@ pub fn verify(archive: &Archive) -> Report {
             report.failed.push(format!("move record {} ({}) does not link to the record before it", i + 1, m.notation));
             chain_whole = false;
         }
-        let hash = chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap_or(&m.notation));
+        let link_with = |commitments: &[(String, String)]| {
+            chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap_or(&m.notation), commitments)
+        };
+        let made = made_at(&archive.commitments, m.ply);
+        let hash = link_with(&made);
         if hash != m.hash {
-            report.failed.push(format!(
-                "move record {} ({} {}) was changed: its fields hash to {hash}, the archive says {}",
-                i + 1,
-                m.number,
-                m.notation,
-                m.hash
+            let record = format!("move record {} ({} {})", i + 1, m.number, m.notation);
+            report.failed.push(misplaced(&record, m.ply, &archive.commitments, &m.hash, link_with).unwrap_or_else(
+                || {
+                    let labels: Vec<&str> = made.iter().map(|(label, _)| label.as_str()).collect();
+                    let with = if labels.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" and the commitments made with it ({})", labels.join(", "))
+                    };
+                    format!("{record} was changed: its fields{with} hash to {hash}, the archive says {}", m.hash)
+                },
             ));
             chain_whole = false;
         }
@@ -321,7 +444,7 @@ pub fn verify(archive: &Archive) -> Report {
         }
         return report;
     }
-    let Some(variant) = variants::by_id(&archive.variant) else {
+    let Some(variant) = variants(&archive.variant) else {
         report.failed.push(format!("unknown variant {:?}", archive.variant));
         return report;
     };
@@ -344,6 +467,7 @@ pub fn verify(archive: &Archive) -> Report {
         report.passed.push(format!("the setup drawn from the opened secrets is {}", game.start_fen()));
     }
     let mut ciphered = 0;
+    let mut committed = 0;
     // After how many moves the rules opened each secret they open during the game.
     let mut opened_by_rules: Vec<(String, u32)> = Vec::new();
     for (i, m) in archive.moves.iter().enumerate() {
@@ -364,6 +488,7 @@ pub fn verify(archive: &Archive) -> Report {
                     return report;
                 }
                 ciphered += usize::from(m.sealed.is_some());
+                committed += commits_as_archived(&mut report, archive, m, &played.commit);
                 for label in played.reveal {
                     if !opened_by_rules.iter().any(|(l, _)| *l == label) {
                         opened_by_rules.push((label, i as u32 + 1));
@@ -392,6 +517,12 @@ pub fn verify(archive: &Archive) -> Report {
     if ciphered > 0 {
         report.passed.push(format!(
             "all {ciphered} moves mailed in ciphered form recompute exactly from the true moves and the opened key"
+        ));
+    }
+    if committed > 0 {
+        report.passed.push(format!(
+            "{committed} secret(s) committed during the game were decided, with the values they open to, by the \
+             moves that made them"
         ));
     }
     // Each secret was opened when the rules say: by the move that opens it, or at the end.

@@ -13,8 +13,13 @@
 //! black:<address>            color:<white|black>
 //! start:<start FEN>          number:<move number>
 //! commitment:<label>:<hash>  move:<the move as recorded>
-//! (one commitment line per commitment, sorted by label)
+//!                            commitment:<label>:<hash>
 //! ```
+//!
+//! The genesis has one commitment line per secret committed before the first move; a move
+//! record, one per secret that move decided (crown-2's stones, crown-3's hidden crown), none
+//! for a move that decides nothing, whose record is then exactly as it always was. Both are
+//! sorted by label in byte order.
 //!
 //! In a variant that hides moves (Secret Intelligence Chess), `move:` is the move as the
 //! opponent read it, a ciphered entry, so that the heads mailed during the game reveal
@@ -38,19 +43,34 @@ pub fn genesis(
 ) -> String {
     let mut text =
         format!("herald-chain-v1\ngame:{game}\nvariant:{variant}\nwhite:{white}\nblack:{black}\nstart:{start_fen}\n");
+    push_commitments(&mut text, commitments);
+    sha256_hex(text.as_bytes())
+}
+
+/// The hash of one move record, linked to `prev`, with the commitments (label, hash) of the
+/// secrets the move decided: none for most moves.
+pub fn link(
+    prev: &str,
+    ply: u32,
+    color: Color,
+    number: u32,
+    notation: &str,
+    commitments: &[(String, String)],
+) -> String {
+    let mut text =
+        format!("herald-move-v1\nprev:{prev}\nply:{ply}\ncolor:{}\nnumber:{number}\nmove:{notation}\n", color.name());
+    push_commitments(&mut text, commitments);
+    sha256_hex(text.as_bytes())
+}
+
+/// One `commitment:<label>:<hash>` line per commitment, sorted by label in byte order (a
+/// `String`'s order is its bytes' order).
+fn push_commitments(text: &mut String, commitments: &[(String, String)]) {
     let mut sorted: Vec<&(String, String)> = commitments.iter().collect();
     sorted.sort();
     for (label, hash) in sorted {
         text.push_str(&format!("commitment:{label}:{hash}\n"));
     }
-    sha256_hex(text.as_bytes())
-}
-
-/// The hash of one move record, linked to `prev`.
-pub fn link(prev: &str, ply: u32, color: Color, number: u32, notation: &str) -> String {
-    let text =
-        format!("herald-move-v1\nprev:{prev}\nply:{ply}\ncolor:{}\nnumber:{number}\nmove:{notation}\n", color.name());
-    sha256_hex(text.as_bytes())
 }
 
 /// The hash of the record that closes the chain with the game's result.
@@ -64,12 +84,18 @@ mod tests {
 
     #[test]
     fn every_field_changes_the_hash() {
-        let base = link("abc", 1, Color::White, 1, "e4");
-        assert_ne!(base, link("abd", 1, Color::White, 1, "e4"));
-        assert_ne!(base, link("abc", 2, Color::White, 1, "e4"));
-        assert_ne!(base, link("abc", 1, Color::Black, 1, "e4"));
-        assert_ne!(base, link("abc", 1, Color::White, 2, "e4"));
-        assert_ne!(base, link("abc", 1, Color::White, 1, "e3"));
+        let base = link("abc", 1, Color::White, 1, "e4", &[]);
+        assert_ne!(base, link("abd", 1, Color::White, 1, "e4", &[]));
+        assert_ne!(base, link("abc", 2, Color::White, 1, "e4", &[]));
+        assert_ne!(base, link("abc", 1, Color::Black, 1, "e4", &[]));
+        assert_ne!(base, link("abc", 1, Color::White, 2, "e4", &[]));
+        assert_ne!(base, link("abc", 1, Color::White, 1, "e3", &[]));
+        let note = vec![("white.note".to_string(), "h1".to_string())];
+        assert_ne!(base, link("abc", 1, Color::White, 1, "e4", &note));
+        assert_ne!(
+            link("abc", 1, Color::White, 1, "e4", &note),
+            link("abc", 1, Color::White, 1, "e4", &[("white.note".to_string(), "h2".to_string())])
+        );
         let commitments = vec![("white.crown".to_string(), "h1".to_string())];
         let g = genesis(1, "crown", "a@x", "b@x", "fen", &commitments);
         assert_ne!(g, genesis(1, "crown", "a@x", "b@x", "fen", &[]));
@@ -77,11 +103,33 @@ mod tests {
     }
 
     /// The move hash is SHA-256 of the documented bytes, checked against `sha256sum`:
-    /// `printf 'herald-move-v1\nprev:0\nply:1\ncolor:white\nnumber:1\nmove:e4\n' | sha256sum`
+    /// `printf 'herald-move-v1\nprev:0\nply:1\ncolor:white\nnumber:1\nmove:e4\n' | sha256sum`.
+    /// This hash was computed before moves could commit secrets: a move that commits nothing
+    /// still has exactly the record it had, so every chain stored before still verifies.
     #[test]
     fn the_move_bytes_are_as_documented() {
-        assert_eq!(link("0", 1, Color::White, 1, "e4"), DOCUMENTED);
+        assert_eq!(link("0", 1, Color::White, 1, "e4", &[]), DOCUMENTED);
     }
 
     const DOCUMENTED: &str = "36f0fb70a575b31b74c0096bb9df9f5c1b3fadc1750ab8d1f4e9c14f1605442b";
+
+    /// A move that decides secrets: its commitment lines follow `move:`, one per secret,
+    /// sorted by label, whatever order they are given in. Checked against `sha256sum` with
+    /// A, B, C standing for 64 `a`, `b`, `c`:
+    /// `printf 'herald-move-v1\nprev:0\nply:37\ncolor:white\nnumber:19\nmove:S@e4,f5\ncommitment:white.stone1:A\ncommitment:white.stone2:B\n' | sha256sum`
+    /// and
+    /// `printf 'herald-move-v1\nprev:0\nply:2\ncolor:black\nnumber:1\nmove:e5\ncommitment:black.stone1:C\ncommitment:white.stone10:A\ncommitment:white.stone2:B\n' | sha256sum`
+    #[test]
+    fn a_move_s_commitment_lines_are_as_documented() {
+        let [a, b, c] = ['a', 'b', 'c'].map(|x| x.to_string().repeat(64));
+        let stones = vec![("white.stone2".to_string(), b.clone()), ("white.stone1".to_string(), a.clone())];
+        assert_eq!(link("0", 37, Color::White, 19, "S@e4,f5", &stones), DOCUMENTED_STONES);
+        // Byte order: "white.stone10" before "white.stone2", "black" before "white".
+        let three =
+            vec![("white.stone2".to_string(), b), ("white.stone10".to_string(), a), ("black.stone1".to_string(), c)];
+        assert_eq!(link("0", 2, Color::Black, 1, "e5", &three), DOCUMENTED_BYTE_ORDER);
+    }
+
+    const DOCUMENTED_STONES: &str = "96df288ae505b4c107118ba33006976186794aaa480502a9d9a7e5e017fd5915";
+    const DOCUMENTED_BYTE_ORDER: &str = "ff17bcc0e6918c30931c40f5e2266c413469a5d9f3da23563a96d345aa1a945b";
 }

@@ -9,7 +9,7 @@ use crate::clock::Timestamp;
 use crate::engine::{Color, DrawReason, Outcome, WinReason};
 use crate::mail::reader::NoText;
 use crate::notation::input::MoveInputError;
-use crate::variants::PlayedMove;
+use crate::variants::{PlayedMove, Secret};
 
 use super::records::{Effects, Event, GameStatus};
 
@@ -228,7 +228,9 @@ impl Referee<'_> {
         let ply = g.game.plies() as u32;
         let prev_hash = g.record.chain_head.clone().unwrap_or_default();
         let chained = played.sealed.as_deref().unwrap_or(&played.notation);
-        let hash = chain::link(&prev_hash, ply, color, played.number, chained);
+        // The secrets this move decided are committed with it, and its record links them.
+        let committed = self.commit_decided(g, &played, ply)?;
+        let hash = chain::link(&prev_hash, ply, color, played.number, chained, &committed);
         let record = MoveRecord {
             ply,
             color,
@@ -270,24 +272,68 @@ impl Referee<'_> {
         Ok(self.decided(g, vec![mover, other], vec![record], Verdict::Move, logged))
     }
 
-    /// Commits every secret the game has decided and the record does not hold yet.
+    /// Commits every secret of the setup the game has decided and the record does not hold
+    /// yet (before the first move: the genesis will fix them).
     pub(super) fn commit_new_secrets(&self, g: &mut Loaded) -> Result<(), RefereeError> {
         for secret in g.game.secrets() {
             if g.record.commitments.iter().any(|c| c.commitment.label == secret.label) {
                 continue;
             }
-            let commitment = commitment::Commitment::new(g.record.id, &secret.label, &secret.value, (self.nonces)())
-                .map_err(RefereeError::Snapshot)?;
-            g.record.commitments.push(CommitmentRecord { commitment, revealed: false, revealed_at_ply: None });
+            self.commit(g, &secret, 0)?;
         }
         Ok(())
     }
 
+    /// Commits the secrets the move `played`, the `ply`-th, decided (crown-2's stones, say):
+    /// each with a fresh nonce, as a setup's secret is, noted as made after `ply` moves and
+    /// named in this move's mails. Returns their (label, hash) for the move's chain record.
+    /// A label committed before is the variant's mistake: the mail is not carried out.
+    fn commit_decided(
+        &self,
+        g: &mut Loaded,
+        played: &PlayedMove,
+        ply: u32,
+    ) -> Result<Vec<(String, String)>, RefereeError> {
+        let mut linked = Vec::new();
+        for secret in &played.commit {
+            if g.record.commitments.iter().any(|c| c.commitment.label == secret.label) {
+                return Err(RefereeError::Snapshot(format!(
+                    "move {} decides the secret {}, which was committed before",
+                    ply, secret.label
+                )));
+            }
+            let hash = self.commit(g, secret, ply)?;
+            g.committed_now.push(secret.label.clone());
+            linked.push((secret.label.clone(), hash));
+        }
+        Ok(linked)
+    }
+
+    /// Commits one secret after `ply` moves; returns its hash.
+    fn commit(&self, g: &mut Loaded, secret: &Secret, ply: u32) -> Result<String, RefereeError> {
+        let commitment = commitment::Commitment::new(g.record.id, &secret.label, &secret.value, (self.nonces)())
+            .map_err(RefereeError::Snapshot)?;
+        let hash = commitment.hash.clone();
+        g.record.commitments.push(CommitmentRecord {
+            commitment,
+            revealed: false,
+            revealed_at_ply: None,
+            committed_at_ply: ply,
+        });
+        Ok(hash)
+    }
+
     /// The game begins: every secret of the setup is committed, so the chain's genesis record
-    /// can fix them together with the players and the start.
+    /// can fix them together with the players and the start. (Secrets decided by moves are
+    /// linked by those moves' records, never by the genesis.)
     pub(super) fn begin(&self, g: &mut Loaded) {
-        let commitments: Vec<(String, String)> =
-            g.record.commitments.iter().map(|c| (c.commitment.label.clone(), c.commitment.hash.clone())).collect();
+        let commitments: Vec<(String, String)> = g
+            .record
+            .commitments
+            .iter()
+            .filter(|c| c.committed_at_ply == 0)
+            .map(|c| (c.commitment.label.clone(), c.commitment.hash.clone()))
+            .collect();
         let genesis = chain::genesis(
             g.record.id,
             &g.record.variant,

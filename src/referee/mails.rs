@@ -51,6 +51,16 @@ impl ResultContext {
     }
 }
 
+/// The `ply`-th entry (from 0) of a view's move list with its number, "19. S@e4,f5" or
+/// "19... Nf6", as that observer reads it.
+fn entry(view: &View, ply: usize) -> Option<String> {
+    let m = view.moves.get(ply)?;
+    let mover = if ply.is_multiple_of(2) { view.first_mover } else { view.first_mover.other() };
+    let first_is_black = !view.first_mover.is_white();
+    let n = view.first_move_number + ((ply + usize::from(first_is_black)) / 2) as u32;
+    Some(format!("{} {m}", label(n, mover)))
+}
+
 /// Thousandths of a point as players write them: 1, 0.5, 0.65.
 fn points_text(thousandths: u16) -> String {
     let text = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
@@ -97,8 +107,11 @@ pub(super) struct MailContext {
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
     waiting_for_setup: bool,
-    /// Every commitment of the game, as "label: hash", with its value once revealed.
+    /// Every commitment of the game, as "label: hash", with the move that made it where a
+    /// move did and its value once revealed.
     commitments: Vec<String>,
+    /// Secrets committed by this very event (a move that decided them).
+    new_commitments: Vec<NewCommitment>,
     /// Secrets opened by this very event.
     reveals: Vec<RevealContext>,
     /// The hash of the move log's newest record.
@@ -108,6 +121,13 @@ pub(super) struct MailContext {
     /// The tournament, round and board, for a tournament game: "Autumn Crown 2026, round 2,
     /// board 1".
     tournament: Option<String>,
+}
+
+/// A commitment made by the move a mail tells of: its hash only.
+#[derive(Serialize)]
+struct NewCommitment {
+    label: String,
+    hash: String,
 }
 
 #[derive(Serialize)]
@@ -163,13 +183,7 @@ impl Referee<'_> {
         let shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
         let to_move = g.game.turn();
         let number = g.game.move_number();
-        let last_move = shown.moves.last().map(|m| {
-            let ply = shown.moves.len() - 1;
-            let mover = if ply % 2 == 0 { shown.first_mover } else { shown.first_mover.other() };
-            let first_is_black = !shown.first_mover.is_white();
-            let n = shown.first_move_number + ((ply + usize::from(first_is_black)) / 2) as u32;
-            format!("{} {m}", label(n, mover))
-        });
+        let last_move = shown.moves.len().checked_sub(1).and_then(|ply| entry(&shown, ply));
         let draw_offer = match record.draw_offer {
             Some(c) if c == color => Some("Your draw offer is open.".to_string()),
             Some(_) => Some(format!(
@@ -237,9 +251,24 @@ impl Referee<'_> {
                 .commitments
                 .iter()
                 .map(|c| {
+                    // Made with a move: which one, as this player's move list shows it.
+                    let made = match c.committed_at_ply {
+                        0 => String::new(),
+                        ply => entry(&shown, ply as usize - 1).map_or_else(
+                            || format!(" (committed with move {ply})"),
+                            |entry| format!(" (committed with {entry})"),
+                        ),
+                    };
                     let state = if c.revealed { format!(" (revealed: {})", c.commitment.value) } else { String::new() };
-                    format!("{}: {}{state}", c.commitment.label, c.commitment.hash)
+                    format!("{}: {}{made}{state}", c.commitment.label, c.commitment.hash)
                 })
+                .collect(),
+            new_commitments: g
+                .record
+                .commitments
+                .iter()
+                .filter(|c| g.committed_now.contains(&c.commitment.label))
+                .map(|c| NewCommitment { label: c.commitment.label.clone(), hash: c.commitment.hash.clone() })
                 .collect(),
             reveals: g
                 .record

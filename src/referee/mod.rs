@@ -147,12 +147,18 @@ pub struct Decision {
 /// a fixed sequence in tests. Passed in, like the clock, so the core does no I/O.
 pub type NonceSource<'a> = &'a dyn Fn() -> [u8; 16];
 
+/// How a stored game's variant is found from its identifier: [`variants::by_id`], herald's
+/// own, unless a test brings a variant of its own (the referee's machinery for what no
+/// variant of herald's does yet).
+pub type VariantLookup = fn(&str) -> Option<&'static dyn Variant>;
+
 /// The referee core.
 pub struct Referee<'a> {
     settings: &'a Settings,
     templates: &'a Templates,
     tokens: &'a Tokens,
     nonces: NonceSource<'a>,
+    variants: VariantLookup,
 }
 
 /// A loaded game: the stored record and the variant's game restored from its snapshot.
@@ -161,6 +167,8 @@ struct Loaded {
     game: Box<dyn VariantGame>,
     /// Labels of the secrets opened by what is being decided now, for its mails.
     revealed_now: Vec<String>,
+    /// Labels of the secrets committed by the move being decided now, for its mails.
+    committed_now: Vec<String>,
 }
 
 /// Where a player's command was read.
@@ -201,7 +209,13 @@ impl<'a> Referee<'a> {
         tokens: &'a Tokens,
         nonces: NonceSource<'a>,
     ) -> Referee<'a> {
-        Referee { settings, templates, tokens, nonces }
+        Referee { settings, templates, tokens, nonces, variants: variants::by_id }
+    }
+
+    /// The same referee, finding stored games' variants with `variants` instead of among
+    /// herald's own.
+    pub fn with_variants(self, variants: VariantLookup) -> Referee<'a> {
+        Referee { variants, ..self }
     }
 
     /// The game and colour a mail's token names, if the token is valid.
@@ -259,7 +273,7 @@ impl<'a> Referee<'a> {
             days_per_move,
             tournament,
         };
-        let mut loaded = Loaded { record, game, revealed_now: Vec::new() };
+        let mut loaded = Loaded { record, game, revealed_now: Vec::new(), committed_now: Vec::new() };
         self.start_clock(&mut loaded, now);
         self.commit_new_secrets(&mut loaded)?;
         if loaded.game.setup_requests().is_empty() {
@@ -337,9 +351,9 @@ impl<'a> Referee<'a> {
 
     /// The game of a stored record.
     fn load(&self, record: GameRecord) -> Result<Loaded, RefereeError> {
-        let variant = variants::by_id(&record.variant)
+        let variant = (self.variants)(&record.variant)
             .ok_or_else(|| RefereeError::Snapshot(format!("unknown variant {}", record.variant)))?;
         let game = variant.restore(&record.snapshot).map_err(|e| RefereeError::Snapshot(e.to_string()))?;
-        Ok(Loaded { record, game, revealed_now: Vec::new() })
+        Ok(Loaded { record, game, revealed_now: Vec::new(), committed_now: Vec::new() })
     }
 }

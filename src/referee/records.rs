@@ -303,6 +303,10 @@ impl std::fmt::Display for Verdict {
 pub struct CommitmentRecord {
     /// The commitment with its opening.
     pub commitment: crate::referee::commitment::Commitment,
+    /// How many moves had been played when it was made: 0 for a secret of the setup, which
+    /// the chain's genesis fixes; N for a secret the N-th move decided, which that move's
+    /// record links (see [`crate::referee::chain`]).
+    pub committed_at_ply: u32,
     /// Whether value and nonce have been published.
     pub revealed: bool,
     /// How many moves had been played when they were published; `None` while sealed, and for

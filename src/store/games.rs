@@ -100,11 +100,11 @@ impl Tx<'_> {
         for c in &game.commitments {
             let k = &c.commitment;
             self.exec(
-                "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed, revealed_ply)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed, revealed_ply, committed_ply)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT (game_id, label) DO UPDATE SET revealed = excluded.revealed,
                     revealed_ply = excluded.revealed_ply",
-                params![game.id, k.label, k.hash, k.value, k.nonce, c.revealed, c.revealed_at_ply],
+                params![game.id, k.label, k.hash, k.value, k.nonce, c.revealed, c.revealed_at_ply, c.committed_at_ply],
             )?;
         }
         Ok(())
@@ -121,8 +121,8 @@ impl Tx<'_> {
 
     fn commitments(&self, game_id: i64) -> Result<Vec<CommitmentRecord>> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT label, hash, value, nonce, revealed, revealed_ply FROM commitments WHERE game_id = ?1
-             ORDER BY label",
+            "SELECT label, hash, value, nonce, revealed, revealed_ply, committed_ply FROM commitments
+             WHERE game_id = ?1 ORDER BY label",
         )?;
         let rows = stmt.query_map([game_id], |r| {
             Ok(CommitmentRecord {
@@ -135,6 +135,7 @@ impl Tx<'_> {
                 },
                 revealed: r.get(4)?,
                 revealed_at_ply: r.get(5)?,
+                committed_at_ply: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -202,4 +202,78 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN unreachable_since INTEGER;
     ALTER TABLE games ADD COLUMN clock_paused_at INTEGER;
     "#,
+    // 8: after how many moves each secret was committed: 0 for the setup's (every commitment
+    // stored before this version), N for a secret the N-th move decided.
+    r#"
+    ALTER TABLE commitments ADD COLUMN committed_ply INTEGER NOT NULL DEFAULT 0;
+    "#,
 ];
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::Connection;
+
+    use super::MIGRATIONS;
+    use crate::store::Store;
+
+    /// A database left by the herald before migration 8 (schema version 7, its commitments
+    /// without `committed_ply`) opens: it is migrated, its commitments read as made before the
+    /// first move, which is when every commitment of that herald was made, and a commitment
+    /// made with a move is stored with its ply.
+    #[test]
+    fn a_version_7_database_is_migrated_and_its_commitments_were_made_before_the_first_move() {
+        let dir = std::env::temp_dir().join(format!("herald-migration-8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("herald.db");
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &MIGRATIONS[..7] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 7).unwrap();
+            // Rows as herald at version 7 wrote them (its INSERT of a commitment, word for word).
+            conn.execute_batch(
+                "INSERT INTO players (id, email) VALUES (1, 'alice@players.test'), (2, 'bob@players.test');
+                 INSERT INTO games (id, variant, white_id, black_id, snapshot, status, created_at, updated_at,
+                                    genesis, chain_head)
+                 VALUES (1, 'crown', 1, 2, 'snapshot', 'active', 0, 0, 'g', 'g');",
+            )
+            .unwrap();
+            for (label, revealed, revealed_ply) in [("black.crown", true, Some(5)), ("white.crown", false, None)] {
+                conn.execute(
+                    "INSERT INTO commitments (game_id, label, hash, value, nonce, revealed, revealed_ply)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    rusqlite::params![1, label, "h", "king", "n", revealed, revealed_ply],
+                )
+                .unwrap();
+            }
+        }
+        let mut store = Store::open(&path).unwrap();
+        let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version as usize, MIGRATIONS.len());
+        let mut game = store.read(|tx| tx.game(1)).unwrap().unwrap();
+        let read: Vec<(&str, bool, Option<u32>, u32)> = game
+            .commitments
+            .iter()
+            .map(|c| (c.commitment.label.as_str(), c.revealed, c.revealed_at_ply, c.committed_at_ply))
+            .collect();
+        assert_eq!(read, [("black.crown", true, Some(5), 0), ("white.crown", false, None, 0)]);
+
+        // The game goes on: a secret its seventh move decided is stored with that ply, and
+        // saving the game again changes no ply of a commitment already made.
+        let mut stone = game.commitments[1].clone();
+        stone.commitment.label = "white.stone1".into();
+        stone.committed_at_ply = 7;
+        game.commitments.push(stone);
+        store.write(|tx| tx.save_game(&game)).unwrap();
+        game.commitments[2].committed_at_ply = 9;
+        store.write(|tx| tx.save_game(&game)).unwrap();
+        let again = store.read(|tx| tx.game(1)).unwrap().unwrap();
+        let plies: Vec<(&str, u32)> =
+            again.commitments.iter().map(|c| (c.commitment.label.as_str(), c.committed_at_ply)).collect();
+        assert_eq!(plies, [("black.crown", 0), ("white.crown", 0), ("white.stone1", 7)]);
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -7,6 +7,7 @@
 pub mod archive_schema;
 pub mod certs;
 pub mod club;
+pub mod core;
 pub mod dovecot;
 pub mod harness;
 pub mod hashes;
