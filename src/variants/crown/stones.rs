@@ -209,11 +209,11 @@ impl fmt::Display for WrittenDrop {
 }
 
 /// Reads a drop as players write it (docs/rules/crown-2.md, "Notation"): `S@e4`, `S@e4*`,
-/// `S@e4,f5*`, `S@e4 S@f5`, `@e4`, `stones e4 f5*`, `drop e4`; the stone's letter in either
-/// case, spaces free around the commas and before a `*`, a move number before it and
-/// annotations after it as in any move. `None` when the text is not written as a drop (it
-/// starts with neither `S@`, `@` nor the word `drop` or `stones`), so that it is read as a
-/// board move; `Some(Err(why))` when it is written as a drop but cannot be one.
+/// `S@e4,f5*`, `S@e4 S@f5`, `@e4`, `stones e4 f5*`, `drop e4`; in any case, spaces free
+/// around the commas and before a `*`, a move number before it and annotations after it as
+/// in any move. `None` when the text is not written as a drop (it starts with neither `S@`,
+/// `@` nor the word `drop`, `stones` or `stone`), so that it is read as a board move;
+/// `Some(Err(why))` when it is written as a drop but cannot be one.
 pub fn read_drop(text: &str, size: BoardSize) -> Option<Result<WrittenDrop, String>> {
     let cleaned = input::clean(text).to_lowercase();
     let (word, rest) = cleaned.split_once(char::is_whitespace).unwrap_or((&cleaned, ""));
@@ -276,12 +276,6 @@ impl Stones {
     /// Where `color`'s stones stand, in the order they entered.
     pub fn on_board(&self, color: Color) -> Vec<Square> {
         self.sides[color.index()].on_board().map(|(sq, _)| sq).collect()
-    }
-
-    /// The square of `color`'s mined stone while it is on the board: the owner's secret, never
-    /// shown to the opponent while the game goes on.
-    pub fn mined_square(&self, color: Color) -> Option<Square> {
-        self.sides[color.index()].on_board().find(|(_, s)| s.mined).map(|(sq, _)| sq)
     }
 
     /// Whether `color`'s stones may enter: its uncrowned monarch has left the board.
