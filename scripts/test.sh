@@ -17,7 +17,9 @@ cd "$(dirname "$0")/.."
 #   (dkimpy), for tests/sender_authentication.rs.
 # - dovecot-core, dovecot-imapd: private Dovecot IMAP servers on 127.0.0.1 for the IMAP inbox's
 #   tests (tests/support/dovecot.rs) and `herald bench mail --imap`.
-packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd)
+# - systemd: `systemd-analyze verify` checks the Debian package's unit (scripts/check-package.sh;
+#   systemd need not run as PID 1 for it).
+packages=(fairy-stockfish postfix postfix-sqlite python3-aiosmtpd openssl chromium python3-venv opendkim python3-dkim dovecot-core dovecot-imapd systemd)
 missing=()
 for pkg in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" = installed ] || missing+=("$pkg")
@@ -42,6 +44,17 @@ done
 bash scripts/oracle-venv.sh
 
 cargo test --locked --all-targets
+
+# The Debian package (README "Operating herald"): built with cargo-deb around the tests' own
+# herald binary (a release build would cost minutes), then listed and checked, its unit verified.
+if ! cargo deb --version >/dev/null 2>&1; then
+  cargo install --locked cargo-deb --version 3.8.0
+fi
+bash scripts/package.sh target/debug/herald
+bash scripts/check-package.sh
+# And installed for real, in a scratch overlay of this machine (nothing of it changes):
+# the user, the directories, `herald init`, an upgrade that keeps the configuration, a purge.
+bash scripts/install-check.sh
 
 # The fuzz targets (fuzz/): built with cargo-fuzz and each run for a bounded time from its
 # saved seeds, so that none can rot unseen. (Every test run above also runs each target's

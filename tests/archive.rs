@@ -306,6 +306,7 @@ fn a_verifier_written_from_the_readme_alone_agrees() {
         ("royal", &[(ALICE, "54"), (BOB, "N-76"), (ALICE, "draw"), (BOB, "accept")]),
         ("safety-in-numbers", &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3"), (BOB, "e5-e4"), (ALICE, "resign")]),
         ("crown", &[(ALICE, "crown king"), (BOB, "crown queen"), (ALICE, "e4")]),
+        ("chess+ninja", &[(ALICE, "J@e4"), (BOB, "d5"), (ALICE, "Jxd5-d4"), (BOB, "J@a6"), (ALICE, "resign")]),
     ];
     for (variant, moves) in script {
         let id = table.new_game(variant);
@@ -332,6 +333,11 @@ fn a_verifier_written_from_the_readme_alone_agrees() {
     }
     let ciphered = archives.iter().find(|a| a.variant == "secret-intelligence").unwrap();
     assert!(ciphered.moves.len() >= 10 && ciphered.moves.iter().all(|m| m.sealed.is_some()));
+    let ninja = archives.iter().find(|a| a.variant == "chess+ninja").unwrap();
+    assert_eq!(
+        ninja.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(),
+        ["J@e4", "d5", "Je4xd5-d4", "J@a6"]
+    );
     for archive in &archives {
         let (passed, printed) = strangers_verifier(archive);
         assert!(passed, "{}: {printed}", archive.variant);

@@ -3,7 +3,8 @@
 //! the `herald replay` binary, reaches the same final position. Among them the moves that
 //! PGN's own syntax could swallow: Royal Chess's promotion with the Queen's powers waived
 //! (`18=G(w)`, which a PGN reader could take for a variation), Crown's castlings of either
-//! monarch, Secret Intelligence's swaps and promotions, Safety in Numbers's crowd moves.
+//! monarch, Secret Intelligence's swaps and promotions, Safety in Numbers's crowd moves, the
+//! Crown of Krithala's crown signs (`K>d1`, `Qb3@c4`, `Bc4^`).
 
 mod support;
 
@@ -124,6 +125,29 @@ fn royal_games_replay_with_their_waivers_and_castlings() {
 fn a_safety_in_numbers_game_with_crowds_replays() {
     let mut game = variants::by_id("safety-in-numbers").unwrap().new_game();
     play_all(game.as_mut(), "1. e4 e5 2. Nc3 e5-e4 3. Nc3-e4 d7-d5 4. Ke1-e2 Qd8-e7 5. Ke2-e3 Qe7-e4+ 6. Ke3-e4");
+    assert_replays(game.as_ref(), &[]);
+}
+
+#[test]
+fn crown_of_krithala_games_replay_with_their_crown_signs() {
+    // The sample game of docs/rules/krithala.md, from the start: no FEN tag.
+    let mut game = variants::by_id("krithala").unwrap().new_game();
+    play_all(game.as_mut(), "1. e4 e5 2. Nf3 Nc6 3. K>d1 Nf6 4. Qe2 Bc5 5. Qc4 d6 6. Qb3@c4 Be6 7. Bc4^ Bxc4");
+    let pgn = export(game.as_ref());
+    assert!(pgn.contains("[Variant \"Crown of Krithala\"]") && !pgn.contains("[FEN"), "{pgn}");
+    assert_replays(game.as_ref(), &[]);
+    // From a position: the FEN tag holds the crown fields.
+    let start = "r3kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1 h1 e8";
+    let mut game = variants::by_id("krithala").unwrap().game_from_fen(start).unwrap();
+    play_all(game.as_mut(), "1. O-O@h1 Rxf1 2. Kxf1 Kd7 3. Kg1 Ke6");
+    assert!(export(game.as_ref()).contains(&format!("[FEN \"{start}\"]")));
+    assert_replays(game.as_ref(), &[]);
+    // Royal Chess's numeric moves with their crown signs, and Capablanca's.
+    let mut game = variants::by_id("krithala+royal").unwrap().new_game();
+    play_all(game.as_mut(), "1. K>52 N-76 2. 54@53 N-55 3. N-43 N-34 4. Q-53^ Nx42");
+    assert_replays(game.as_ref(), &[]);
+    let mut game = variants::by_id("krithala+capablanca").unwrap().new_game();
+    play_all(game.as_mut(), "1. e4 Nc6 2. K>e1 Nd4 3. Qe3 Nb5 4. Qc5 Nd6 5. Qxd6@c5 Cg6");
     assert_replays(game.as_ref(), &[]);
 }
 

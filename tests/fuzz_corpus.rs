@@ -133,6 +133,21 @@ fn royal_notation() {
 }
 
 #[test]
+fn krithala_move_input() {
+    run("krithala_move_input", &[], checks::krithala_move_input);
+}
+
+#[test]
+fn krithala_fen() {
+    run("krithala_fen", &[], checks::krithala_fen);
+}
+
+#[test]
+fn crown_split() {
+    run("crown_split", &[], checks::crown_split);
+}
+
+#[test]
 fn position_record() {
     run("position_record", &[], checks::position_record);
 }
@@ -145,6 +160,16 @@ fn crowd_fen() {
 #[test]
 fn crowd_move_input() {
     run("crowd_move_input", &[], checks::crowd_move_input);
+}
+
+#[test]
+fn ninja_fen() {
+    run("ninja_fen", &[], checks::ninja_fen);
+}
+
+#[test]
+fn ninja_move_input() {
+    run("ninja_move_input", &[], checks::ninja_move_input);
 }
 
 #[test]

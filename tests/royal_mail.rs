@@ -3,16 +3,7 @@
 
 mod support;
 
-use support::club::{ALICE, BOB, Club, Mail};
-
-/// `who` replies `text` to their latest mail; returns the new mails of Alice and Bob.
-fn play(club: &Club, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
-    let latest = club.latest(who);
-    let round = club.round(|| {
-        club.reply(who, &latest, text);
-    });
-    (round.alice.clone(), round.bob.clone())
-}
+use support::club::{ALICE, BOB, Club};
 
 #[test]
 fn a_royal_chess_game_by_mail_in_numeric_notation() {
@@ -36,7 +27,7 @@ fn a_royal_chess_game_by_mail_in_numeric_notation() {
     let moves = ["54", "N-76", "44", "86", "N-43", "B-87", "B-85", "C8", "Q-42", "36", "C3-G4"];
     for (i, text) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { ALICE } else { BOB };
-        let (alice, bob) = play(&club, who, text);
+        let (alice, bob) = club.play(who, text);
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     let after = club.latest(BOB).body();
@@ -52,16 +43,16 @@ fn a_royal_chess_game_by_mail_in_numeric_notation() {
     assert!(after.contains("Position record: BM 6 / r g n b q 1 r k g', "), "{after}");
 
     // An algebraic move is read too (e7-e5 is 55), and written in numeric notation.
-    let (alice, _) = play(&club, BOB, "e5");
+    let (alice, _) = club.play(BOB, "e5");
     assert!(alice[0].body().contains("6. C3-G4 55"), "{}", alice[0].body());
 
     // A move the rules forbid is refused with a reason: the King castled already.
-    let (alice, bob) = play(&club, ALICE, "C8");
+    let (alice, bob) = club.play(ALICE, "C8");
     assert_eq!((alice.len(), bob.len()), (1, 0));
     assert!(alice[0].body().contains("cannot castle"), "{}", alice[0].body());
 
     // Black resigns: 1-0.
-    let (alice, bob) = play(&club, BOB, "resign");
+    let (alice, bob) = club.play(BOB, "resign");
     for mail in [&alice[0], &bob[0]] {
         assert!(mail.subject().contains("1-0"), "{}", mail.subject());
     }

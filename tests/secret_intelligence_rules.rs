@@ -545,7 +545,7 @@ fn check_view(g: &dyn VariantGame, me: Color, seed: &[u8; 32], history: &[String
                 assert_eq!(id, &u.origin.to_string(), "tracking id");
             }
             Cell::Empty => assert!(unit.is_none_or(|u| u.piece.color != me && !u.shown), "{sq}"),
-            Cell::Crowd(_) => panic!("no crowds"),
+            Cell::Crowd(_) | Cell::Crowned(..) | Cell::Crown(_) => panic!("no crowds, no crowns"),
         }
     }
     let key = cipher::key(seed);

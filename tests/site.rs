@@ -321,10 +321,10 @@ fn pieces_in(view: &View) -> (usize, usize, usize) {
     let mut counts = (0, 0, 0);
     for (_, cell) in &view.cells {
         match cell {
-            Cell::Piece(..) => counts.0 += 1,
+            Cell::Piece(..) | Cell::Crowned(..) => counts.0 += 1,
             Cell::Hidden(..) => counts.1 += 1,
             Cell::Crowd(_) => counts.2 += 1,
-            Cell::Empty => {}
+            Cell::Empty | Cell::Crown(_) => {}
         }
     }
     counts

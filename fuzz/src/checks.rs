@@ -22,6 +22,8 @@ use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
 use herald::variants::crown::{CROWN_2, stones};
+use herald::variants::ninja::open::NinjaPosition;
+use herald::variants::ninja::{self, Reserve};
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
@@ -210,6 +212,98 @@ pub fn crown_drop(data: &[u8]) {
     assert_eq!(replay.fen(), game.fen());
 }
 
+const KRITHALA_POSITIONS: [(&str, &str); 6] = [
+    ("krithala", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1 e8"),
+    ("krithala", "r3k2r/ppp1qppp/2n2n2/3pP3/1bB2N2/2N5/PPPP1PPP/R1BQK2R w KQkq d6 0 8 d3Df4 e7R1"),
+    ("krithala", "4k3/8/8/8/8/8/3K4/Q7 w - - 0 1 c3Da1 e8"),
+    ("krithala", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 a7R2 e8"),
+    ("krithala+capablanca", "4k5/10/10/10/10/10/10/A3K5 w - - 0 1 c3 e8"),
+    ("krithala+royal", "r3k4r/pppp1ppppp/10/10/10/10/PPPPPPPPPP/RG3KH2R w KQkq - 0 1 f1 e7"),
+];
+
+/// The Crown of Krithala's moves as players type them (a base move with a crown sign, a
+/// transfer): a move read is played, and what herald wrote reads back to the same move and
+/// the same position.
+pub fn krithala_move_input(data: &[u8]) {
+    let Some((i, rest)) = choose(data, KRITHALA_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let (id, fen_text) = KRITHALA_POSITIONS[i];
+    let variant = variants::by_id(id).unwrap();
+    let mut game = variant.game_from_fen(fen_text).unwrap();
+    if let Ok(played) = game.play(text) {
+        let mut again = variant.game_from_fen(fen_text).unwrap();
+        let replayed = again.play(&played.notation).expect("herald reads the move it wrote");
+        assert_eq!(replayed.notation, played.notation);
+        assert_eq!(again.fen(), game.fen());
+    }
+}
+
+/// The Crown of Krithala's FEN with the crown fields, over each base: what is read is written
+/// back and read again to the same text; its moves, outcome and views never panic.
+pub fn krithala_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for id in ["krithala", "krithala+capablanca", "krithala+royal"] {
+        let variant = variants::by_id(id).unwrap();
+        if let Ok(game) = variant.game_from_fen(text) {
+            let written = game.fen();
+            let again = variant.game_from_fen(&written).expect("herald reads the FEN it wrote");
+            assert_eq!(again.fen(), written);
+            let _ = (game.outcome(), game.claimable_draws(), game.view(Observer::Player(Color::White)));
+        }
+    }
+}
+
+/// Crown-4 positions for [`crown_split`], with their secrets: White's split due; Black's,
+/// with a rook beside its king; both halves on the board, no split due; the f-file pawns
+/// beside an F half.
+const SPLIT_POSITIONS: [(&str, &[(&str, &str)]); 4] = [
+    ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", &[("black.crown", "king")]),
+    ("3Rk3/8/8/8/8/8/8/4K1Q1 b - - 0 1", &[("white.crown", "queen")]),
+    ("3qk3/8/8/8/8/8/4Fr2/4W3 b - - 0 1", &[("black.crown", "king"), ("white.crowned-half", "W")]),
+    ("3qk3/8/8/4p3/3F1P2/8/8/6W1 w - - 0 1", &[("black.crown", "king"), ("white.crowned-half", "F")]),
+];
+
+/// Crown-4's splits as players write them (`W@e1,F@e2*`, `split We1 Fe2*`): what the split
+/// reader reads is written back and read again to the same halves; whatever a player writes
+/// in a crown-4 position is one of the legal moves, split or SAN, with the crowned half it
+/// starred, or is refused and changes nothing.
+pub fn crown_split(data: &[u8]) {
+    use herald::variants::crown::{CROWN_4, read_split};
+    use herald::variants::{Secret, VariantGame};
+    let Some((i, rest)) = choose(data, SPLIT_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    if let Some(Ok(halves)) = read_split(text) {
+        let written: Vec<String> = halves
+            .iter()
+            .map(|h| format!("{}@{}{}", h.half.letter(), h.square, if h.crowned { "*" } else { "" }))
+            .collect();
+        let written = written.join(",");
+        assert_eq!(read_split(&written), Some(Ok(halves)), "{written}");
+    }
+    let (fen, pairs) = SPLIT_POSITIONS[i];
+    let secrets: Vec<Secret> =
+        pairs.iter().map(|&(label, value)| Secret { label: label.into(), value: value.into() }).collect();
+    let mut game = CROWN_4.game(Some(fen), &secrets).unwrap();
+    let legal: Vec<(String, String)> = game.legal_moves().iter().map(|m| game.write(m)).collect();
+    let before = game.snapshot();
+    match game.play(text) {
+        Ok(played) => {
+            let public = played.notation.trim_end_matches(['+', '#']);
+            // The typed text: the public one with the committed half starred.
+            let typed = match played.commit.first() {
+                None => public.to_string(),
+                Some(crowned) => public
+                    .split(',')
+                    .map(|part| if part.starts_with(&crowned.value) { format!("{part}*") } else { part.to_string() })
+                    .collect::<Vec<_>>()
+                    .join(","),
+            };
+            assert!(legal.contains(&(public.to_string(), typed.clone())), "{text:?} played as {typed}");
+        }
+        Err(_) => assert_eq!(game.snapshot(), before, "{text:?} was refused but changed the game"),
+    }
+}
+
 /// Royal Chess's position records: read, written and read again to the same board.
 pub fn position_record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -261,6 +355,62 @@ pub fn crowd_move_input(data: &[u8]) {
     }
 }
 
+/// A FEN with ninjas in reserve, for both variants with a ninja: what is read is written back
+/// and read again to the same position and reserve; its moves and outcome never panic. The
+/// holdings alone: the ninjas taken out of them are each side's one at most, and the other
+/// letters are left in order.
+pub fn ninja_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for variant in [&ninja::open::CHESS, &ninja::open::CAPABLANCA] {
+        let rules = variant.rules();
+        if let Ok((pos, reserve)) = ninja::read_fen(rules, text) {
+            let written = ninja::write_fen(&pos, reserve);
+            let (again, again_reserve) = ninja::read_fen(rules, &written).expect("herald reads the FEN it wrote");
+            assert_eq!((ninja::write_fen(&again, again_reserve), again_reserve), (written.clone(), reserve));
+            let position = NinjaPosition::new(pos, reserve).expect("read_fen checks the ninjas' count");
+            let _ = (position.legal_moves(), position.outcome());
+        }
+    }
+    if let Ok((reserve, others)) = Reserve::take_from_holdings(text) {
+        assert!(!others.contains(['J', 'j']), "{others}");
+        let held = format!("{}{}", reserve.holdings(Color::White), reserve.holdings(Color::Black));
+        assert_eq!(Reserve::take_from_holdings(&held), Ok((reserve, String::new())));
+    }
+}
+
+const NINJA_POSITIONS: [(&str, &str); 5] = [
+    ("chess+ninja", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Jj] w KQkq - 0 1"),
+    // Surrounded by enemies: double captures and returns; Black's ninja in reserve.
+    ("chess+ninja", "k7/8/8/3ppp2/3pJp2/3ppp2/8/7K[j] w - - 0 1"),
+    // In the corner among enemies: exits after a capture.
+    ("chess+ninja", "k7/8/8/8/8/8/nn6/Jb5K w - - 0 1"),
+    // Pinned: most of what is written is refused as leaving the king in check.
+    ("chess+ninja", "4k3/4r3/8/8/8/8/4J3/4K3 w - - 0 1"),
+    // 10x8, Black to move: the j-file beside J.
+    ("capablanca+ninja", "rnabqkbcnr/pppppppppp/10/10/4J5/10/PPPPPPPPPP/RNABQKBCNR[j] b KQkq - 0 1"),
+];
+
+/// A ninja's move as a player types it: what the grammar reads writes back to the same
+/// reading; a move read is legal, and herald's own notation of it reads back as the same
+/// move.
+pub fn ninja_move_input(data: &[u8]) {
+    use herald::variants::ninja::notation;
+    let Some((i, rest)) = choose(data, NINJA_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    for size in [BoardSize::CHESS, BoardSize::TEN_BY_EIGHT] {
+        if let Some(written) = notation::read(&input::clean(text), size) {
+            assert_eq!(notation::read(&written.to_string(), size), Some(written), "{written}");
+        }
+    }
+    let (variant, fen_text) = NINJA_POSITIONS[i];
+    let pos = NinjaPosition::read_fen(variants::by_id(variant).unwrap().rules(), fen_text).unwrap();
+    if let Ok(m) = pos.parse(text) {
+        assert!(pos.legal_moves().contains(&m));
+        let written = pos.write(m);
+        assert_eq!(pos.parse(&written), Ok(m), "{written}");
+    }
+}
+
 /// An archive given to `herald verify`: any JSON it accepts is verified without a panic, and
 /// reads back from its own JSON to the same archive.
 pub fn archive(data: &[u8]) {
@@ -275,22 +425,22 @@ pub fn archive(data: &[u8]) {
 
 /// A stored snapshot (the database is outside input too: a restored backup, an older herald's
 /// rows): any snapshot a variant accepts resumes a game that writes the same snapshot again,
-/// and shows itself to every observer without a panic. Every variant is tried on the text, so
-/// that a seed keeps meaning its variant however the list of variants grows.
+/// and shows itself to every observer without a panic.
 pub fn snapshot(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    for &variant in variants::all() {
-        let Ok(game) = variant.restore(text) else { continue };
-        let written = game.snapshot();
-        let again = variant.restore(&written).expect("herald resumes the snapshot it wrote");
-        assert_eq!(again.snapshot(), written);
-        for observer in
-            [Observer::Player(Color::White), Observer::Player(Color::Black), Observer::Public, Observer::Everyone]
-        {
-            let _ = game.view(observer);
-        }
-        let _ = (game.outcome(), game.claimable_draws(), game.setup_requests(), game.secrets());
+    // The first line names the variant, so that a seed keeps its variant as variants come.
+    let Ok(input) = std::str::from_utf8(data) else { return };
+    let Some((id, text)) = input.split_once('\n') else { return };
+    let Some(variant) = variants::by_id(id) else { return };
+    let Ok(game) = variant.restore(text) else { return };
+    let written = game.snapshot();
+    let again = variant.restore(&written).expect("herald resumes the snapshot it wrote");
+    assert_eq!(again.snapshot(), written);
+    for observer in
+        [Observer::Player(Color::White), Observer::Player(Color::Black), Observer::Public, Observer::Everyone]
+    {
+        let _ = game.view(observer);
     }
+    let _ = (game.outcome(), game.claimable_draws(), game.setup_requests(), game.secrets());
 }
 
 /// A club in a temporary folder for [`ingest`]: its service and the game being played.

@@ -16,6 +16,7 @@
 //! [`pick`]) that keeps the game going: never a move that ends it, never a position seen
 //! before, few captures, and a pawn move or capture well before the seventy-five-move rule.
 
+use crate::outln;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -347,15 +348,15 @@ fn measure(
         }
     }
 
-    println!("herald bench games: one move mail through `ingest` (read, load, play, durable commit, 2 answers queued)");
-    println!();
-    println!(
+    outln!("herald bench games: one move mail through `ingest` (read, load, play, durable commit, 2 answers queued)");
+    outln!();
+    outln!(
         "| games | moves | outbox rows | MB | game | plies before | mails | wall median / p90 ms | CPU median / p90 ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    outln!("|---|---|---|---|---|---|---|---|---|");
     for case in &cases {
         let db = &dbs[case.db];
-        println!(
+        outln!(
             "| {} | {} | {} | {:.0} | {} | {}–{} | {} | {:.3} / {:.3} | {:.3} / {:.3} |",
             db.boards.len(),
             db.count("moves")?,
@@ -371,7 +372,7 @@ fn measure(
             case.pct(true, 0.9)
         );
     }
-    println!();
+    outln!();
     let ratio = |a: &Case, b: &Case| {
         let r = |cpu, p| a.pct(cpu, p) / b.pct(cpu, p);
         format!(
@@ -383,10 +384,10 @@ fn measure(
         )
     };
     for k in 0..dbs.len() {
-        println!("long / short game, {} games: {}", dbs[k].boards.len(), ratio(&cases[2 * k + 1], &cases[2 * k]));
+        outln!("long / short game, {} games: {}", dbs[k].boards.len(), ratio(&cases[2 * k + 1], &cases[2 * k]));
     }
     for (j, label) in ["short", "long"].iter().enumerate() {
-        println!(
+        outln!(
             "{} / {} games, {label} game: {}",
             dbs[1].boards.len(),
             dbs[0].boards.len(),
@@ -464,14 +465,14 @@ fn daemon_memory(db: Database, mails: usize, measured: &[usize]) -> Result<(), S
     };
     let (peak, now) = (field("VmHWM:"), field("VmRSS:"));
     daemon.stop();
-    println!();
-    println!(
+    outln!();
+    outln!(
         "herald serve on the {games}-game database ({moves} moves, {megabytes:.0} MB), {} move mails waiting: \
          all answered ({expected} mails) after {:.2} s",
         chosen.len(),
         answered.as_secs_f64()
     );
-    println!("daemon's resident memory: peak (VmHWM) {peak}, now (VmRSS) {now}");
+    outln!("daemon's resident memory: peak (VmHWM) {peak}, now (VmRSS) {now}");
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 //! With `--imap`, the same mails also go through an IMAP inbox (a private Dovecot: fetched,
 //! committed, moved to a done folder) against a copy of the same database, side by side.
 
+use crate::outln;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -151,36 +152,36 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
     let after = bare_commits(&root.join("bare-2.db"), n)?;
     let bare = (before + after) / 2.0;
 
-    println!("disk: {}", root.display());
-    println!("answers: {transport_label}, 2 per move mail");
-    println!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
+    outln!("disk: {}", root.display());
+    outln!("answers: {transport_label}, 2 per move mail");
+    outln!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
     for (label, run) in [("Maildir", Some(&maildir)), ("IMAP (Dovecot, 127.0.0.1)", imap.as_ref())] {
         let Some(run) = run else { continue };
-        println!(
+        outln!(
             "{label}: herald serve --once: {n} mails in {:.2} s = {:.0} mails/s",
             run.wall.as_secs_f64(),
             run.rate()
         );
-        println!(
+        outln!(
             "  batches: {} of up to {} mails, {} durable commits",
             run.batches,
             crate::service::INBOX_BATCH,
             run.batches
         );
-        println!(
+        outln!(
             "  reading time per mail (batch read, committed, marked handled / its mails): median {:.3} ms, p99 {:.3} ms",
             ms(pct(&run.costs, 0.5)),
             ms(pct(&run.costs, 0.99))
         );
-        println!(
+        outln!(
             "  latency per mail (read to answers sent): median {:.2} ms, p99 {:.2} ms",
             ms(pct(&run.latencies, 0.5)),
             ms(pct(&run.latencies, 0.99))
         );
-        println!("  ratio mails/s : commits/s = {:.2}", run.rate() / bare);
+        outln!("  ratio mails/s : commits/s = {:.2}", run.rate() / bare);
     }
     if let Some(imap) = &imap {
-        println!("ratio IMAP mails/s : Maildir mails/s = {:.2}", imap.rate() / maildir.rate());
+        outln!("ratio IMAP mails/s : Maildir mails/s = {:.2}", imap.rate() / maildir.rate());
     }
     let _ = std::fs::remove_dir_all(&root);
     Ok(())

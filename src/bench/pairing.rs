@@ -7,6 +7,7 @@
 //! runs under a time limit, since its cost grows steeply with the field: the report then
 //! says it did not finish.
 
+use crate::outln;
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -94,7 +95,7 @@ pub fn run(args: PairingBenchArgs) -> Result<(), String> {
     let start = Instant::now();
     let ours = pair(&input(&entrants, &previous, round, total_rounds)).map_err(|e| e.to_string())?;
     let herald = start.elapsed();
-    println!("herald: {} players, round {round}: {} boards in {:.3} s", args.players, ours.len(), herald.as_secs_f64());
+    outln!("herald: {} players, round {round}: {} boards in {:.3} s", args.players, ours.len(), herald.as_secs_f64());
     match oracle(&args, &previous, total_rounds)? {
         Some((seconds, theirs)) => {
             let mine = unordered(ours.iter().map(|p| (p.white, p.black)));
@@ -104,9 +105,9 @@ pub fn run(args: PairingBenchArgs) -> Result<(), String> {
             } else {
                 format!("DIFFERENT pairs: {same} of {} boards in common", mine.len())
             };
-            println!("oracle (caissify-pairings 0.5.0): the same round in {seconds:.3} s, {verdict}");
+            outln!("oracle (caissify-pairings 0.5.0): the same round in {seconds:.3} s, {verdict}");
         }
-        None => println!("oracle (caissify-pairings 0.5.0): did not finish within {} s", args.oracle_timeout),
+        None => outln!("oracle (caissify-pairings 0.5.0): did not finish within {} s", args.oracle_timeout),
     }
     Ok(())
 }

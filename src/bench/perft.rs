@@ -6,6 +6,7 @@
 //! passing disturbance on the machine does not decide it. Fairy-Stockfish is timed from
 //! sending `go perft N` to reading its "Nodes searched" line.
 
+use crate::outln;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -91,9 +92,15 @@ pub fn run(args: PerftBenchArgs) -> Result<(), String> {
     let mut fsf = FairyStockfish::start(&args.fairy_stockfish)
         .map_err(|e| eprintln!("herald bench: Fairy-Stockfish not measured ({}): {e}", args.fairy_stockfish))
         .ok();
-    println!(
+    outln!(
         "{:<11} {:<11} {:>5} {:>12} {:>13} {:>13} {:>7}",
-        "variant", "position", "depth", "nodes", "herald Mn/s", "FSF Mn/s", "ratio"
+        "variant",
+        "position",
+        "depth",
+        "nodes",
+        "herald Mn/s",
+        "FSF Mn/s",
+        "ratio"
     );
     let runs = args.runs.max(1);
     for case in &cases {
@@ -138,9 +145,15 @@ pub fn run(args: PerftBenchArgs) -> Result<(), String> {
             Some(t) => (format!("{t:.1}"), format!("{:.2}", ours / t)),
             None => ("-".to_string(), "-".to_string()),
         };
-        println!(
+        outln!(
             "{:<11} {:<11} {:>5} {:>12} {:>13.1} {:>13} {:>7}",
-            case.variant, case.name, case.depth, nodes, ours, theirs_text, ratio_text
+            case.variant,
+            case.name,
+            case.depth,
+            nodes,
+            ours,
+            theirs_text,
+            ratio_text
         );
     }
     Ok(())

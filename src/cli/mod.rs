@@ -1,5 +1,8 @@
 //! The command line: argument parsing with clap, one module per subcommand.
 
+mod logging;
+mod ops;
+pub mod output;
 mod perft;
 mod referee;
 mod replay;
@@ -9,7 +12,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::outln;
 use crate::variants::{self, Variant};
+pub use logging::{LogFormat, LogLevel};
 
 /// herald, a play-by-email referee for chess variants with secrets.
 #[derive(Parser, Debug)]
@@ -19,6 +24,12 @@ pub struct Cli {
     /// ./herald-data/.
     #[arg(long, short = 'c', global = true, env = "HERALD_CONFIG")]
     config: Option<std::path::PathBuf>,
+    /// How log lines (standard error) are written: text, or one JSON object per line.
+    #[arg(long, global = true, value_enum, default_value_t, env = "HERALD_LOG_FORMAT")]
+    log_format: LogFormat,
+    /// The least severe events logged.
+    #[arg(long, global = true, value_enum, default_value_t, env = "HERALD_LOG_LEVEL")]
+    log_level: LogLevel,
     #[command(subcommand)]
     command: Command,
 }
@@ -64,6 +75,29 @@ enum Command {
         /// The game's number.
         id: i64,
     },
+    /// Write a consistent copy of the database (while the daemon runs, too), readable by its
+    /// owner only: every game, its secrets and the reply-token key.
+    Backup {
+        /// The backup file to write (it must not exist).
+        file: std::path::PathBuf,
+    },
+    /// Put a backup back as the database (herald serve stopped; the database must not exist),
+    /// check it and bring its schema up to date.
+    Restore {
+        /// The backup file.
+        file: std::path::PathBuf,
+    },
+    /// Check the configuration, permissions, the database, the outbox, the clock and the mail
+    /// servers' logins; say what to do about each problem. Exit status 0 only when all is well.
+    Doctor,
+    /// Counts: games in play, mails waiting, dead letters, the daemon's last pass.
+    Status,
+    /// Write the shell completions and man pages into a folder (for packagers).
+    #[command(hide = true)]
+    Assets {
+        /// The folder (completions/ and man/ are made in it).
+        dir: std::path::PathBuf,
+    },
     /// Play a short scripted game through the whole pipeline and print every mail.
     Demo {
         /// Folder to run in (default: the system's temporary folder).
@@ -75,6 +109,9 @@ enum Command {
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A benchmark measures herald, not its log lines: only what needs attention is logged.
+    let level = if matches!(cli.command, Command::Bench(_)) { LogLevel::Warn } else { cli.log_level };
+    logging::init(cli.log_format, level);
     let result = match cli.command {
         Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),
         Command::Init => referee::init(cli.config.as_deref()),
@@ -87,12 +124,17 @@ pub fn main() -> ExitCode {
         Command::Log(args) => referee::log(cli.config.as_deref(), args),
         Command::Verify { archive } => referee::verify(&archive),
         Command::Audit { id } => referee::audit(cli.config.as_deref(), id),
-        Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut std::io::stdout()).map(drop),
+        Command::Backup { file } => ops::backup(cli.config.as_deref(), &file),
+        Command::Restore { file } => ops::restore(cli.config.as_deref(), &file),
+        Command::Doctor => ops::doctor(cli.config.as_deref()),
+        Command::Status => ops::status(cli.config.as_deref()),
+        Command::Assets { dir } => ops::assets(&dir),
+        Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut output::Stdout).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Variants => {
             for v in variants::all() {
-                println!("{:<12} {}", v.id(), v.summary());
+                outln!("{:<12} {}", v.id(), v.summary());
             }
             Ok(())
         }
@@ -104,6 +146,17 @@ pub fn main() -> ExitCode {
             eprintln!("herald: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The variant id a game is played as: `variant`, or, with `--with ninja`, the variant with a
+/// ninja for each player (`chess+ninja`), refused with the variants that take one where there
+/// is none.
+fn variant_with(variant: String, with: Option<String>) -> Result<String, String> {
+    match with.as_deref() {
+        None => Ok(variant),
+        Some("ninja") => variants::ninja::with_ninja(&variant).map(|v| v.id().to_string()),
+        Some(other) => Err(format!("--with {other}: the only piece herald can add is the ninja (--with ninja)")),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `herald perft`.
 
+use crate::outln;
 use clap::Args;
 
 use crate::engine::perft;
@@ -38,12 +39,12 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
     if args.divide {
         let mut total = 0;
         for (m, nodes) in perft::divide(&pos, args.depth) {
-            println!("{}: {nodes}", san::write(&pos, m));
+            outln!("{}: {nodes}", san::write(&pos, m));
             total += nodes;
         }
-        println!("{total}");
+        outln!("{total}");
     } else {
-        println!("{}", perft::perft(&pos, args.depth));
+        outln!("{}", perft::perft(&pos, args.depth));
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The referee's subcommands: `init`, `ingest`, `serve`, `game ...`, `outbox`.
 
+use crate::{out, outln};
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
@@ -61,6 +62,9 @@ enum GameCommand {
         /// The variant (see `herald variants`).
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// An additional piece for each player: `ninja` (the game's variant becomes VARIANT+ninja).
+        #[arg(long = "with", value_name = "PIECE")]
+        with: Option<String>,
         /// White's mail address.
         #[arg(long)]
         white: String,
@@ -150,15 +154,15 @@ pub struct OutboxArgs {
 pub fn init(config: ConfigPath<'_>) -> Result<(), String> {
     let config = load_config(config)?;
     let db = Service::init(&config).map_err(|e| e.to_string())?;
-    println!("herald is ready: database {}", db.display());
+    outln!("herald is ready: database {}", db.display());
     if let Some(inbox) = &config.inbox.maildir {
-        println!("inbox Maildir: {}", inbox.display());
+        outln!("inbox Maildir: {}", inbox.display());
     }
     if config.inbox.authentication.require == crate::config::Required::None {
-        eprintln!(
-            "herald: warning: inbox.authentication.require is none: a mail counts as a player's with a valid \
-             reply token and the player's From address, which anyone who saw one of the game's mails can forge. \
-             See \"Authenticated senders\" in README."
+        tracing::warn!(
+            "inbox.authentication.require is none: a mail counts as a player's with a valid reply token and the \
+             player's From address, which anyone who saw one of the game's mails can forge; see \"Authenticated \
+             senders\" in README"
         );
     }
     Ok(())
@@ -172,14 +176,14 @@ pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
     let config = match load_config(config) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("herald ingest: {e}");
+            tracing::error!(error = %e, "herald ingest: the configuration cannot be used; the mail server will retry");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
     // One byte past the limit is enough to know a mail is too large.
     let limit = config.inbox.max_message_bytes as u64 + 1;
     if let Err(e) = std::io::stdin().take(limit).read_to_end(&mut raw) {
-        eprintln!("herald ingest: reading the mail: {e}");
+        tracing::error!(error = %e, "herald ingest: the mail cannot be read; the mail server will retry");
         return ExitCode::from(EX_TEMPFAIL);
     }
     // Drain the rest so the mail server does not see a broken pipe.
@@ -187,25 +191,25 @@ pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
     let mut service = match Service::open(config, Arc::new(SystemClock)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("herald ingest: {e}");
+            tracing::error!(error = %e, "herald ingest: the database cannot be opened; the mail server will retry");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
     match service.ingest(&raw, args.recipient.as_deref()) {
         Ok(outcome) => {
             if outcome == Ingested::Duplicate {
-                eprintln!("herald ingest: already handled");
+                tracing::info!("mail already handled: nothing done");
             }
             // Pipe delivery may run without a daemon: send what is due now (this mail's
             // answers, retries, the mails of an earlier crashed delivery), best effort. When
             // a daemon runs, it sends; what fails stays in the outbox for the next sender.
             if let Err(e) = send_now(&mut service) {
-                eprintln!("herald ingest: sending later: {e}");
+                tracing::warn!(error = %e, "herald ingest: the answers wait in the outbox for the next sender");
             }
             ExitCode::SUCCESS
         }
         Err(e) if e.is_transient() => {
-            eprintln!("herald ingest: {e}; the mail server will retry");
+            tracing::warn!(error = %e, "herald ingest: the mail server will retry");
             ExitCode::from(EX_TEMPFAIL)
         }
         Err(e) => {
@@ -214,7 +218,7 @@ pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
             // to record that (a broken or read-only database). Exit 0 would lose the mail
             // silently; EX_TEMPFAIL keeps it in the mail server's queue while an administrator
             // repairs the database.
-            eprintln!("herald ingest: {e}; the mail stays with the mail server");
+            tracing::error!(error = %e, "herald ingest: the mail stays with the mail server");
             ExitCode::from(EX_TEMPFAIL)
         }
     }
@@ -255,7 +259,7 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
         drop(daemon);
         let last = service.send_due(&send_lock, transport.as_ref()).map_err(|e| e.to_string())?;
         pass.sent.add(&last);
-        eprintln!(
+        tracing::info!(
             "herald serve: {} mail(s) handled, {} set aside, {} game(s) on the clock, {} sent, {} to retry, {} dead",
             pass.handled.len(),
             pass.set_aside,
@@ -273,11 +277,12 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
 pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
     let mut service = open(config)?;
     match args.command {
-        GameCommand::New { variant, white, black, white_name, black_name } => {
+        GameCommand::New { variant, with, white, black, white_name, black_name } => {
+            let variant = super::variant_with(variant, with)?;
             let white = Player { email: white.to_ascii_lowercase(), name: white_name };
             let black = Player { email: black.to_ascii_lowercase(), name: black_name };
             let id = service.new_game(&variant, white, black).map_err(|e| e.to_string())?;
-            println!("{id}");
+            outln!("{id}");
             Ok(())
         }
         GameCommand::List => {
@@ -289,9 +294,13 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
                     (None, GameStatus::Active) => "in play".to_string(),
                     (None, GameStatus::Finished) => "finished".to_string(),
                 };
-                println!(
+                outln!(
                     "#{:<5} {:<12} {} - {}  {} plies  {state}",
-                    r.id, r.variant, r.white.email, r.black.email, g.plies
+                    r.id,
+                    r.variant,
+                    r.white.email,
+                    r.black.email,
+                    g.plies
                 );
             }
             Ok(())
@@ -300,9 +309,9 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
         GameCommand::Export { id, pgn, json, reveal } => {
             if json {
                 let archive = archive_of(&mut service, id)?;
-                println!("{}", serde_json::to_string_pretty(&archive).map_err(|e| e.to_string())?);
+                outln!("{}", serde_json::to_string_pretty(&archive).map_err(|e| e.to_string())?);
             } else if pgn {
-                print!("{}", export_pgn(&mut service, id, reveal)?);
+                out!("{}", export_pgn(&mut service, id, reveal)?);
             } else {
                 return Err("choose a format: --pgn or --json".to_string());
             }
@@ -352,25 +361,25 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
         None => public_observer(&record, reveal),
     };
     let view = game.view(observer);
-    println!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
-    println!("White: {}", record.white.display_name());
-    println!("Black: {}", record.black.display_name());
+    outln!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
+    outln!("White: {}", record.white.display_name());
+    outln!("Black: {}", record.black.display_name());
     if observer == Observer::Public {
-        println!("{SEALED_NOTE}");
+        outln!("{SEALED_NOTE}");
     }
-    println!();
-    print!("{}", diagram::render(&view, side.unwrap_or(Color::White)));
-    println!();
-    println!("Moves: {}", diagram::move_list(&view));
+    outln!();
+    out!("{}", diagram::render(&view, side.unwrap_or(Color::White)));
+    outln!();
+    outln!("Moves: {}", diagram::move_list(&view));
     for notice in &view.notices {
-        println!("{notice}");
+        outln!("{notice}");
     }
     if let Some(legal) = &view.legal_moves {
-        println!("Legal moves: {}", legal.join(", "));
+        outln!("Legal moves: {}", legal.join(", "));
     }
     match &record.result {
-        Some(r) => println!("Result: {} ({})", r.score, r.reason),
-        None => println!("{} to move", game.turn().title()),
+        Some(r) => outln!("Result: {} ({})", r.score, r.reason),
+        None => outln!("{} to move", game.turn().title()),
     }
     let (paused, unreachable) = service
         .store()
@@ -385,13 +394,13 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
         })
         .map_err(|e| e.to_string())?;
     for (color, since) in unreachable {
-        println!("{} is unreachable since {since}: herald's mails to them bounce", color.title());
+        outln!("{} is unreachable since {since}: herald's mails to them bounce", color.title());
     }
     if let Some(since) = paused {
-        println!("The clock is paused since {since}");
+        outln!("The clock is paused since {since}");
     }
     if observer == Observer::Everyone {
-        println!("FEN: {}", game.fen());
+        outln!("FEN: {}", game.fen());
     }
     Ok(())
 }
@@ -437,7 +446,7 @@ pub fn log(config: ConfigPath<'_>, args: LogArgs) -> Result<(), String> {
         } else {
             event.detail
         };
-        println!("{} {:<6} {:<22} {detail}", event.at.strftime("%Y-%m-%d %H:%M:%S"), game, event.kind);
+        outln!("{} {:<6} {:<22} {detail}", event.at.strftime("%Y-%m-%d %H:%M:%S"), game, event.kind);
     }
     Ok(())
 }
@@ -451,12 +460,12 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     let noted = service.store().sent_notes().map_err(|e| e.to_string())?;
     let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
-    println!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
+    outln!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
     let is_noted =
         |row: &crate::store::OutboxRow| row.status == crate::store::OutboxStatus::Pending && noted.contains(&row.id);
     let noted_pending = rows.iter().filter(|row| is_noted(row)).count();
     if noted_pending > 0 {
-        println!(
+        outln!(
             "{noted_pending} of the pending mails were taken by the relay and noted in {}.sent; the next \
              sender records them as sent (status \"noted\" below)",
             service.config().database.display()
@@ -464,7 +473,7 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
     }
     for row in rows {
         let game = row.game_id.map_or("-".to_string(), |g| format!("#{g}"));
-        println!(
+        outln!(
             "{:<6} {:<8} {:<6} attempts {:<2} next {}  to {}  <{}>{}",
             row.id,
             if is_noted(&row) { "noted" } else { row.status.as_str() },
@@ -495,19 +504,19 @@ fn archive_of(service: &mut Service, id: i64) -> Result<Archive, String> {
 /// Prints a verification report; an error if anything broke.
 fn print_report(report: &archive::Report) -> Result<(), String> {
     for line in &report.passed {
-        println!("ok      {line}");
+        outln!("ok      {line}");
     }
     for line in &report.open {
-        println!("open    {line}");
+        outln!("open    {line}");
     }
     for line in &report.failed {
-        println!("FAILED  {line}");
+        outln!("FAILED  {line}");
     }
     if report.ok() && report.open.is_empty() {
-        println!("verified");
+        outln!("verified");
         Ok(())
     } else if report.ok() {
-        println!("verified so far; {} check(s) open", report.open.len());
+        outln!("verified so far; {} check(s) open", report.open.len());
         Ok(())
     } else {
         Err(format!("{} check(s) failed", report.failed.len()))

@@ -1,5 +1,6 @@
 //! `herald replay`: check every move of PGN games or a bare move list.
 
+use crate::outln;
 use std::io::Read;
 
 use clap::Args;
@@ -76,7 +77,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
                 Err(e) => return Err(format!("{name}, move {number}{dots} {}: {e}", written.text)),
             }
         }
-        println!("{}", game.fen());
+        outln!("{}", game.fen());
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `herald tournament ...` and `herald ratings`: the tournament director's commands.
 
+use crate::{out, outln};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::referee::{ConfigPath, open};
@@ -47,6 +48,10 @@ enum TournamentCommand {
         /// The variant (see `herald variants`).
         #[arg(long, default_value = "chess")]
         variant: String,
+        /// An additional piece for each player in every game: `ninja` (the variant becomes
+        /// VARIANT+ninja).
+        #[arg(long = "with", value_name = "PIECE")]
+        with: Option<String>,
         /// The pairing system.
         #[arg(long, value_enum)]
         system: SystemArg,
@@ -236,6 +241,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         TournamentCommand::New {
             name,
             variant,
+            with,
             system,
             rounds,
             days_per_move,
@@ -245,6 +251,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             withdrawal,
             unrated,
         } => {
+            let variant = super::variant_with(variant, with)?;
             let system = System::from(system);
             let tiebreaks: Vec<TieBreak> = if tiebreaks.is_empty() {
                 match system {
@@ -282,22 +289,22 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             };
             let players = players.iter().filter(|p| !p.trim().is_empty()).map(|p| player(p)).collect();
             let id = service.create_tournament(NewTournament { terms, players }).map_err(err)?;
-            println!("{id}");
+            outln!("{id}");
         }
         TournamentCommand::Open { id } => service.open_tournament(id).map_err(err)?,
         TournamentCommand::Enter { id, player: p } => service.enter_player(id, player(&p)).map_err(err)?,
         TournamentCommand::Start { id } => {
             let games = service.start_tournament(id).map_err(err)?;
-            println!("{} game(s) started", games.len());
+            outln!("{} game(s) started", games.len());
         }
         TournamentCommand::Pair { id } => {
             let round = service.pair_next_round(id).map_err(err)?;
-            println!("round {round} paired");
+            outln!("round {round} paired");
         }
         TournamentCommand::List => {
             let all = service.store().read(|tx| tx.tournaments()).map_err(store_error)?;
             for t in all {
-                println!(
+                outln!(
                     "#{:<4} {:<28} {:<12} {:<18} {} round(s)  {}",
                     t.id,
                     t.name,
@@ -314,8 +321,8 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
                 .map_err(store_error)?;
             let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
-            println!("Tournament #{}: {}", t.id, t.name);
-            println!(
+            outln!("Tournament #{}: {}", t.id, t.name);
+            outln!(
                 "Variant: {}   System: {}   Rounds: {}   Status: {}",
                 t.variant,
                 t.system.as_str(),
@@ -323,14 +330,14 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 t.stage.as_str()
             );
             let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
-            println!(
+            outln!(
                 "Tie-breaks: {}   Bye: {}   Withdrawals: {}   {}",
                 tiebreaks.join(", "),
                 t.bye_points,
                 t.withdrawal.as_str(),
                 if t.rated { "rated" } else { "unrated" }
             );
-            println!();
+            outln!();
             for e in &entries {
                 let state = match (e.confirmed, e.entrant.withdrawn_after) {
                     (false, _) => "  (waiting for confirmation)".to_string(),
@@ -338,12 +345,12 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                     (true, None) => String::new(),
                 };
                 let number = if e.entrant.number == 0 { "-".to_string() } else { e.entrant.number.to_string() };
-                println!("{number:>3}  {} <{}>{state}", e.entrant.name, e.entrant.email);
+                outln!("{number:>3}  {} <{}>{state}", e.entrant.name, e.entrant.email);
             }
             let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
             for round in 1..=crate::tournament::director::latest_round(&pairings) {
-                println!();
-                print!("{}", crosstable::round_text(&entrants, &pairings, round));
+                outln!();
+                out!("{}", crosstable::round_text(&entrants, &pairings, round));
             }
         }
         TournamentCommand::Standings { id } | TournamentCommand::Crosstable { id } => {
@@ -355,11 +362,11 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
             let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
             let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
-            println!("{}", t.name);
+            outln!("{}", t.name);
             if crosstable_wanted {
-                print!("{}", crosstable::text(&entrants, &pairings, &table));
+                out!("{}", crosstable::text(&entrants, &pairings, &table));
             } else {
-                print!("{}", crosstable::standings_text(&entrants, &table));
+                out!("{}", crosstable::standings_text(&entrants, &table));
             }
         }
         TournamentCommand::Adjudicate { game, result } => {
@@ -394,12 +401,12 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                     entrants,
                     pairings,
                 };
-                print!("{}", trf::export(&report));
+                out!("{}", trf::export(&report));
             } else if pgn {
                 let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
                 for game in pairings.iter().filter_map(|p| p.game) {
-                    print!("{}", super::referee::export_pgn(&mut service, game, false)?);
-                    println!();
+                    out!("{}", super::referee::export_pgn(&mut service, game, false)?);
+                    outln!();
                 }
             } else {
                 return Err("choose a format: --trf or --pgn".to_string());
@@ -424,7 +431,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             };
             let emails: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
             let id = service.import_trf(&text, terms, &emails).map_err(err)?;
-            println!("{id}");
+            outln!("{id}");
         }
     }
     Ok(())
@@ -435,7 +442,7 @@ pub fn ratings(config: ConfigPath<'_>, args: RatingsArgs) -> Result<(), String> 
     let mut service = open(config)?;
     let rows = service.store().read(|tx| tx.ratings(args.variant.as_deref())).map_err(store_error)?;
     for r in rows {
-        println!(
+        outln!(
             "{:<12} {:>6.0}{} ±{:<4.0} {:>4} game(s)  {}",
             r.variant,
             r.rating,
@@ -504,6 +511,6 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
         })
         .map_err(store_error)?;
     let written = crate::site::build(&site, &dir).map_err(|e| e.to_string())?;
-    println!("{} file(s) written to {}", written.len(), dir.display());
+    outln!("{} file(s) written to {}", written.len(), dir.display());
     Ok(())
 }

@@ -25,22 +25,71 @@ impl From<ClaimableDraw> for DrawReason {
     }
 }
 
+/// The repetition keys of the positions that may still recur, current last: those since the
+/// last move that can never be undone (a pawn move or a capture: pawns never move back, and
+/// nothing captured comes back). The history is bounded (the seventy-five-move rule ends a
+/// game first), and so is a long game's snapshot. A [`Game`] keeps one; so does a variant
+/// whose positions are more than the engine's [`Position`] (the Crown of Krithala's crowns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    keys: Vec<u64>,
+}
+
+impl History {
+    /// The history of a game that starts in the position with key `start`.
+    pub fn new(start: u64) -> History {
+        History { keys: vec![start] }
+    }
+
+    /// A history resumed from stored keys (as [`History::keys`] gave them); empty stored keys,
+    /// from a snapshot that kept none, stand for the current position's key alone.
+    pub fn resume(keys: Vec<u64>, current: u64) -> History {
+        History { keys: if keys.is_empty() { vec![current] } else { keys } }
+    }
+
+    /// Records the position a move reached; `irreversible` says that no earlier position can
+    /// recur after it.
+    pub fn record(&mut self, key: u64, irreversible: bool) {
+        if irreversible {
+            self.keys.clear();
+        }
+        self.keys.push(key);
+    }
+
+    /// Takes the current position's key again, after the position was changed within the
+    /// move that reached it.
+    pub fn retake(&mut self, key: u64) {
+        match self.keys.last_mut() {
+            Some(last) => *last = key,
+            None => self.keys.push(key),
+        }
+    }
+
+    /// The keys, current last.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// How many times the current position has occurred.
+    pub fn repetitions(&self) -> usize {
+        let Some(&current) = self.keys.last() else { return 0 };
+        self.keys.iter().filter(|&&k| k == current).count()
+    }
+}
+
 /// A game from its starting position.
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
     position: Position,
-    /// Repetition key of every position since the last pawn move or capture, current last:
-    /// neither can be undone (pawns never move back, and nothing captured comes back), so no
-    /// earlier position can recur. The history is bounded (the seventy-five-move rule ends a
-    /// game first), and so is a long game's snapshot.
-    keys: Vec<u64>,
+    /// The positions that may recur.
+    history: History,
 }
 
 impl Game {
     /// A game starting at `start`.
     pub fn new(start: Position) -> Game {
-        Game { start, position: start, keys: vec![start.repetition_key()] }
+        Game { start, position: start, history: History::new(start.repetition_key()) }
     }
 
     /// A game resumed from a stored snapshot: its start, current position and the repetition
@@ -48,14 +97,13 @@ impl Game {
     /// position so far, as older snapshots hold them), so that resuming never replays the
     /// moves.
     pub fn resume(start: Position, position: Position, keys: Vec<u64>) -> Game {
-        let keys = if keys.is_empty() { vec![position.repetition_key()] } else { keys };
-        Game { start, position, keys }
+        Game { start, position, history: History::resume(keys, position.repetition_key()) }
     }
 
     /// The repetition key of every position since the last pawn move or capture (every
     /// position that may recur), current last.
     pub fn repetition_keys(&self) -> &[u64] {
-        &self.keys
+        self.history.keys()
     }
 
     /// The starting position.
@@ -78,10 +126,7 @@ impl Game {
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.position.play(m)?;
-        if self.position.halfmoves() == 0 {
-            self.keys.clear();
-        }
-        self.keys.push(self.position.repetition_key());
+        self.history.record(self.position.repetition_key(), self.position.halfmoves() == 0);
         Ok(())
     }
 
@@ -91,10 +136,7 @@ impl Game {
     /// earlier position can recur and the history starts again, as after a pawn move.
     pub fn replace(&mut self, position: Position, irreversible: bool) {
         self.position = position;
-        if irreversible || self.position.halfmoves() == 0 {
-            self.keys.clear();
-        }
-        self.keys.push(self.position.repetition_key());
+        self.history.record(self.position.repetition_key(), irreversible || self.position.halfmoves() == 0);
     }
 
     /// Changes the current position in place, for what a variant's rules do as part of the
@@ -102,16 +144,13 @@ impl Game {
     /// repetition key is taken again.
     pub fn amend<T>(&mut self, change: impl FnOnce(&mut Position) -> T) -> T {
         let result = change(&mut self.position);
-        if let Some(key) = self.keys.last_mut() {
-            *key = self.position.repetition_key();
-        }
+        self.history.retake(self.position.repetition_key());
         result
     }
 
     /// How many times the current position has occurred.
     pub fn repetitions(&self) -> usize {
-        let Some(&current) = self.keys.last() else { return 0 };
-        self.keys.iter().filter(|&&k| k == current).count()
+        self.history.repetitions()
     }
 
     /// The draws the side to move may claim now.

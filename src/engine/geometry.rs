@@ -71,6 +71,21 @@ impl Square {
     pub fn numeric(self) -> String {
         format!("{}{}", self.file() + 1, self.rank() + 1)
     }
+
+    /// The squares strictly between `self` and `other` on a rank, file or diagonal, nearest
+    /// first; none if the two do not share a line (a knight's move) or are neighbours.
+    pub fn between(self, other: Square) -> Vec<Square> {
+        let (df, dr) = (other.file() as i8 - self.file() as i8, other.rank() as i8 - self.rank() as i8);
+        if (df != 0 && dr != 0 && df.abs() != dr.abs()) || (df == 0 && dr == 0) {
+            return Vec::new();
+        }
+        let steps = df.abs().max(dr.abs());
+        (1..steps)
+            .filter_map(|k| {
+                Square::new((self.file() as i8 + df.signum() * k) as u8, (self.rank() as i8 + dr.signum() * k) as u8)
+            })
+            .collect()
+    }
 }
 
 impl fmt::Debug for Square {

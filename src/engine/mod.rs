@@ -9,9 +9,9 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rules;
-mod zobrist;
+pub(crate) mod zobrist;
 
-pub use game::{ClaimableDraw, Game};
+pub use game::{ClaimableDraw, Game, History};
 pub use geometry::{BoardSize, Square, SquareSet};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, Role};

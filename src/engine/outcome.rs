@@ -31,6 +31,9 @@ pub enum WinReason {
     OwnHiddenCrown,
     /// The winner captured every piece of the loser, whose crown was hidden (crown-3).
     ArmyDestroyed,
+    /// The winner captured the loser's crown (the Crown of Krithala, where that is the
+    /// objective and the King is an ordinary piece).
+    CrownCaptured,
     /// The loser's crowned monarch captured the winner's mined stone and was blown up (crown-2).
     CrownBlownUp,
 }
@@ -173,6 +176,7 @@ impl fmt::Display for Outcome {
                         );
                     }
                     WinReason::ArmyDestroyed => "by destroying the whole army",
+                    WinReason::CrownCaptured => "by capturing the crown",
                     WinReason::CrownBlownUp => {
                         return write!(
                             f,

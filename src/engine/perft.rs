@@ -28,6 +28,27 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     nodes
 }
 
+/// Perft for a variant's own position type (moves the engine's tables do not make): the
+/// leaves `depth` plies below `pos`, with `legal` its legal moves and `play` making one, the
+/// last ply counted in bulk.
+pub fn leaves<P: Clone, M>(pos: &P, depth: u32, legal: &impl Fn(&P) -> Vec<M>, play: &impl Fn(&mut P, M)) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal(pos);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            play(&mut child, m);
+            leaves(&child, depth - 1, legal, play)
+        })
+        .sum()
+}
+
 /// Perft below each legal move, in move generation order.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()

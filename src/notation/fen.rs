@@ -237,7 +237,7 @@ pub fn read_setup(rules: &Rules, fen: &str) -> Result<Setup, FenError> {
 /// Splits a FEN whose board is followed by pieces in hand in brackets, as crazyhouse writes
 /// them and herald's variants with reserves do (`.../RNBQKBNR[SSSJsssj] w ...`), into the
 /// plain FEN and the letters in brackets (White's upper case, Black's lower case); `None` when
-/// the board has no brackets. Unbalanced or misplaced brackets are [`FenError::Board`].
+/// the board has no brackets. Unbalanced or misplaced brackets are [`FenError::Holdings`].
 pub fn split_holdings(fen: &str) -> Result<(String, Option<String>), FenError> {
     let trimmed = fen.trim();
     let (board, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));

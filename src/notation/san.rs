@@ -10,6 +10,12 @@ use crate::engine::position::{Move, MoveKind, Position};
 
 /// SAN of a legal move `m` in `pos`, without check marks.
 pub fn write_plain(pos: &Position, m: Move) -> String {
+    write_among(pos, m, &pos.legal_moves())
+}
+
+/// SAN of `m` in `pos` without check marks, told only from the other moves of `legal`: the
+/// moves of `pos` a variant allows (the Crown of Krithala's, less those a crown bars).
+pub fn write_among(pos: &Position, m: Move, legal: &[Move]) -> String {
     let rules = pos.rules();
     let Some(piece) = pos.piece_at(m.from) else { return format!("{}{}", m.from, m.to) };
     if let MoveKind::Castle { rook } = m.kind
@@ -27,9 +33,9 @@ pub fn write_plain(pos: &Position, m: Move) -> String {
         }
     } else {
         out.push(rules.piece(piece.role).letter);
-        let rivals: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
+        let rivals: Vec<Move> = legal
+            .iter()
+            .copied()
             .filter(|o| {
                 o.to == m.to
                     && o.from != m.from

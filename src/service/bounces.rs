@@ -39,7 +39,7 @@ impl Handler<'_> {
                 kind: Verdict::Bounce.as_str(),
                 detail: format!("a bounce for game #{}, which this database does not hold; ignored", bounced.game),
             };
-            let inbox_id = tx.record_inbox(&mail.dedupe_key, now, recorded(None), Verdict::Bounce)?;
+            let inbox_id = self.record_inbox(tx, &mail.dedupe_key, now, recorded(None), Verdict::Bounce)?;
             tx.apply(&Effects { events: vec![event], ..Effects::default() }, self.from, now, Some(inbox_id))?;
             return Ok(Ingested::Handled(Verdict::Bounce));
         };
@@ -74,7 +74,7 @@ impl Handler<'_> {
         for &game in &decided.pause {
             tx.pause_clock(game, now)?;
         }
-        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, recorded(Some(bounced.game)), Verdict::Bounce)?;
+        let inbox_id = self.record_inbox(tx, &mail.dedupe_key, now, recorded(Some(bounced.game)), Verdict::Bounce)?;
         for decision in &decided.decisions {
             tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
         }
@@ -97,7 +97,7 @@ impl Handler<'_> {
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
         let recorded =
             InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id: None };
-        let inbox_id = tx.record_inbox(&key, now, recorded, Verdict::ForgedBounce)?;
+        let inbox_id = self.record_inbox(tx, &key, now, recorded, Verdict::ForgedBounce)?;
         tx.apply(&effects, self.from, now, Some(inbox_id))?;
         Ok(Ingested::Handled(Verdict::ForgedBounce))
     }

@@ -50,7 +50,10 @@ impl Service {
         let mut inbox = self.take_inbox()?;
         let pass = self.pass_over(inbox.as_mut(), lock, transport, stop);
         self.inbox = inbox;
-        pass
+        let pass = pass?;
+        // For `herald status` and `herald doctor`: the daemon is alive and passing.
+        self.store.record_pass(self.clock.now())?;
+        Ok(pass)
     }
 
     /// The inbox the configuration names, opened at the first pass; `None` with pipe
@@ -138,7 +141,7 @@ impl Service {
                     Ok(_) => handled.push(mail.clone()),
                     Err(e) if e.is_transient() => transient = Some(e),
                     Err(e) => {
-                        eprintln!("herald serve: {mail} set aside: {e}");
+                        tracing::error!(mail = %mail, error = %e, "mail set aside: it cannot be handled");
                         set_aside.push(mail.clone());
                     }
                 }
@@ -172,7 +175,8 @@ impl Service {
             let failed = match self.serve_pass(lock, transport, stop).and_then(|_| self.wait_for_mail(next, stop)) {
                 Ok(()) => false,
                 Err(e) if e.is_transient() => {
-                    eprintln!("herald serve: {e}; trying again in {} s", backoff.next().as_secs());
+                    let seconds = backoff.next().as_secs();
+                    tracing::warn!(error = %e, "herald serve: the pass failed; trying again in {seconds} s");
                     true
                 }
                 Err(e) => return Err(e),

@@ -2,6 +2,7 @@
 //! core, written with its inbox row and its mails; and, when anything fails, undone and
 //! answered with an apology instead.
 
+use super::log::{Line, Pending};
 use super::{ANSWER_OUTSIDE_GAMES_EVERY, Ingested, ServiceError};
 use crate::clock::Timestamp;
 use crate::mail::reader;
@@ -9,7 +10,7 @@ use crate::referee::records::{Effects, Event, Verdict};
 use crate::referee::templates::Templates;
 use crate::referee::token::Tokens;
 use crate::referee::{Referee, Settings};
-use crate::store::{InboxMail, Tx};
+use crate::store::{InboxMail, Store, Tx};
 
 /// An incoming mail as far as it could be read.
 pub(super) enum Incoming {
@@ -36,11 +37,43 @@ pub(super) struct Handler<'a> {
     pub(super) tokens: &'a Tokens,
     pub(super) nonces: &'a (dyn Fn() -> [u8; 16] + Send + Sync),
     pub(super) from: &'a str,
+    /// The log lines of the transaction in progress, written when it commits.
+    pub(super) log: Pending,
 }
 
 impl Handler<'_> {
     pub(super) fn referee(&self) -> Referee<'_> {
         Referee::new(self.settings, self.templates, self.tokens, self.nonces)
+    }
+
+    /// Runs `f` in one transaction of `store` (see [`Store::write`]) and writes its log lines
+    /// if it commits.
+    pub(super) fn commit<T>(
+        &self,
+        store: &mut Store,
+        f: impl FnOnce(&Tx<'_>) -> Result<T, ServiceError>,
+    ) -> Result<T, ServiceError> {
+        let result = store.write(f);
+        match &result {
+            Ok(_) => self.log.committed(),
+            Err(_) => self.log.rolled_back(),
+        }
+        result
+    }
+
+    /// Records `mail` in the inbox with what became of it (see [`Tx::record_inbox`]), and
+    /// the log line that says so.
+    pub(super) fn record_inbox(
+        &self,
+        tx: &Tx<'_>,
+        key: &str,
+        now: Timestamp,
+        mail: InboxMail<'_>,
+        outcome: Verdict,
+    ) -> Result<i64, ServiceError> {
+        let id = tx.record_inbox(key, now, mail, outcome)?;
+        self.log.push(Line::Mail { game: mail.game_id, player: mail.sender.map(str::to_string), outcome });
+        Ok(id)
     }
 
     /// Handles one mail inside `tx`: at most once per delivery; the decision, its inbox row
@@ -51,19 +84,27 @@ impl Handler<'_> {
     pub(super) fn handle(&self, tx: &Tx<'_>, incoming: &Incoming, now: Timestamp) -> Result<Ingested, ServiceError> {
         let (mail, too_large, report) = match incoming {
             Incoming::Read { mail, too_large, report } => (mail, too_large, report.as_deref()),
-            Incoming::Unreadable(key, why) => return record_unreadable(tx, key, why, now),
+            Incoming::Unreadable(key, why) => return self.record_unreadable(tx, key, why, now),
         };
         if tx.inbox_contains(&mail.dedupe_key)? {
             return Ok(Ingested::Duplicate);
         }
+        let mark = self.log.mark();
         let attempt = tx.savepoint(|tx| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.decide(tx, mail, *too_large, report, now)))
                 .unwrap_or_else(|panic| Err(ServiceError::Bug(panic_message(panic.as_ref()))))
         });
-        match attempt {
+        if attempt.is_err() {
+            self.log.undo_to(mark);
+        }
+        let handled = match attempt {
             Err(e) if !e.is_transient() => self.failed(tx, mail, &e, now),
             other => other,
+        };
+        if handled.is_err() {
+            self.log.undo_to(mark);
         }
+        handled
     }
 
     /// The referee's decision on a readable mail, written to `tx`.
@@ -139,7 +180,7 @@ impl Handler<'_> {
             });
         }
         let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
-        let inbox_id = tx.record_inbox(&key, now, recorded, decision.verdict)?;
+        let inbox_id = self.record_inbox(tx, &key, now, recorded, decision.verdict)?;
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
         self.follow_up(tx, &decision.effects, now)?;
         Ok(Ingested::Handled(decision.verdict))
@@ -161,10 +202,7 @@ impl Handler<'_> {
     ) -> Result<Ingested, ServiceError> {
         let reference = crate::hex::sha256(mail.dedupe_key.as_bytes())[..12].to_string();
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        eprintln!(
-            "herald: a mail from {} could not be handled (reference {reference}): {error}",
-            sender.unwrap_or("an unknown sender")
-        );
+        tracing::error!(player = sender, reference, error = %error, "a mail could not be handled; nothing changed");
         let referee = self.referee();
         let claimed = referee.claimed_identity(mail);
         let player = match (claimed, sender) {
@@ -187,9 +225,22 @@ impl Handler<'_> {
             decision.effects.mails.clear();
         }
         let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };
-        let inbox_id = tx.record_inbox(&mail.dedupe_key, now, recorded, decision.verdict)?;
+        let inbox_id = self.record_inbox(tx, &mail.dedupe_key, now, recorded, decision.verdict)?;
         tx.apply(&decision.effects, self.from, now, Some(inbox_id))?;
         Ok(Ingested::Handled(decision.verdict))
+    }
+
+    /// A mail that cannot be parsed at all (not even a header block): recorded (so a
+    /// redelivery is recognised) and logged, never answered, since its sender cannot be known.
+    fn record_unreadable(&self, tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
+        if tx.inbox_contains(key)? {
+            return Ok(Ingested::Duplicate);
+        }
+        let verdict = Verdict::Unreadable;
+        self.record_inbox(tx, key, now, InboxMail::default(), verdict)?;
+        let event = Event { game_id: None, kind: verdict.as_str(), detail: why.to_string() };
+        tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
+        Ok(Ingested::Handled(verdict))
     }
 }
 
@@ -200,18 +251,4 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".to_string())
-}
-
-/// A mail that cannot be parsed at all (not even a header block): recorded (so a redelivery
-/// is recognised) and logged, never answered, since its sender cannot be known.
-fn record_unreadable(tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
-    if tx.inbox_contains(key)? {
-        return Ok(Ingested::Duplicate);
-    }
-    eprintln!("herald: a mail without a readable header block was logged and not answered: {why}");
-    let verdict = Verdict::Unreadable;
-    tx.record_inbox(key, now, InboxMail::default(), verdict)?;
-    let event = Event { game_id: None, kind: verdict.as_str(), detail: why.to_string() };
-    tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
-    Ok(Ingested::Handled(verdict))
 }

@@ -61,7 +61,7 @@ fn try_lock_file(database: &Path, suffix: &str) -> Result<Option<File>, ServiceE
 pub struct SendLock(#[allow(dead_code)] File);
 
 impl SendLock {
-    fn try_take(database: &Path) -> Result<Option<SendLock>, ServiceError> {
+    pub(super) fn try_take(database: &Path) -> Result<Option<SendLock>, ServiceError> {
         Ok(try_lock_file(database, "send.lock")?.map(SendLock))
     }
 }
@@ -87,7 +87,7 @@ pub fn lock_database(database: &Path) -> Result<File, ServiceError> {
 
 /// True if a daemon holds the database's daemon lock now. Probed with a shared lock, so two
 /// probes never make each other believe a daemon runs.
-fn daemon_running(database: &Path) -> Result<bool, ServiceError> {
+pub(super) fn daemon_running(database: &Path) -> Result<bool, ServiceError> {
     let path = PathBuf::from(format!("{}.lock", database.display()));
     let file = match File::options().read(true).open(&path) {
         Ok(file) => file,

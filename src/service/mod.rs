@@ -4,10 +4,13 @@
 //! one daemon and one sender run per database (`locks`). All I/O of a running referee happens
 //! here (and in `store` and `mail`).
 
+pub mod backup;
 mod bounces;
 mod daemon;
+pub mod doctor;
 mod handling;
 mod locks;
+mod log;
 mod sender;
 mod tournaments;
 
@@ -26,7 +29,7 @@ use crate::referee::records::{Player, Verdict};
 use crate::referee::templates::{TemplateError, Templates};
 use crate::referee::token::Tokens;
 use crate::referee::{Referee, RefereeError, Settings};
-use crate::store::{Store, StoreError};
+use crate::store::{SECRET_KEY, Store, StoreError};
 use crate::variants;
 
 pub use daemon::Pass;
@@ -35,9 +38,6 @@ pub use locks::{SendLock, lock_database};
 use sender::Sender;
 pub use sender::Sent;
 pub use tournaments::NewTournament;
-
-/// The name of the token secret in the database's `meta` table.
-const SECRET_KEY: &str = "reply_token_secret";
 
 /// How long `herald ingest` waits for another sender to finish before leaving its mails to
 /// the next sender.
@@ -181,7 +181,10 @@ impl Service {
             Maildir::create(dir).map_err(|e| ServiceError::Io(format!("creating {}", dir.display()), e))?;
         }
         if let crate::config::Transport::Maildir { path } = &config.outgoing.transport {
-            std::fs::create_dir_all(path).map_err(|e| ServiceError::Io(format!("creating {}", path.display()), e))?;
+            // Its mails carry the players' reply tokens: for herald's user alone.
+            std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+                .create(path)
+                .map_err(|e| ServiceError::Io(format!("creating {}", path.display()), e))?;
         }
         Ok(config.database.clone())
     }
@@ -270,7 +273,7 @@ impl Service {
         let now = self.clock.now();
         let incoming = self.read(raw, recipient);
         let (handler, store) = self.handler();
-        store.write(|tx| handler.handle(tx, &incoming, now))
+        handler.commit(store, |tx| handler.handle(tx, &incoming, now))
     }
 
     /// Handles several raw mails, in order, in one transaction: each mail's changes and
@@ -285,7 +288,7 @@ impl Service {
         let now = self.clock.now();
         let incoming: Vec<Incoming> = raws.iter().map(|raw| self.read(raw, None)).collect();
         let (handler, store) = self.handler();
-        store.write(|tx| -> Result<_, ServiceError> {
+        handler.commit(store, |tx| {
             let mut results = Vec::with_capacity(incoming.len());
             for mail in &incoming {
                 let result = tx.savepoint(|tx| handler.handle(tx, mail, now));
@@ -333,6 +336,7 @@ impl Service {
             tokens: &self.tokens,
             nonces: &*self.nonces,
             from: &self.config.referee.address,
+            log: log::Pending::default(),
         };
         (handler, &mut self.store)
     }
@@ -365,12 +369,13 @@ impl Service {
         let mut acted = 0;
         for id in ids {
             let (handler, store) = self.handler();
-            let changed = store.write(|tx| -> Result<bool, ServiceError> {
+            let changed = handler.commit(store, |tx| {
                 // Loaded again inside the transaction: a move may have come in meanwhile.
                 let Some(record) = tx.game(id)? else { return Ok(false) };
                 let referee = handler.referee();
                 let Some(decision) = referee.on_deadline(record, now)? else { return Ok(false) };
                 tx.apply(&decision.effects, handler.from, now, None)?;
+                handler.log.push(log::Line::Deadline { game: id, outcome: decision.verdict });
                 handler.follow_up(tx, &decision.effects, now)?;
                 Ok(true)
             });
@@ -379,7 +384,7 @@ impl Service {
                 Err(e) if e.is_transient() => return Err(e),
                 // One game that cannot be read (a broken stored state) must not stop the
                 // daemon or the other games' clocks; it is reported at every pass.
-                Err(e) => eprintln!("herald serve: game #{id}: the clock cannot act: {e}"),
+                Err(e) => tracing::error!(game = id, error = %e, "the clock cannot act on this game"),
             }
         }
         Ok(acted)

@@ -16,9 +16,10 @@ use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crate::clock::Clock;
+use crate::clock::Timestamp;
 use crate::config::Retry;
 use crate::mail::transport::{Envelope, SendErrorKind, Transport};
-use crate::store::{Store, StoreError};
+use crate::store::{OutboxRow, Store, StoreError};
 
 use super::{SendLock, ServiceError};
 
@@ -154,24 +155,31 @@ impl Sender {
             let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
             let now = clock.now();
             let recorded = match result {
-                Ok(()) => store.journal_sent(row.id, &row.message_id, now).map(|()| round.sent.sent += 1),
-                Err(e) => store.write_relaxed(|tx| -> Result<(), StoreError> {
-                    let attempts = row.attempts + 1;
-                    let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
-                    let retry_at = (!give_up).then(|| {
-                        let doublings = (attempts - 1).min(30);
-                        let delay =
-                            retry.first_delay_seconds.saturating_mul(1u64 << doublings).min(retry.max_delay_seconds);
-                        now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
-                    });
-                    tx.mark_failed(row.id, &e.to_string(), retry_at)?;
-                    if give_up {
-                        round.sent.dead += 1;
-                    } else {
-                        round.sent.retrying += 1;
-                    }
-                    Ok(())
+                Ok(()) => store.journal_sent(row.id, &row.message_id, now).map(|()| {
+                    round.sent.sent += 1;
+                    log_sent(row);
                 }),
+                Err(e) => store
+                    .write_relaxed(|tx| -> Result<Option<Timestamp>, StoreError> {
+                        let attempts = row.attempts + 1;
+                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                        let retry_at = (!give_up).then(|| {
+                            let doublings = (attempts - 1).min(30);
+                            let delay = retry
+                                .first_delay_seconds
+                                .saturating_mul(1u64 << doublings)
+                                .min(retry.max_delay_seconds);
+                            now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
+                        });
+                        tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                        if give_up {
+                            round.sent.dead += 1;
+                        } else {
+                            round.sent.retrying += 1;
+                        }
+                        Ok(retry_at)
+                    })
+                    .map(|retry_at| log_failed(row, &e.to_string(), retry_at)),
             };
             if let Err(e) = recorded {
                 failed = Some(e);
@@ -187,5 +195,45 @@ impl Sender {
             Some(e) => Err(e.into()),
             None => Ok(round),
         }
+    }
+}
+
+/// The log line of a mail the relay took.
+fn log_sent(row: &OutboxRow) {
+    tracing::info!(
+        outbox = row.id,
+        game = row.game_id,
+        recipient = row.recipient.as_str(),
+        message_id = row.message_id.as_str(),
+        "mail sent"
+    );
+}
+
+/// The log line of a mail that failed: to be retried at `retry_at`, or dead. A server's error
+/// may quote the mail's return path, which carries a bounce token: it is left out.
+fn log_failed(row: &OutboxRow, error: &str, retry_at: Option<Timestamp>) {
+    let error = super::log::without(error, &row.envelope_from, "(return path)");
+    let (game, recipient, message_id) = (row.game_id, row.recipient.as_str(), row.message_id.as_str());
+    let attempts = row.attempts + 1;
+    match retry_at {
+        Some(at) => tracing::warn!(
+            outbox = row.id,
+            game,
+            recipient,
+            message_id,
+            attempts,
+            error = error.as_str(),
+            retry_at = %at,
+            "mail not sent; it will be retried"
+        ),
+        None => tracing::error!(
+            outbox = row.id,
+            game,
+            recipient,
+            message_id,
+            attempts,
+            error = error.as_str(),
+            "mail dead: not sent, and not retried (herald outbox lists it)"
+        ),
     }
 }

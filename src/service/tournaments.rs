@@ -5,6 +5,7 @@
 //! Swiss) or the final crosstable.
 
 use super::handling::Handler;
+use super::log::Line;
 use super::{Service, ServiceError};
 use crate::clock::Timestamp;
 use crate::engine::Color;
@@ -89,7 +90,7 @@ impl Service {
     pub fn start_tournament(&mut self, id: i64) -> Result<Vec<i64>, ServiceError> {
         let now = self.clock.now();
         let (handler, store) = self.handler();
-        store.write(|tx| -> Result<Vec<i64>, ServiceError> {
+        handler.commit(store, |tx| {
             let mut t = load(tx, id)?;
             if !matches!(t.stage, Stage::New | Stage::Open) {
                 return Err(ServiceError::Usage(format!("{} has started already", t.name)));
@@ -144,7 +145,7 @@ impl Service {
     pub fn pair_next_round(&mut self, id: i64) -> Result<u32, ServiceError> {
         let now = self.clock.now();
         let (handler, store) = self.handler();
-        store.write(|tx| -> Result<u32, ServiceError> {
+        handler.commit(store, |tx| {
             let t = load(tx, id)?;
             if t.system != System::Swiss || t.stage != Stage::Running {
                 return Err(ServiceError::Usage(format!("{} is not a running Swiss", t.name)));
@@ -165,7 +166,7 @@ impl Service {
     pub fn direct_game(&mut self, game: i64, white: Points, black: Points, forfeit: bool) -> Result<(), ServiceError> {
         let now = self.clock.now();
         let (handler, store) = self.handler();
-        store.write(|tx| -> Result<(), ServiceError> {
+        handler.commit(store, |tx| {
             let record = tx.game(game)?.ok_or_else(|| ServiceError::Usage(format!("there is no game #{game}")))?;
             if record.tournament.is_none() {
                 return Err(ServiceError::Usage(format!("game #{game} is not a tournament game")));
@@ -209,7 +210,7 @@ impl Service {
         let due = self.store.read(|tx| tx.digests_due(now))?;
         for &(id, results) in &due {
             let (handler, store) = self.handler();
-            store.write(|tx| -> Result<(), ServiceError> {
+            handler.commit(store, |tx| {
                 let t = load(tx, id)?;
                 let entrants = entrants(tx, id)?;
                 let pairings = tx.pairings(id)?;
@@ -233,7 +234,7 @@ impl Service {
     pub fn withdraw_player(&mut self, id: i64, email: &str) -> Result<(), ServiceError> {
         let now = self.clock.now();
         let (handler, store) = self.handler();
-        store.write(|tx| -> Result<(), ServiceError> {
+        handler.commit(store, |tx| {
             let t = load(tx, id)?;
             let entry = tx
                 .entries(id)?
@@ -484,8 +485,14 @@ impl Handler<'_> {
             Ok(Player { email: e.email.clone(), name: Some(e.name.clone()) })
         };
         let mut games = Vec::new();
+        // Each round's games, for the log: a round robin's rounds are all paired at once.
+        let mut rounds: Vec<u32> = pairings.iter().map(|p| p.round).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        let mut started = Vec::new();
         for mut p in pairings {
             if let Some(black) = p.black {
+                started.push(p.round);
                 let id = tx.next_game_id()?;
                 let rating = |email: &str| -> Result<Option<u32>, ServiceError> {
                     Ok(tx.rating(email, &t.variant)?.map(|r| r.rating.round() as u32))
@@ -505,6 +512,10 @@ impl Handler<'_> {
                 games.push(id);
             }
             tx.save_pairing(t.id, &p)?;
+        }
+        for round in rounds {
+            let games = started.iter().filter(|&&r| r == round).count();
+            self.log.push(Line::Paired { tournament: t.id, round, games });
         }
         Ok(games)
     }

@@ -87,6 +87,8 @@ pub(super) struct GameModel {
     pub legend: Vec<LegendEntry>,
     pub has_hidden: bool,
     pub has_crowds: bool,
+    /// A crown of Krithala is on some board (carried or lying).
+    pub has_crowns: bool,
     pub chain_head: Option<String>,
     pub genesis: Option<String>,
     pub archive: String,
@@ -185,9 +187,9 @@ fn legend(variant: &dyn Variant, views: &[&View]) -> Vec<LegendEntry> {
     for view in views {
         for (_, cell) in &view.cells {
             let shown: Vec<char> = match cell {
-                Cell::Piece(_, c) => vec![c.to_ascii_uppercase()],
+                Cell::Piece(_, c) | Cell::Crowned(_, c) => vec![c.to_ascii_uppercase()],
                 Cell::Crowd(pieces) => pieces.iter().map(|(_, c)| c.to_ascii_uppercase()).collect(),
-                Cell::Empty | Cell::Hidden(..) => Vec::new(),
+                Cell::Empty | Cell::Hidden(..) | Cell::Crown(_) => Vec::new(),
             };
             for c in shown {
                 if !letters.contains(&c) {
@@ -289,6 +291,7 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
         legend: legend(variant, &shown),
         has_hidden: has(&shown, |c| matches!(c, Cell::Hidden(..))),
         has_crowds: has(&shown, |c| matches!(c, Cell::Crowd(_))),
+        has_crowns: has(&shown, |c| matches!(c, Cell::Crowned(..) | Cell::Crown(_))),
         chain_head: record.chain_head.clone(),
         genesis: record.genesis.clone(),
         archive: game_archive_name(record.id),

@@ -7,7 +7,8 @@
 //! fairy pieces included) is told apart by its letter alone, and the page lists the letters
 //! it uses. A piece whose identity is hidden is a dashed disc with a question mark and the
 //! label it is tracked by; a crowd (several pieces on one square) shows up to four small
-//! discs, or three and a count of the rest. Each SVG is self-contained: colours and fonts are
+//! discs, or three and a count of the rest. A crown of Krithala is a checker with a gold milled
+//! edge: a ring around the piece that carries it, or alone where it lies. Each SVG is self-contained: colours and fonts are
 //! attributes, nothing is fetched, nothing refers to another element of the page, so a
 //! diagram can be copied out of the page and still draw.
 
@@ -160,6 +161,28 @@ pub fn board(view: &View, bottom: Color, marked: &[Square], title: &str) -> Stri
                 token(&mut svg, cx, cy, 38, *color, &letter.to_ascii_uppercase().to_string(), false);
                 svg.push_str("</g>");
             }
+            Cell::Crowned(color, letter) => {
+                let _ = write!(
+                    svg,
+                    r#"<g class="piece crowned {}" data-square="{square}"><title>{} {}, carrying its crown</title>"#,
+                    color.name(),
+                    color.title(),
+                    letter.to_ascii_uppercase()
+                );
+                checker(&mut svg, cx, cy, 47, *color);
+                token(&mut svg, cx, cy, 34, *color, &letter.to_ascii_uppercase().to_string(), false);
+                svg.push_str("</g>");
+            }
+            Cell::Crown(color) => {
+                let _ = write!(
+                    svg,
+                    r#"<g class="crown {}" data-square="{square}"><title>{}'s crown, lying on {square}</title>"#,
+                    color.name(),
+                    color.title()
+                );
+                checker(&mut svg, cx, cy, 30, *color);
+                svg.push_str("</g>");
+            }
             Cell::Hidden(color, label) => {
                 let _ = write!(svg, r#"<g class="hidden {}" data-square="{square}">"#, color.name());
                 let _ = write!(svg, "<title>{} piece, unknown; tracked as {}</title>", color.title(), escape(label));
@@ -208,6 +231,20 @@ pub fn board(view: &View, bottom: Color, marked: &[Square], title: &str) -> Stri
     }
     svg.push_str("</svg>");
     svg
+}
+
+/// A crown of Krithala, a checker seen from above: a disc of its side's colour with a gold
+/// milled edge and an inner ring, drawn under its carrier (a ring around the piece) or alone.
+fn checker(svg: &mut String, cx: i32, cy: i32, radius: i32, color: Color) {
+    let (fill, ring) = match color {
+        Color::White => ("#fbfaf5", "#1d2226"),
+        Color::Black => ("#23282c", "#f4f4f0"),
+    };
+    let _ = write!(
+        svg,
+        r##"<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}" stroke="#b8860b" stroke-width="6" stroke-dasharray="4 3"/><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{ring}" stroke-width="2"/>"##,
+        radius * 7 / 10
+    );
 }
 
 /// One disc with its text: light with a dark letter for White, dark with a light letter for

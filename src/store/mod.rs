@@ -11,9 +11,11 @@
 //! that caused them and the outbox rows of the mails they cause: a crash either keeps all of
 //! it or none.
 
+pub mod backup;
 mod bounces;
 mod events;
 mod games;
+mod health;
 mod inbox;
 mod outbox;
 mod schema;
@@ -31,10 +33,17 @@ use crate::engine::Color;
 pub use bounces::PermanentBounce;
 pub use events::LoggedEvent;
 pub use games::GameSummary;
+pub use health::Health;
 pub use inbox::InboxMail;
 pub use outbox::{OutboxRow, OutboxStatus};
 use sent_journal::SentJournal;
 pub use tournaments::{Entry, RatingRow};
+
+/// The schema version this herald makes and knows: how many migrations it has.
+pub const SCHEMA_VERSION: usize = schema::MIGRATIONS.len();
+
+/// The name of the reply-token key in the database's `meta` table.
+pub const SECRET_KEY: &str = "reply_token_secret";
 
 /// A storage failure.
 #[derive(Debug)]
@@ -47,6 +56,14 @@ pub enum StoreError {
     Corrupt(String),
     /// A file beside the database (the sent journal).
     Io(PathBuf, std::io::Error),
+    /// The database was made by a newer herald: its schema version is above the one this
+    /// herald knows. It is left as it is.
+    TooNew {
+        /// The database's schema version.
+        version: usize,
+        /// This herald's.
+        known: usize,
+    },
 }
 
 impl StoreError {
@@ -66,7 +83,7 @@ impl StoreError {
             StoreError::Sqlite(_) => false,
             // A file herald may not read or write stays so until an administrator acts.
             StoreError::Io(_, e) => e.kind() != std::io::ErrorKind::PermissionDenied,
-            StoreError::NotInitialised(_) | StoreError::Corrupt(_) => false,
+            StoreError::NotInitialised(_) | StoreError::Corrupt(_) | StoreError::TooNew { .. } => false,
         }
     }
 }
@@ -80,6 +97,11 @@ impl fmt::Display for StoreError {
             }
             StoreError::Corrupt(e) => write!(f, "database holds unexpected data: {e}"),
             StoreError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            StoreError::TooNew { version, known } => write!(
+                f,
+                "the database was made by a newer herald (schema version {version}; this herald knows versions up \
+                 to {known}); it was not changed: run the newer herald again, or restore a backup made by this one"
+            ),
         }
     }
 }
@@ -138,6 +160,7 @@ impl Store {
         }
         restrict_to_owner(path)?;
         let conn = Connection::open(path)?;
+        refuse_newer(&conn)?;
         let mut store = Store { conn, relaxed: None, journal: SentJournal::beside(path), path: path.to_path_buf() };
         store.configure()?;
         store.migrate()?;
@@ -152,6 +175,7 @@ impl Store {
             return Err(StoreError::NotInitialised(path.to_path_buf()));
         }
         let conn = Connection::open(path)?;
+        refuse_newer(&conn)?;
         let mut store = Store { conn, relaxed: None, journal: SentJournal::beside(path), path: path.to_path_buf() };
         store.configure()?;
         store.migrate()?;
@@ -168,12 +192,9 @@ impl Store {
     }
 
     fn migrate(&mut self) -> Result<()> {
-        let version: usize = self.conn.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))? as usize;
-        if version > schema::MIGRATIONS.len() {
-            return Err(StoreError::Corrupt(format!(
-                "schema version {version} is newer than this herald ({}); upgrade herald",
-                schema::MIGRATIONS.len()
-            )));
+        let version = schema_version_of(&self.conn)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew { version, known: SCHEMA_VERSION });
         }
         for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version) {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -278,6 +299,21 @@ fn restrict_to_owner(path: &Path) -> Result<()> {
             }
         }
         Err(e) => Err(io(e)),
+    }
+}
+
+/// The schema version of a database (`PRAGMA user_version`: the migrations applied).
+fn schema_version_of(conn: &Connection) -> Result<usize> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))?.max(0) as usize)
+}
+
+/// Refuses a database made by a newer herald before anything is set or written on it, so
+/// that it stays exactly as it was.
+fn refuse_newer(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(Duration::from_secs(10))?;
+    match schema_version_of(conn)? {
+        version if version > SCHEMA_VERSION => Err(StoreError::TooNew { version, known: SCHEMA_VERSION }),
+        _ => Ok(()),
     }
 }
 

@@ -29,8 +29,8 @@ impl OpenVariant for Capablanca {
 
     fn notation_help(&self) -> &'static str {
         "Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop\n\
-         and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files run\n\
-         from a to j."
+         and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files\n\
+         run from a to j."
     }
 
     fn example_moves(&self) -> [&'static str; 2] {

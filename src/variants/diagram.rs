@@ -8,7 +8,9 @@
 //! or Royal Chess's numbers 1 to 9 and 0. Upper case is
 //! White, lower case Black, "." an empty square, "?" a piece whose identity is hidden (listed
 //! under the board with the label it is tracked by); a
-//! crowd shows all its pieces' letters together ("PNp"). Every column is as wide as the
+//! crowd shows all its pieces' letters together ("PNp"); a piece carrying its side's crown of
+//! Krithala has a "*" after its letter ("K*"), and a crown lying alone is "O" (White's) or "o"
+//! (Black's), a checker seen from above. Every column is as wide as the
 //! widest cell, so the diagram stays aligned in a monospaced font; a crowd of more than
 //! [`MAX_CROWD_LETTERS`] pieces is marked "*1", "*2"... on the board and listed under it, so
 //! that the board stays narrower than a mail line.
@@ -27,6 +29,8 @@ fn cell_text(cell: &Cell) -> String {
         Cell::Piece(color, c) => letter(*color, *c).to_string(),
         Cell::Hidden(color, _) => (if color.is_white() { "?" } else { "¿" }).to_string(),
         Cell::Crowd(pieces) => pieces.iter().map(|&(color, c)| letter(color, c)).collect(),
+        Cell::Crowned(color, c) => format!("{}*", letter(*color, *c)),
+        Cell::Crown(color) => letter(*color, 'O').to_string(),
     }
 }
 

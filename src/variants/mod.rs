@@ -13,6 +13,8 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod diagram;
+pub mod krithala;
+pub mod ninja;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -148,6 +150,10 @@ pub enum Cell {
     Hidden(Color, String),
     /// Several pieces sharing the square, bottom first.
     Crowd(Vec<(Color, char)>),
+    /// A piece carrying its side's crown of Krithala (the crown, a checker, lies under it).
+    Crowned(Color, char),
+    /// A crown of Krithala lying alone on the square.
+    Crown(Color),
 }
 
 /// How a variant's notation names the squares, and so how a diagram labels the board.
@@ -307,15 +313,23 @@ impl std::error::Error for SnapshotError {}
 
 /// Every variant, in the order `herald variants` lists them.
 pub fn all() -> &'static [&'static dyn Variant] {
+    // A static, since many variants are statics themselves (the Crown family, the ninja's
+    // hosts, the Crown of Krithala).
     static ALL: &[&dyn Variant] = &[
         &chess::Chess,
         &capablanca::Capablanca,
         &crown::CROWN,
         &crown::CROWN_2,
         &crown::CROWN_3,
+        &crown::CROWN_4,
         &secret_intelligence::SecretIntelligence,
         &royal::Royal,
         &safety_in_numbers::SafetyInNumbers,
+        &ninja::open::CHESS,
+        &ninja::open::CAPABLANCA,
+        &krithala::KRITHALA,
+        &krithala::KRITHALA_CAPABLANCA,
+        &krithala::KRITHALA_ROYAL,
     ];
     ALL
 }

@@ -157,6 +157,29 @@ pub(crate) fn open_cells(pos: &Position) -> Vec<(Square, Cell)> {
         .collect()
 }
 
+/// What `observer` sees of an open game: the whole board, every move, and "You are in check."
+/// for the player in check while the game goes on (`over` says it is over).
+pub(crate) fn open_view(game: &Game, moves: &[String], over: bool, observer: Observer) -> View {
+    let pos = game.position();
+    let mut notices = Vec::new();
+    if !over && pos.is_check() && observer.side() == Some(pos.turn()) {
+        notices.push("You are in check.".to_string());
+    }
+    let start = game.start();
+    View {
+        observer,
+        size: pos.rules().size(),
+        coordinates: Coordinates::Algebraic,
+        cells: open_cells(pos),
+        moves: moves.to_vec(),
+        first_move_number: start.fullmoves(),
+        first_mover: start.turn(),
+        to_move: (!over).then_some(pos.turn()),
+        legal_moves: None,
+        notices,
+    }
+}
+
 impl VariantGame for StandardGame {
     fn variant(&self) -> &'static dyn Variant {
         self.variant
@@ -215,26 +238,6 @@ impl VariantGame for StandardGame {
     }
 
     fn view(&self, observer: Observer) -> View {
-        let pos = self.game.position();
-        let rules = pos.rules();
-        let cells = open_cells(pos);
-        let over = self.outcome().is_some();
-        let mut notices = Vec::new();
-        if !over && pos.is_check() && observer.side() == Some(pos.turn()) {
-            notices.push("You are in check.".to_string());
-        }
-        let start = self.game.start();
-        View {
-            observer,
-            size: rules.size(),
-            coordinates: Coordinates::Algebraic,
-            cells,
-            moves: self.moves.clone(),
-            first_move_number: start.fullmoves(),
-            first_mover: start.turn(),
-            to_move: (!over).then_some(pos.turn()),
-            legal_moves: None,
-            notices,
-        }
+        open_view(&self.game, &self.moves, self.outcome().is_some(), observer)
     }
 }

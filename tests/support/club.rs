@@ -108,6 +108,8 @@ pub struct ClubOptions {
     pub director: Option<String>,
     /// YAML appended to herald's configuration (whole top-level sections).
     pub extra_config: String,
+    /// The database, if not `DIR/herald.db` (a database restored elsewhere).
+    pub database: Option<PathBuf>,
 }
 
 impl Default for ClubOptions {
@@ -125,6 +127,7 @@ impl Default for ClubOptions {
             env: Vec::new(),
             director: None,
             extra_config: String::new(),
+            database: None,
         }
     }
 }
@@ -200,7 +203,7 @@ impl Club {
 
     /// The database.
     pub fn database(&self) -> PathBuf {
-        self.dir.path().join("herald.db")
+        self.opts.database.clone().unwrap_or_else(|| self.dir.path().join("herald.db"))
     }
 
     /// herald's inbox Maildir.
@@ -223,7 +226,7 @@ impl Club {
 referee:
   address: {REFEREE}
   name: herald referee
-{director}database: {d}/herald.db
+{director}database: {database}
 inbox:
 {inbox}
   poll_seconds: {poll}
@@ -245,6 +248,7 @@ games:
 {extra}",
             director = o.director.as_ref().map(|d| format!("  director: {d}\n")).unwrap_or_default(),
             extra = o.extra_config,
+            database = self.database().display(),
             poll = o.poll_seconds,
             inbox = o.inbox_yaml.clone().unwrap_or_else(|| format!("  maildir: {d}/inbox")),
             login = o
@@ -344,20 +348,17 @@ games:
     /// [`Club::new_game`] of a given variant.
     #[track_caller]
     pub fn new_game_of(&self, variant: &str) -> i64 {
-        let out = self.herald_ok(&[
-            "game",
-            "new",
-            "--variant",
-            variant,
-            "--white",
-            ALICE,
-            "--black",
-            BOB,
-            "--white-name",
-            "Alice",
-            "--black-name",
-            "Bob",
-        ]);
+        self.new_game_with(&["--variant", variant])
+    }
+
+    /// [`Club::new_game`] with `options` for `herald game new` (`--variant crown`, `--with
+    /// ninja`).
+    #[track_caller]
+    pub fn new_game_with(&self, options: &[&str]) -> i64 {
+        let mut args = vec!["game", "new"];
+        args.extend_from_slice(options);
+        args.extend(["--white", ALICE, "--black", BOB, "--white-name", "Alice", "--black-name", "Bob"]);
+        let out = self.herald_ok(&args);
         let id: i64 = out.trim().parse().unwrap_or_else(|_| panic!("game new printed {out:?}"));
         self.serve_once();
         self.settle();
@@ -402,6 +403,17 @@ games:
         let to = Mail::new(raw.clone()).header("To").expect("the reply has a To");
         self.submit(&raw, from, &to);
         raw
+    }
+
+    /// `who` replies `text` to their latest mail; returns the new mails of Alice
+    /// and Bob once everything is delivered.
+    #[track_caller]
+    pub fn play(&self, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
+        let latest = self.latest(who);
+        let round = self.round(|| {
+            self.reply(who, &latest, text);
+        });
+        (round.alice, round.bob)
     }
 
     /// Runs `act`, waits until everything is delivered, and returns the new

@@ -115,6 +115,13 @@ pub trait Transport: Send + Sync {
             }
         }
     }
+
+    /// Checks that mail could leave now without sending any (`herald doctor`): for SMTP, a
+    /// connection, its TLS and the login, then QUIT. By default there is nothing to check
+    /// beyond what building the transport checked.
+    fn check(&self) -> Result<(), SendError> {
+        Ok(())
+    }
 }
 
 /// Builds the configured transport. Reads the SMTP password from its environment variable

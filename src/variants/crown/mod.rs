@@ -37,6 +37,7 @@
 //! file adds what only the secret decides: whose monarchs are royal, when a capture ends the
 //! game, and what each player may be told.
 
+pub mod halves;
 pub mod hidden;
 pub mod stones;
 
@@ -54,6 +55,7 @@ use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRu
 use crate::engine::{ClaimableDraw, Game, Position};
 use crate::notation::input::{self, MoveInputError};
 use crate::notation::{fen, san};
+pub use halves::{Half, Halves, Split, WrittenHalf, read_split};
 pub use hidden::HiddenCrown;
 pub use stones::Stones;
 
@@ -134,6 +136,15 @@ pub trait Extension: Clone + Default + Send + Sync + 'static {
     /// The pieces in hand now, as [`Extension::from_holdings`] reads them.
     fn holdings(&self) -> String {
         String::new()
+    }
+
+    /// Secrets a position from FEN holds that no move will decide and no note names (crown-4:
+    /// the crowned half of a side whose two halves stand in the FEN), as requests for the
+    /// auditor who replays from it (`--secret`, read by [`Extension::preset`]). Games by mail
+    /// start from the start position and never have any.
+    fn missing_secrets(&self, core: &Core) -> Vec<SetupRequest> {
+        let _ = core;
+        Vec::new()
     }
 
     /// Takes the secrets an auditor replays a finished game with (see
@@ -334,6 +345,13 @@ impl<E: Extension> CrownVariant<E> {
         }) {
             return Err(format!("a Crown position needs a {color} king or queen to wear the crown"));
         }
+        let mut core = core;
+        for color in Color::BOTH.into_iter().filter(|&c| !extension.crown_on_monarch(c)) {
+            // The crown left the monarchs before this position (crown-4's halves stand in
+            // it): a king or queen beside them is a promoted one, and there is no note.
+            core.monarchs[color.index()] = [None; 2];
+            core.crowns[color.index()] = None;
+        }
         let mut game = CrownGame { variant: self, core, extension, moves: Vec::new(), start_holdings: String::new() };
         game.start_holdings = game.extension.holdings();
         game.core.refresh_royals(&game.extension)?;
@@ -439,6 +457,25 @@ pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
     &CROWN_3_RULES,
 );
 static CROWN_3_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-4: the last monarch splits into two halves, one secretly crowned.
+pub static CROWN_4: CrownVariant<Halves> = CrownVariant::new(
+    "crown-4",
+    "Crown-4 (bifurcation)",
+    "Crown in which the last monarch splits into a W half and an F half, one secretly crowned",
+    concat!(
+        crown_help!(),
+        "\nOnce your uncrowned monarch has fallen, your next move splits your last monarch\n\
+         into two halves: the W half steps one square along ranks and files, the F half\n\
+         one square diagonally. One half stays on the monarch's square, the other goes to\n\
+         an empty neighbouring square; mark the crowned half with *: W@e1,F@e2* (or\n\
+         split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move in SAN (We2,\n\
+         Fxd3); capturing the crowned half wins, capturing the other makes the crowned\n\
+         one royal. With no empty neighbouring square the monarch never splits."
+    ),
+    &CROWN_4_RULES,
+);
+static CROWN_4_RULES: OnceLock<Rules> = OnceLock::new();
 
 impl<E: Extension> Variant for CrownVariant<E> {
     fn id(&self) -> &'static str {
@@ -659,7 +696,14 @@ impl Core {
 
     /// True once both players have chosen: moves are accepted from then on.
     pub fn has_begun(&self) -> bool {
-        self.crowns.iter().all(Option::is_some)
+        Color::BOTH.into_iter().all(|c| !self.needs_note(c))
+    }
+
+    /// True if `color` has yet to write its note: it has not chosen, and has an original
+    /// monarch to crown (a side of a position from FEN whose crown already left the monarchs,
+    /// crown-4's halves, has none).
+    fn needs_note(&self, color: Color) -> bool {
+        self.crown(color).is_none() && self.monarchs[color.index()].iter().any(Option::is_some)
     }
 
     /// True if the rules have opened `color`'s note: one of its monarchs has left the board
@@ -1146,12 +1190,13 @@ impl<E: Extension> VariantGame for CrownGame<E> {
         if let Some(me) = observer.side() {
             match self.crown(me) {
                 Some(crown) => notices.push(format!("Your crown: {}.", crown.name())),
-                None => notices.push(format!(
+                None if self.core.needs_note(me) => notices.push(format!(
                     "Choose your crowned monarch privately: write \"crown king\" or \"crown queen\". {}.",
                     capitalise(NOT_BEGUN)
                 )),
+                None => {}
             }
-            if self.crown(me).is_some() && self.crown(me.other()).is_none() {
+            if !self.core.needs_note(me) && self.core.needs_note(me.other()) {
                 notices.push(format!("Waiting for {} to choose their crowned monarch.", me.other().title()));
             }
         }
@@ -1193,11 +1238,13 @@ impl<E: Extension> VariantGame for CrownGame<E> {
     }
 
     fn setup_requests(&self) -> Vec<SetupRequest> {
-        Color::BOTH
+        let mut requests: Vec<SetupRequest> = Color::BOTH
             .into_iter()
-            .filter(|&c| self.crown(c).is_none())
+            .filter(|&c| self.core.needs_note(c))
             .map(|player| SetupRequest { player, label: label(player), prompt: PROMPT.to_string() })
-            .collect()
+            .collect();
+        requests.extend(self.extension.missing_secrets(&self.core));
+        requests
     }
 
     /// "crown king" or "crown queen", in any case and punctuation, with `K`, `Q`, `D` (Dame),
@@ -1230,6 +1277,9 @@ impl<E: Extension> VariantGame for CrownGame<E> {
                 "your crown is already on your {}: the note is written and cannot be changed",
                 chosen.name()
             )));
+        }
+        if !self.core.needs_note(player) {
+            return Some(Err("you have no king or queen to crown: your crown left them before this position".into()));
         }
         self.core.crowns[player.index()] = Some(choice);
         Some(Ok(()))

@@ -72,6 +72,10 @@ pub const KINGS_GUARD: Role = Role(7);
 /// either side for fifty moves."
 const FIFTY_MOVES: u32 = 100;
 
+/// What every view says of the notation and the board's letters.
+pub(crate) const NOTATION_NOTE: &str = "Numeric notation: files a to j are 1 to 10, so e4 is 54 and j6 is 106. On \
+                                        the board H is the King's Guard (G') and G the Queen's Guard.";
+
 /// Royal Chess.
 pub struct Royal;
 
@@ -143,6 +147,43 @@ pub fn write_fen(pos: &RoyalPosition) -> String {
     fields.join(" ")
 }
 
+/// What a position holds beyond its FEN, as a snapshot's lines `powered SQUARES` (promoted
+/// Guards with the Queen's powers) and `recapture TARGET ROOKS` (the side to move's right to
+/// recapture over its Guards; empty without one).
+pub(crate) fn state_lines(pos: &RoyalPosition) -> String {
+    let powered: Vec<String> = pos.powered().map(Square::algebraic).collect();
+    let recapture = match pos.recapture() {
+        Some(r) => {
+            let rooks: Vec<String> = r.rooks.map(Square::algebraic).collect();
+            format!("{} {}", r.target.algebraic(), rooks.join(" "))
+        }
+        None => String::new(),
+    };
+    format!("powered {}\nrecapture {recapture}\n", powered.join(" "))
+}
+
+/// `pos` with the state [`state_lines`] wrote into `snapshot`.
+pub(crate) fn with_stored_state(pos: RoyalPosition, snapshot: &str) -> Result<RoyalPosition, SnapshotError> {
+    let field = |name: &str| snapshot_field(snapshot, name);
+    let bad = |what: &str| SnapshotError(what.to_string());
+    let size = pos.board().rules().size();
+    let squares = |text: &str| -> Result<SquareSet, SnapshotError> {
+        text.split_whitespace()
+            .filter(|w| *w != "-")
+            .map(|w| size.parse_algebraic(w).ok_or_else(|| bad("a square cannot be read")))
+            .collect()
+    };
+    let powered = squares(field("powered")?)?;
+    let recapture = match field("recapture")?.split_once(' ') {
+        Some((target, rooks)) => Some(Recapture {
+            target: size.parse_algebraic(target).ok_or_else(|| bad("recapture: bad square"))?,
+            rooks: squares(rooks)?,
+        }),
+        None => None,
+    };
+    Ok(pos.with_state(powered, recapture))
+}
+
 /// The seed's position record of a position, with who moves.
 pub fn write_record(pos: &RoyalPosition) -> String {
     record::write(&to_record(pos))
@@ -175,13 +216,14 @@ impl Variant for Royal {
     }
 
     fn notation_help(&self) -> &'static str {
-        "Moves are written in the numeric notation of the rules: files 1 to 9 and 0 from\n\
-         White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn move is\n\
-         the square it lands on (54; 6x55 capturing from file 6), a piece move its letter\n\
-         and square (N-76, Bx75; G' is the King's Guard, G the Queen's Guard), castling C\n\
-         and the King's file (C8; with a Guard's move first, C3-G4), a promotion 18=G\n\
-         (18=G(w) waives a promoted Guard's Queen powers). Black's pieces may be written\n\
-         in lower case (n-76). Algebraic moves on files a to j (Nf3, e2-e4) are read too."
+        "Moves are written in the numeric notation of the rules: files 1 to 9 and 0\n\
+         from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn\n\
+         move is the square it lands on (54; 6x55 capturing from file 6), a piece move\n\
+         its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's\n\
+         Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),\n\
+         a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's\n\
+         pieces may be written in lower case (n-76). Algebraic moves on files a to j\n\
+         (Nf3, e2-e4) are read too."
     }
 
     fn example_moves(&self) -> [&'static str; 2] {
@@ -324,22 +366,7 @@ impl RoyalGame {
         let bad = |what: &str| SnapshotError(what.to_string());
         let start = variant.read_fen(field("start")?).map_err(|e| SnapshotError(format!("start: {e}")))?;
         let position = variant.read_fen(field("fen")?).map_err(|e| SnapshotError(format!("fen: {e}")))?;
-        let size = variant.rules().size();
-        let squares = |text: &str| -> Result<SquareSet, SnapshotError> {
-            text.split_whitespace()
-                .filter(|w| *w != "-")
-                .map(|w| size.parse_algebraic(w).ok_or_else(|| bad("a square cannot be read")))
-                .collect()
-        };
-        let powered = squares(field("powered")?)?;
-        let recapture = match field("recapture")?.split_once(' ') {
-            Some((target, rooks)) => Some(Recapture {
-                target: size.parse_algebraic(target).ok_or_else(|| bad("recapture: bad square"))?,
-                rooks: squares(rooks)?,
-            }),
-            None => None,
-        };
-        let position = position.with_state(powered, recapture);
+        let position = with_stored_state(position, snapshot)?;
         let keys = field("keys")?
             .split_whitespace()
             .map(|k| u64::from_str_radix(k, 16).map_err(|_| bad("bad key")))
@@ -443,21 +470,13 @@ impl VariantGame for RoyalGame {
     fn snapshot(&self) -> String {
         let keys: Vec<String> = self.keys.iter().map(|k| format!("{k:016x}")).collect();
         let checks: String = self.checks.iter().map(|&c| if c { '1' } else { '0' }).collect();
-        let powered: Vec<String> = self.position.powered().map(Square::algebraic).collect();
-        let recapture = match self.position.recapture() {
-            Some(r) => {
-                let rooks: Vec<String> = r.rooks.map(Square::algebraic).collect();
-                format!("{} {}", r.target.algebraic(), rooks.join(" "))
-            }
-            None => String::new(),
-        };
         format!(
-            "start {}\nfen {}\nkeys {}\nchecks {checks}\nmoves {}\npowered {}\nrecapture {recapture}\n",
+            "start {}\nfen {}\nkeys {}\nchecks {checks}\nmoves {}\n{}",
             write_fen(&self.start),
             write_fen(&self.position),
             keys.join(" "),
             self.moves.join(" "),
-            powered.join(" "),
+            state_lines(&self.position),
         )
     }
 
@@ -501,11 +520,7 @@ impl VariantGame for RoyalGame {
                 r.target.numeric()
             ));
         }
-        notices.push(
-            "Numeric notation: files a to j are 1 to 10, so e4 is 54 and j6 is 106. On the board H is the King's \
-             Guard (G') and G the Queen's Guard."
-                .to_string(),
-        );
+        notices.push(NOTATION_NOTE.to_string());
         let ranks = record::write_ranks(&to_record(pos)).join(" ");
         let mover = if pos.turn().is_white() { "WM" } else { "BM" };
         notices.push(format!("Position record: {mover} {} / {ranks}", board.fullmoves()));

@@ -104,18 +104,6 @@ fn start_count(role: Role) -> usize {
     }
 }
 
-/// The squares strictly between two squares on a rank, file or diagonal (empty otherwise).
-fn between(a: Square, b: Square) -> Vec<Square> {
-    let (df, dr) = (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8);
-    if (df != 0 && dr != 0 && df.abs() != dr.abs()) || (df == 0 && dr == 0) {
-        return Vec::new();
-    }
-    let steps = df.abs().max(dr.abs());
-    (1..steps)
-        .filter_map(|k| Square::new((a.file() as i8 + df.signum() * k) as u8, (a.rank() as i8 + dr.signum() * k) as u8))
-        .collect()
-}
-
 /// True if `a` and `b` share a rank or a file.
 fn on_line(a: Square, b: Square) -> bool {
     a != b && (a.file() == b.file() || a.rank() == b.rank())
@@ -163,6 +151,12 @@ impl RoyalPosition {
         self.board.piece_at(sq) == Some(Piece::new(color, role))
     }
 
+    /// The square of `color`'s King. Royal Chess has exactly one; over the Crown of Krithala,
+    /// where the King is an ordinary piece, it may have been captured.
+    fn king(&self, color: Color) -> Option<Square> {
+        self.board.occupied_by(color).into_iter().find(|&sq| self.is(sq, color, KING))
+    }
+
     fn is_guard(&self, sq: Square, color: Color) -> bool {
         self.is(sq, color, QUEENS_GUARD) || self.is(sq, color, KINGS_GUARD)
     }
@@ -173,7 +167,7 @@ impl RoyalPosition {
 
     /// True if only `color`'s Guards stand between `a` and `b`, at least one of them.
     fn only_guards_between(&self, a: Square, b: Square, color: Color) -> bool {
-        let squares = between(a, b);
+        let squares = a.between(b);
         squares.iter().all(|&sq| self.board.piece_at(sq).is_none() || self.is_guard(sq, color))
             && squares.iter().any(|&sq| self.is_guard(sq, color))
     }
@@ -195,7 +189,7 @@ impl RoyalPosition {
         for sq in self.powered {
             if self.board.piece_at(sq).is_some_and(|p| p.color == by)
                 && sq != target
-                && between(sq, target).iter().all(|&b| self.board.piece_at(b).is_none())
+                && sq.between(target).iter().all(|&b| self.board.piece_at(b).is_none())
                 && (sq.file() == target.file()
                     || sq.rank() == target.rank()
                     || sq.file().abs_diff(target.file()) == sq.rank().abs_diff(target.rank()))
@@ -208,7 +202,7 @@ impl RoyalPosition {
             for sq in self.board.occupied_by(by) {
                 if sq.rank() == home && self.is(sq, by, ROOK) && on_line(sq, target) {
                     let clear =
-                        between(sq, target).iter().all(|&b| self.board.piece_at(b).is_none() || self.is_guard(b, by));
+                        sq.between(target).iter().all(|&b| self.board.piece_at(b).is_none() || self.is_guard(b, by));
                     if clear {
                         found.insert(sq);
                     }
@@ -293,7 +287,7 @@ impl RoyalPosition {
         let us = self.turn();
         let size = self.board.rules().size();
         let home = self.home_rank(us);
-        let Some(king) = self.board.royal_square(us).filter(|k| k.rank() == home) else { return };
+        let Some(king) = self.king(us).filter(|k| k.rank() == home) else { return };
         for guard in self.board.occupied_by(us) {
             if guard.rank() != home || !self.is_guard(guard, us) {
                 continue;
@@ -497,18 +491,21 @@ impl RoyalPosition {
     /// King cannot castle if it is IN check ... INTO check ... cannot pass over a square which
     /// is being attacked ... ONLY Royal Guards can be between the King and the Rook", and "any
     /// Guard between the King and Rook to be castled may make ANY legal move or capture prior
-    /// to the actual castling".
+    /// to the actual castling". The conditions on check bind a royal King only (as the
+    /// engine's castling does): over the Crown of Krithala the King is an ordinary piece.
     pub fn castlings(&self) -> Vec<RoyalMove> {
         let us = self.turn();
         let them = us.other();
         let size = self.board.rules().size();
         let rights = self.board.castling();
         let Some(king) = rights.piece(us, 0) else { return Vec::new() };
+        let royal = self.board.royal_square(us) == Some(king);
+        let attacked = |pos: &RoyalPosition, sq: Square| royal && pos.attacked(sq, them);
         let guard_moves: Vec<RoyalMove> = self.pseudo_moves();
         let mut out = Vec::new();
         for direction in 0..2 {
             let Some(rook) = rights.rook(us, 0, direction) else { continue };
-            let gap = between(king, rook);
+            let gap = king.between(rook);
             if !gap.iter().all(|&sq| self.board.piece_at(sq).is_none() || self.is_guard(sq, us)) {
                 continue;
             }
@@ -537,14 +534,14 @@ impl RoyalPosition {
                     // The King stands in check after the Guard's move (or before it).
                     continue;
                 };
-                if moved.attacked(king, them) {
+                if attacked(&moved, king) {
                     continue;
                 }
                 for &king_to in &king_squares {
                     // Only towards the Rook, onto a vacant square, over no attacked square.
                     if (king_to.file() as i8 - king.file() as i8).signum() != toward
                         || moved.board.piece_at(king_to).is_some()
-                        || between(king, king_to).iter().any(|&sq| moved.attacked(sq, them))
+                        || king.between(king_to).iter().any(|&sq| attacked(&moved, sq))
                     {
                         continue;
                     }

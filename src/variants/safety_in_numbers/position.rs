@@ -645,20 +645,6 @@ impl CrowdPosition {
 
     /// Leaf count of the legal move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut child = self.clone();
-                child.play_unchecked(m);
-                child.perft(depth - 1)
-            })
-            .sum()
+        crate::engine::perft::leaves(self, depth, &Self::legal_moves, &Self::play_unchecked)
     }
 }

@@ -238,6 +238,13 @@ impl Smtp {
 }
 
 impl Transport for Smtp {
+    fn check(&self) -> Result<(), SendError> {
+        let mut session = self.open()?;
+        // The login worked; whether QUIT is answered does not matter.
+        let _ = session.conn.quit();
+        Ok(())
+    }
+
     fn send_each(&self, mails: &[(Envelope, &[u8])], done: &mut dyn FnMut(usize, Result<(), SendError>) -> bool) {
         // Pipelining needs a server that offers it and mails that are text; anything else
         // goes one by one.

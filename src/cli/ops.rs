@@ -1,0 +1,129 @@
+//! Looking after a club's herald: `backup`, `restore`, `doctor`, `status`, and the files a
+//! package installs beside the binary (`assets`: shell completions and man pages).
+
+use std::path::Path;
+
+use clap::CommandFactory;
+
+use super::Cli;
+use super::referee::ConfigPath;
+use crate::config::Config;
+use crate::outln;
+use crate::service::{backup, doctor};
+
+fn load_config(config: ConfigPath<'_>) -> Result<Config, String> {
+    Config::load_or_default(config).map_err(|e| e.to_string())
+}
+
+/// `herald backup FILE`.
+pub fn backup(config: ConfigPath<'_>, file: &Path) -> Result<(), String> {
+    let config = load_config(config)?;
+    let checked = backup::backup(&config, file).map_err(|e| e.to_string())?;
+    outln!(
+        "backup of {} written to {} (mode 0600; {} game(s), schema version {}). It holds every game's secrets and \
+         the reply-token key: keep it as private as the database.",
+        config.database.display(),
+        file.display(),
+        checked.games,
+        checked.schema_version
+    );
+    Ok(())
+}
+
+/// `herald restore FILE`.
+pub fn restore(config: ConfigPath<'_>, file: &Path) -> Result<(), String> {
+    let config = load_config(config)?;
+    let checked = backup::restore(&config, file).map_err(|e| e.to_string())?;
+    outln!(
+        "restored {} as {}: integrity checked, schema version {}, {} game(s). Start herald again (systemctl \
+         start herald); `herald doctor` checks the rest.",
+        file.display(),
+        config.database.display(),
+        checked.schema_version,
+        checked.games
+    );
+    Ok(())
+}
+
+/// `herald doctor`: every check, each problem with what to do; an error (exit status 1)
+/// unless all is well.
+pub fn doctor(config: ConfigPath<'_>) -> Result<(), String> {
+    let findings = doctor::doctor(config, jiff::Timestamp::now());
+    for finding in &findings {
+        match &finding.todo {
+            None => outln!("ok       {}", finding.found),
+            Some(todo) => {
+                outln!("PROBLEM  {}", finding.found);
+                outln!("         what to do: {todo}");
+            }
+        }
+    }
+    match findings.iter().filter(|f| f.is_problem()).count() {
+        0 => {
+            outln!("all is well");
+            Ok(())
+        }
+        n => Err(format!("doctor: {n} problem(s) found")),
+    }
+}
+
+/// `herald status`: what the club's herald has in hand.
+pub fn status(config: ConfigPath<'_>) -> Result<(), String> {
+    let config = load_config(config)?;
+    let (health, inbox) = doctor::status(&config).map_err(|e| e.to_string())?;
+    outln!("games in play: {}", health.games_in_play);
+    outln!("games finished: {}", health.games_finished);
+    if let Some(waiting) = inbox {
+        outln!("mails waiting in the inbox: {waiting}");
+    }
+    match health.oldest_waiting {
+        Some(oldest) => outln!("mails waiting to be sent: {} (the oldest since {oldest})", health.mails_waiting),
+        None => outln!("mails waiting to be sent: 0"),
+    }
+    outln!("dead letters: {}", health.dead_letters);
+    match health.last_pass {
+        Some(at) => outln!("last pass: {at}"),
+        None => outln!("last pass: none yet"),
+    }
+    Ok(())
+}
+
+/// `herald assets DIR`: the shell completions (bash, zsh, fish) and the man pages (one for
+/// herald, one per command), generated from the command line's own definitions, for a
+/// package to install.
+pub fn assets(dir: &Path) -> Result<(), String> {
+    let io = |what: &Path| {
+        let what = what.display().to_string();
+        move |e: std::io::Error| format!("writing {what}: {e}")
+    };
+    let completions = dir.join("completions");
+    let man = dir.join("man");
+    for path in [&completions, &man] {
+        std::fs::create_dir_all(path).map_err(io(path))?;
+    }
+    let mut command = Cli::command();
+    for (shell, name) in [
+        (clap_complete::Shell::Bash, "herald"),
+        (clap_complete::Shell::Zsh, "_herald"),
+        (clap_complete::Shell::Fish, "herald.fish"),
+    ] {
+        let path = completions.join(name);
+        let mut file = std::fs::File::create(&path).map_err(io(&path))?;
+        clap_complete::generate(shell, &mut command, "herald", &mut file);
+    }
+    // Building names each command's page as man does: `herald-game` (and its synopsis
+    // `herald game`).
+    command.build();
+    let mut pages = vec![("herald".to_string(), command.clone())];
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set() && sub.get_name() != "help") {
+        pages.push((format!("herald-{}", sub.get_name()), sub.clone()));
+    }
+    for (name, page) in pages {
+        let path = man.join(format!("{name}.1"));
+        let mut bytes = Vec::new();
+        clap_mangen::Man::new(page).render(&mut bytes).map_err(io(&path))?;
+        std::fs::write(&path, bytes).map_err(io(&path))?;
+    }
+    outln!("completions in {}, man pages in {}", completions.display(), man.display());
+    Ok(())
+}
