@@ -110,6 +110,25 @@ fn a_later_drop_counts_by_hand() {
     assert_eq!(game(fen, &[]).perft(1), 3_665);
 }
 
+/// A position from FEN with stones on the board keeps their statuses secret: an auditor
+/// replaying from it must give them (`herald replay --secret`), unless the side's mined stone
+/// is given, which makes the others plain.
+#[test]
+fn a_position_asks_for_the_statuses_of_its_stones() {
+    let fen = "S2qk3/8/8/8/8/8/s7/s3K2S[Ss] w - - 0 1";
+    let asked = |secrets: &[Secret]| -> Vec<String> {
+        let g = CROWN_2.game_from_fen_with_secrets(fen, secrets).unwrap();
+        g.setup_requests().into_iter().map(|r| r.label).filter(|l| l.contains("stone")).collect()
+    };
+    // White's stones on h1 (1) and a8 (2); Black's on a1 (1) and a2 (2).
+    assert_eq!(asked(&[]), ["white.stone1", "white.stone2", "black.stone1", "black.stone2"]);
+    assert_eq!(asked(&[secret("white.stone2", "plain")]), ["white.stone1", "black.stone1", "black.stone2"]);
+    assert_eq!(
+        asked(&[secret("white.stone2", "mined"), secret("black.stone1", "plain"), secret("black.stone2", "plain")]),
+        Vec::<String>::new()
+    );
+}
+
 /// Test 4: the `*` refused, each for its reason; the refusal changes nothing.
 #[test]
 fn the_mine_is_marked_once_and_must_enter() {

@@ -43,7 +43,7 @@ use crate::engine::position::Position;
 use crate::engine::rules::PieceDef;
 use crate::notation::input::{self, MoveInputError};
 use crate::variants::standard::snapshot_field;
-use crate::variants::{Observer, Secret, SnapshotError};
+use crate::variants::{Observer, Secret, SetupRequest, SnapshotError};
 
 /// The stone's role: the first piece after Crown's seven.
 const STONE: Role = Role(7);
@@ -81,6 +81,9 @@ struct Stone {
     square: Option<Square>,
     /// Whether it is the mined one (the owner's secret).
     mined: bool,
+    /// Whether `mined` was decided or given: false for a stone of a position from FEN whose
+    /// status no secret gave (it counts as plain, as for a problem).
+    told: bool,
 }
 
 /// One player's stones.
@@ -423,7 +426,7 @@ impl Extension for Stones {
             let squares = pos.occupied_by(color).filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.role == STONE));
             side.entered = squares
                 .enumerate()
-                .map(|(i, sq)| Stone { number: i as u8 + 1, square: Some(sq), mined: false })
+                .map(|(i, sq)| Stone { number: i as u8 + 1, square: Some(sq), mined: false, told: false })
                 .collect();
             if side.entered.len() + usize::from(side.reserve) > usize::from(STONES) {
                 return Err(format!(
@@ -444,6 +447,25 @@ impl Extension for Stones {
         )
     }
 
+    /// The status of each stone a position from FEN holds on the board, unless a secret gave
+    /// it or gave the side's mined stone (the others are then plain): what an auditor replaying
+    /// from the position must give (`--secret white.stone1=mined`).
+    fn missing_secrets(&self, _core: &Core) -> Vec<SetupRequest> {
+        let mut requests = Vec::new();
+        for color in Color::BOTH {
+            let side = &self.sides[color.index()];
+            if side.entered.iter().any(|s| s.told && s.mined) {
+                continue;
+            }
+            requests.extend(side.on_board().filter(|(_, s)| !s.told).map(|(_, s)| SetupRequest {
+                player: color,
+                label: label(color, s.number),
+                prompt: "mined or plain".to_string(),
+            }));
+        }
+        requests
+    }
+
     /// `white.stone1` .. `black.stone3`, `mined` or `plain`: the status of a stone already on
     /// the board of a position from FEN, or of a stone still to enter, which a drop replayed
     /// from the public notation (`S@e4,f5`) then takes.
@@ -461,7 +483,7 @@ impl Extension for Stones {
         };
         let side = &mut self.sides[color.index()];
         match side.entered.iter_mut().find(|s| s.number == number) {
-            Some(stone) => stone.mined = mined,
+            Some(stone) => (stone.mined, stone.told) = (mined, true),
             None => side.presets[usize::from(number - 1)] = Some(mined),
         }
         let mines =
@@ -567,7 +589,7 @@ impl Extension for Stones {
             pos.place_piece(sq, Piece::new(us, STONE)).expect("stones are dropped on empty squares");
             let number = first + i as u8;
             let mined = m.mined == Some(sq);
-            side.entered.push(Stone { number, square: Some(sq), mined });
+            side.entered.push(Stone { number, square: Some(sq), mined, told: true });
             commit.push(Secret { label: label(us, number), value: status(mined).to_string() });
         }
         side.reserve -= m.squares.count() as u8;
@@ -719,7 +741,7 @@ impl Extension for Stones {
                             .ok_or_else(|| bad(format!("no {color} stone on {name}")))?,
                     ),
                 };
-                side.entered.push(Stone { number, square, mined });
+                side.entered.push(Stone { number, square, mined, told: true });
             }
             side.entered.sort_by_key(|s| s.number);
             if side.entered.iter().filter(|s| s.mined).count() > 1 {
