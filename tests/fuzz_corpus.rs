@@ -226,3 +226,8 @@ fn time_control() {
 fn leave_command() {
     run("leave_command", &[], checks::leave_command);
 }
+
+#[test]
+fn crown_drop() {
+    run("crown_drop", &[], checks::crown_drop);
+}

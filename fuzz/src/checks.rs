@@ -23,13 +23,14 @@ use herald::referee::commands::{self, LeaveCommand};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
+use herald::variants::crown::{CROWN_2, stones};
 use herald::variants::ninja::open::NinjaPosition;
 use herald::variants::ninja::{self, Reserve};
 use herald::variants::crown::CrownVariant;
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
-use herald::variants::{self, Observer, Variant};
+use herald::variants::{self, Observer, Secret, Variant, VariantGame};
 
 /// The first byte chooses among `n` things; the rest is the input proper.
 fn choose(data: &[u8], n: usize) -> Option<(usize, &[u8])> {
@@ -172,6 +173,46 @@ pub fn royal_notation(data: &[u8]) {
         let written = notation::write(&pos, &legal, m);
         assert_eq!(notation::read(&pos, &legal, &written), Ok(m), "{written}");
     }
+}
+
+/// Crown-2 positions for the drop reader, with their secrets: the first drop (the mine in
+/// reserve), a later one (the mine placed), drops in check, and the start (no stone usable).
+const STONE_POSITIONS: [(&str, &[(&str, &str)]); 4] = [
+    ("3qk3/8/8/8/8/8/8/4K3[SSSsss] w - - 0 1", &[("black.crown", "king")]),
+    ("S2qk3/8/8/8/8/8/8/4K3[SSsss] w - - 0 1", &[("black.crown", "king"), ("white.stone1", "mined")]),
+    ("4k3/8/8/8/4r3/8/8/4K3[SSS] w - - 0 1", &[]),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[SSSsss] w ADEHadeh - 0 1",
+        &[("white.crown", "king"), ("black.crown", "queen")],
+    ),
+];
+
+/// Crown-2's drops as players type them (`S@e4*,f5`, `stones e4 f5*`): what the reader reads
+/// it writes back and reads again the same; a drop a game accepts commits one secret per stone
+/// and, replayed from its public notation on a game given those secrets (as an auditor
+/// replays it), is the same move to the same position.
+pub fn crown_drop(data: &[u8]) {
+    let Some((i, rest)) = choose(data, STONE_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    if let Some(Ok(written)) = stones::read_drop(text, BoardSize::CHESS) {
+        let again = written.to_string();
+        assert_eq!(stones::read_drop(&again, BoardSize::CHESS), Some(Ok(written)), "{again}");
+    }
+    let (fen, pairs) = STONE_POSITIONS[i];
+    let given: Vec<Secret> =
+        pairs.iter().map(|&(label, value)| Secret { label: label.into(), value: value.into() }).collect();
+    let mut game = CROWN_2.game(Some(fen), &given).unwrap();
+    let Ok(played) = game.play(text) else { return };
+    if !played.notation.starts_with("S@") {
+        return;
+    }
+    assert!(!played.notation.contains('*'), "{}", played.notation);
+    assert_eq!(played.commit.len(), played.notation.split(',').count());
+    let opened: Vec<Secret> = given.iter().chain(&played.commit).cloned().collect();
+    let mut replay = CROWN_2.game(Some(fen), &opened).unwrap();
+    let again = replay.play(&played.notation).expect("the public notation replays with the opened secrets");
+    assert_eq!((again.notation, again.commit), (played.notation, played.commit));
+    assert_eq!(replay.fen(), game.fen());
 }
 
 const KRITHALA_POSITIONS: [(&str, &str); 6] = [

@@ -13,8 +13,8 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod diagram;
-pub mod ninja;
 pub mod krithala;
+pub mod ninja;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -319,6 +319,7 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &chess::Chess,
         &capablanca::Capablanca,
         &crown::CROWN,
+        &crown::CROWN_2,
         &crown::CROWN_3,
         &crown::CROWN_4,
         &secret_intelligence::SecretIntelligence,

@@ -39,6 +39,7 @@
 
 pub mod halves;
 pub mod hidden;
+pub mod stones;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -56,6 +57,7 @@ use crate::notation::input::{self, MoveInputError};
 use crate::notation::{fen, san};
 pub use halves::{Half, Halves, Split, WrittenHalf, read_split};
 pub use hidden::HiddenCrown;
+pub use stones::Stones;
 
 /// Role of the rook.
 const ROOK: Role = Role(3);
@@ -74,7 +76,7 @@ const NOT_BEGUN: &str = "the game begins when both players have chosen their cro
 /// (a macro, so that `concat!` can join them).
 macro_rules! crown_help {
     () => {
-        "Moves may be written in SAN (Nf3, exd5, e8=G for the Generalissimo, which moves\n\
+        "Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves\n\
          as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen\n\
          moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,\n\
          Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your\n\
@@ -421,6 +423,24 @@ pub static CROWN: CrownVariant<Plain> = CrownVariant::new(
 );
 static CROWN_RULES: OnceLock<Rules> = OnceLock::new();
 
+/// Crown-2: three stones each, dropped once the uncrowned monarch has fallen; one is mined.
+pub static CROWN_2: CrownVariant<Stones> = CrownVariant::new(
+    "crown-2",
+    "Crown-2 (stones)",
+    "Crown with three stones each, dropped after the uncrowned monarch falls: stones never move and \
+     block, one of them is mined and blows up what takes it, a monarch walled in by its own stones draws",
+    concat!(
+        crown_help!(),
+        "\nOnce your uncrowned monarch has fallen you may, as a move, drop one to three\n\
+         of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and\n\
+         block every piece. One of your three is mined: mark it with * as it enters\n\
+         (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is\n\
+         blown up with it. Take a stone as you take a piece: Nxe4."
+    ),
+    &CROWN_2_RULES,
+);
+static CROWN_2_RULES: OnceLock<Rules> = OnceLock::new();
+
 /// Crown-3: the lone monarch's crown may be hidden on a square.
 pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
     "crown-3",
@@ -470,6 +490,7 @@ pub trait VisitMember {
 /// extension's variant is added here as it is there.
 pub fn visit_members(visitor: &mut impl VisitMember) {
     visitor.visit(&CROWN);
+    visitor.visit(&CROWN_2);
     visitor.visit(&CROWN_3);
     visitor.visit(&CROWN_4);
 }
