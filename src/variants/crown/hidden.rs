@@ -17,8 +17,9 @@
 //!   both crowns lie on one square. The move is legal: whether a move is legal never depends
 //!   on a secret.
 //! - "the victory is reached either by detection of the crown ... or by full destruction of
-//!   army of the opponent": capturing every piece of a side whose crown is hidden wins at
-//!   once. No combing: herald's clock is per move (see the rules page).
+//!   army of the opponent": capturing every piece of a side whose crown is hidden (and its
+//!   ninja, if one is in reserve: `crown-3+ninja`) wins at once. No combing: herald's clock is
+//!   per move (see the rules page).
 //! - The "sea battle" record: every square occupied when the crown was hidden, and then every
 //!   square where a piece of either side stops, is a miss; each player's mail shows the grid.
 
@@ -227,9 +228,11 @@ impl Extension for HiddenCrown {
         if victim != mover
             && self.square(victim).is_some()
             && core.position().occupied_by(victim).is_empty()
+            && !core.ninjas().has(victim)
             && self.ended.is_none()
         {
-            // "or by full destruction of army of the opponent"
+            // "or by full destruction of army of the opponent": a ninja in reserve is part of
+            // the army (it can still be dropped).
             self.ended = Some(Outcome::Win { winner: mover, reason: WinReason::ArmyDestroyed });
         }
         Aftermath::default()
