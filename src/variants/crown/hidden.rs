@@ -73,11 +73,13 @@ impl HiddenCrown {
 
     /// Why `color` may not hide its crown now, if it may not.
     fn why_not(&self, core: &Core, color: Color) -> Option<&'static str> {
-        let crown = core.crown(color)?;
+        let not_yet = "you may hide your crown only once your uncrowned monarch has fallen";
+        // No note (a secret-free game, for counting moves): no crown known to hide.
+        let Some(crown) = core.crown(color) else { return Some(not_yet) };
         if self.square(color).is_some() {
             Some("your crown is already hidden; it cannot move again")
         } else if !core.is_revealed(color) || core.monarch_square(color, crown).is_none() {
-            Some("you may hide your crown only once your uncrowned monarch has fallen")
+            Some(not_yet)
         } else {
             None
         }
