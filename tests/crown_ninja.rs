@@ -95,6 +95,13 @@ fn the_start_has_fifty_two_moves() {
         CROWN_4_NINJA.game(None, &secrets(&notes)).unwrap().perft(1),
     ];
     assert_eq!(counts, [52; 3]);
+    // Two plies: after each of White's 20 board moves 32 squares are empty (the one a piece
+    // went to taken, the one it left freed): Black has its 20 and 32 drops, 52. After a drop
+    // Black has 31 drops and its 20 board moves, less the double step onto a rank-5 ninja
+    // (8 drops: 50), less the a- or h-pawn's steps but plus one capture by the b- or g-pawn
+    // (a6, h6: 50); a ninja on b6-g6 blocks two steps and may be taken by two pawns (51), one
+    // on rank 3 or 4 changes nothing (51). 20 x 52 + 10 x 50 + 22 x 51 = 2662.
+    assert_eq!(CROWN_NINJA.game(None, &secrets(&notes)).unwrap().perft(2), 20 * 52 + 10 * 50 + 22 * 51);
     let g = CROWN_NINJA.game(None, &secrets(&notes)).unwrap();
     let (ninja, other) = ninja_and_other_moves(&g);
     assert_eq!((ninja.len(), other.len()), (32, 20));
