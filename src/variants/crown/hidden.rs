@@ -17,8 +17,9 @@
 //!   both crowns lie on one square. The move is legal: whether a move is legal never depends
 //!   on a secret.
 //! - "the victory is reached either by detection of the crown ... or by full destruction of
-//!   army of the opponent": capturing every piece of a side whose crown is hidden wins at
-//!   once. No combing: herald's clock is per move (see the rules page).
+//!   army of the opponent": capturing every piece of a side whose crown is hidden (and its
+//!   ninja, if one is in reserve: `crown-3+ninja`) wins at once. No combing: herald's clock is
+//!   per move (see the rules page).
 //! - The "sea battle" record: every square occupied when the crown was hidden, and then every
 //!   square where a piece of either side stops, is a miss; each player's mail shows the grid.
 
@@ -86,11 +87,13 @@ impl HiddenCrown {
 
     /// Why `color` may not hide its crown now, if it may not.
     fn why_not(&self, core: &Core, color: Color) -> Option<&'static str> {
-        let crown = core.crown(color)?;
+        let not_yet = "you may hide your crown only once your uncrowned monarch has fallen";
+        // No note (a secret-free game, for counting moves): no crown known to hide.
+        let Some(crown) = core.crown(color) else { return Some(not_yet) };
         if self.square(color).is_some() {
             Some("your crown is already hidden; it cannot move again")
         } else if !core.is_revealed(color) || core.monarch_square(color, crown).is_none() {
-            Some("you may hide your crown only once your uncrowned monarch has fallen")
+            Some(not_yet)
         } else {
             None
         }
@@ -228,9 +231,11 @@ impl Extension for HiddenCrown {
         if victim != mover
             && self.square(victim).is_some()
             && core.position().occupied_by(victim).is_empty()
+            && !core.ninjas().has(victim)
             && self.ended.is_none()
         {
-            // "or by full destruction of army of the opponent"
+            // "or by full destruction of army of the opponent": a ninja in reserve is part of
+            // the army (it can still be dropped).
             self.ended = Some(Outcome::Win { winner: mover, reason: WinReason::ArmyDestroyed });
         }
         Aftermath::default()
