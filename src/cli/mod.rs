@@ -101,8 +101,12 @@ enum Command {
         /// The folder (completions/ and man/ are made in it).
         dir: std::path::PathBuf,
     },
-    /// Play a short scripted game through the whole pipeline and print every mail.
+    /// Play a short game of a variant through the whole pipeline, print every mail, and verify
+    /// its archive.
     Demo {
+        /// The variant to play (`herald variants` lists them); a Crown game by default.
+        #[arg(long, default_value = crate::demo::DEFAULT_VARIANT)]
+        variant: String,
         /// Folder to run in (default: the system's temporary folder).
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
@@ -133,7 +137,7 @@ pub fn main() -> ExitCode {
         Command::Doctor => ops::doctor(cli.config.as_deref()),
         Command::Status => ops::status(cli.config.as_deref()),
         Command::Assets { dir } => ops::assets(&dir),
-        Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut output::Stdout).map(drop),
+        Command::Demo { variant, dir } => crate::demo::run(&variant, dir.as_deref(), &mut output::Stdout).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Variants => {
