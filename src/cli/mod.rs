@@ -116,8 +116,10 @@ enum Command {
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    // A benchmark measures herald, not its log lines: only what needs attention is logged.
-    let level = if matches!(cli.command, Command::Bench(_)) { LogLevel::Warn } else { cli.log_level };
+    // A benchmark measures herald, not its log lines, and the demo prints mails, not log
+    // lines: only what needs attention is logged.
+    let level =
+        if matches!(cli.command, Command::Bench(_) | Command::Demo { .. }) { LogLevel::Warn } else { cli.log_level };
     logging::init(cli.log_format, level);
     let result = match cli.command {
         Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),

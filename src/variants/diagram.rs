@@ -14,10 +14,15 @@
 //! widest cell, so the diagram stays aligned in a monospaced font; a crowd of more than
 //! [`MAX_CROWD_LETTERS`] pieces is marked "*1", "*2"... on the board and listed under it, so
 //! that the board stays narrower than a mail line.
+//!
+//! [`legend`] names, under the board, every letter on it that is not one of chess's six
+//! pieces moving as in chess (an Archbishop's `A`, Crown's king-stepping `Q`, a stone's `S`),
+//! and the crown's marks: only what this observer sees, so it tells nothing the board does not.
 
 use super::{Cell, Coordinates, View};
 use crate::engine::geometry::{BoardSize, Square, file_letter};
 use crate::engine::piece::Color;
+use crate::engine::rules::PieceDef;
 
 fn letter(color: Color, c: char) -> char {
     if color.is_white() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
@@ -147,4 +152,47 @@ pub fn move_list(view: &View) -> String {
         color = color.other();
     }
     out
+}
+
+/// The legend of `view`'s board: each letter on it beyond chess's six pieces (or one of them
+/// moving otherwise), named from the variant's `pieces`, and the crown's marks; `None` when the
+/// board holds only chess's pieces. One line, `Pieces: A Archbishop, C Chancellor.`
+pub fn legend(view: &View, pieces: &[PieceDef]) -> Option<String> {
+    // Chess's pieces and their moves in Betza notation (the pawn's as the engine writes it).
+    const CHESS: [(char, &str); 6] = [('P', "fmWfcF"), ('N', "N"), ('B', "B"), ('R', "R"), ('Q', "Q"), ('K', "K")];
+    let mut letters: Vec<char> = Vec::new();
+    let mut crowned = false;
+    let mut crown_alone = false;
+    for (_, cell) in &view.cells {
+        match cell {
+            Cell::Piece(_, c) => letters.push(c.to_ascii_uppercase()),
+            Cell::Crowd(crowd) => letters.extend(crowd.iter().map(|(_, c)| c.to_ascii_uppercase())),
+            Cell::Crowned(_, c) => {
+                letters.push(c.to_ascii_uppercase());
+                crowned = true;
+            }
+            Cell::Crown(_) => crown_alone = true,
+            Cell::Empty | Cell::Hidden(..) => {}
+        }
+    }
+    letters.sort_unstable();
+    letters.dedup();
+    let mut entries: Vec<String> = letters
+        .iter()
+        .filter_map(|&letter| {
+            let def = pieces.iter().find(|p| p.letter == letter)?;
+            match CHESS.iter().find(|(l, _)| *l == letter) {
+                Some((_, betza)) if *betza == def.betza || def.pawn => None,
+                Some(_) if def.betza == "K" => Some(format!("{letter} {} (moves as a king)", def.name)),
+                _ => Some(format!("{letter} {}", def.name)),
+            }
+        })
+        .collect();
+    if crowned {
+        entries.push("* carries the crown".to_string());
+    }
+    if crown_alone {
+        entries.push("O the crown, lying alone".to_string());
+    }
+    (!entries.is_empty()).then(|| format!("Pieces: {}.\n", entries.join(", ")))
 }
