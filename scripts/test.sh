@@ -69,14 +69,18 @@ export RUSTC_BOOTSTRAP=1
 fuzz_seconds="${HERALD_FUZZ_SECONDS:-8}"
 cargo fuzz build -s none -O
 mkdir -p fuzz/artifacts
-for target in $(cargo fuzz list); do
+# Each target is one single-threaded process: as many run at once as the machine has cores.
+fuzz_one() {
+  local target="$1" log="fuzz/artifacts/$1.log"
   mkdir -p "fuzz/corpus/$target"
-  log="fuzz/artifacts/$target.log"
   if ! cargo fuzz run -s none -O "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
       -max_total_time="$fuzz_seconds" -timeout=10 >"$log" 2>&1; then
     cat "$log" >&2
     echo "scripts/test.sh: the fuzz target $target failed (its input is in fuzz/artifacts/$target/)" >&2
-    exit 1
+    return 1
   fi
   echo "fuzz $target: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)"
-done
+}
+export -f fuzz_one
+export fuzz_seconds
+cargo fuzz list | xargs -P "$(nproc)" -I{} bash -c 'fuzz_one "$1"' _ {}

@@ -33,6 +33,18 @@ fn head_in_last_mail(table: &Table, who: &str) -> String {
     line.rsplit(' ').next().unwrap().to_string()
 }
 
+/// The schema names every variant herald plays (a variant missing from its list would make
+/// each of its archives fail the schema a stranger checks them against).
+#[test]
+fn the_schema_lists_every_variant() {
+    let path = format!("{}/docs/archive.schema.json", env!("CARGO_MANIFEST_DIR"));
+    let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let listed: std::collections::BTreeSet<&str> =
+        schema["properties"]["variant"]["enum"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let ids: std::collections::BTreeSet<&str> = herald::variants::all().iter().map(|v| v.id()).collect();
+    assert_eq!(listed, ids, "docs/archive.schema.json lists the variants of herald::variants::all()");
+}
+
 #[test]
 fn a_finished_game_verifies() {
     let (_table, archive) = scholars_mate();

@@ -135,6 +135,14 @@ fn stopping_on_ones_own_crown_loses() {
     assert_eq!(own.reveal, vec!["white.hidden-crown".to_string()]);
     assert_eq!(g.outcome(), win(Color::Black, WinReason::OwnHiddenCrown));
     assert_eq!(g.outcome().unwrap().to_string(), "Black wins: White stopped on its own hidden crown");
+    // Every mail after it says which piece it was, and where.
+    for observer in [Observer::Player(Color::White), Observer::Player(Color::Black), Observer::Public] {
+        let notices = g.view(observer).notices;
+        assert!(
+            notices.contains(&"White's king stopped on White's own hidden crown on d2.".to_string()),
+            "{notices:?}"
+        );
+    }
 }
 
 /// Test 7: castling stops on two squares, the rook's and the king's.
@@ -210,7 +218,11 @@ fn the_sea_battle_record() {
         );
         assert!(other.contains("21 of 64 squares ruled out"), "{other}");
     }
-    assert!(black.contains("\n  h g f e d c b a\n1 "), "{black}");
+    // Laid out as Black's board: files h to a, rank 1 at the top, labels on both sides. On
+    // rank 1 the king's square at the hide (e1) and its stop (f1) are ruled out.
+    assert!(black.contains("\n   h g f e d c b a\n1  . . x x . . . .  1\n2  x x x x x x x x  2\n"), "{black}");
+    assert!(white.contains("\n   a b c d e f g h\n8  . . . x x . . .  8\n"), "{white}");
+    assert!(white.contains("\n5  . . . C x . . .  5\n"), "{white}");
 }
 
 /// Test 13: stalemate still loses, for a side whose crown is hidden too.
@@ -272,4 +284,15 @@ fn a_snapshot_keeps_the_hidden_crown_and_the_record() {
 
 fn play_boxed(game: &mut Box<dyn VariantGame>, text: &str) -> PlayedMove {
     game.play(text).unwrap_or_else(|e| panic!("{text} in {}: {e}", game.fen()))
+}
+
+/// Debug output ends up in logs and panic messages: it says whether a crown is hidden, never
+/// where (nor the square an auditor's secret gives).
+#[test]
+fn debug_output_never_names_the_hidden_square() {
+    let mut g = game("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[secret("black.hidden-crown", "g6")]);
+    play(&mut g, "hide d5");
+    let shown = format!("{:?}", g.extension());
+    assert!(!shown.contains("d5") && !shown.contains("g6"), "{shown}");
+    assert!(shown.contains("hidden"), "{shown}");
 }

@@ -10,16 +10,8 @@ use support::club::{ALICE, BOB, Club, Mail};
 
 /// `who` replies `text` to their latest mail; returns the new mails of Alice and Bob.
 fn play(club: &Club, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
-    let latest = club.latest(who);
-    let round = club.round(|| {
-        club.reply(who, &latest, text);
-    });
-    (round.alice.clone(), round.bob.clone())
-}
-
-/// Everything a mail shows a reader: its headers as sent and its decoded text.
-fn readable(mail: &Mail) -> String {
-    format!("{}\n{}", String::from_utf8_lossy(&mail.raw), mail.body())
+    let round = club.answer_latest(who, text);
+    (round.alice, round.bob)
 }
 
 /// Runs the `printf ... | sha256sum` line a mail gives for checking a reveal.
@@ -109,14 +101,14 @@ fn a_crown_game_by_mail_keeps_each_secret_until_the_rules_open_it() {
     let alice_mails = club.mails(ALICE);
     // Bob learns White's note only in the last mail; Alice learns Black's at 3. Bxe8.
     for mail in &bob_mails[..bob_mails.len() - 1] {
-        let text = readable(mail);
+        let text = mail.readable();
         assert!(!text.contains(&white_nonce), "White's nonce leaked to Bob: {}", mail.subject());
         assert!(!text.contains("white.crown = "), "White's note leaked to Bob: {}", mail.subject());
         assert!(!text.contains("(revealed: king)"), "{}", mail.subject());
     }
     let reveal_at = alice_mails.iter().position(|m| m.body().contains("black.crown = queen")).unwrap();
     for mail in &alice_mails[..reveal_at] {
-        let text = readable(mail);
+        let text = mail.readable();
         assert!(!text.contains(&black_nonce), "Black's nonce leaked to Alice: {}", mail.subject());
         assert!(!text.contains("black.crown = "), "Black's note leaked to Alice: {}", mail.subject());
         assert!(!text.contains("(revealed: queen)"), "{}", mail.subject());

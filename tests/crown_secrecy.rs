@@ -27,9 +27,9 @@ fn text(mail: &OutgoingRecord) -> String {
     format!("{headers}\n{}", parsed.get_body().unwrap())
 }
 
-/// Plays `script` with White's crown on `white_crown`; returns every mail Bob got, in order,
-/// until White's note is opened, and whether it was opened.
-fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
+/// Plays `script` in a game of `variant` with White's crown on `white_crown`; returns every mail
+/// Bob got, in order, until White's note is opened.
+fn bob_mails(variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
     let settings = {
         let referee = herald::config::Referee {
             address: "referee@club.test".into(),
@@ -48,7 +48,7 @@ fn bob_mails(white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
     };
     let referee = Referee::new(&settings, &templates, &tokens, &nonces);
     let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();
-    let crown = variants::by_id("crown").unwrap();
+    let crown = variants::by_id(variant).unwrap();
     let white = Player { email: ALICE.into(), name: Some("Alice".into()) };
     let black = Player { email: BOB.into(), name: Some("Bob".into()) };
     let effects = referee.start_game(1, crown, white, black, now).unwrap();
@@ -93,9 +93,48 @@ fn black_cannot_tell_which_monarch_white_crowned() {
         (BOB, "help"),
         (BOB, "Bxe1"),
     ];
-    let king = bob_mails("king", script);
-    let queen = bob_mails("queen", script);
+    let king = bob_mails("crown", "king", script);
+    let queen = bob_mails("crown", "queen", script);
     assert!(king.len() >= 8, "Bob got {} mails", king.len());
+    assert_eq!(king.len(), queen.len(), "Black gets as many mails either way");
+    for (i, (k, q)) in king.iter().zip(&queen).enumerate() {
+        assert_eq!(mask_hashes(k), mask_hashes(q), "mail {i} to Black differs with White's crown");
+    }
+}
+
+/// The same with the ninja (`crown+ninja`, docs/rules/ninja.md, "The secrecy test"): Black's
+/// ninja drops two king steps from both White monarchs, passes there, takes two pieces beside
+/// the queen in one move, takes the a1 rook and leaves over the edge, drops again and takes
+/// the pawn on d2 with its first step, stepping back; White's ninja drops, takes beside Black's
+/// king and passes there. Every mail to Black is the same until the ninja takes the queen on
+/// d1, which opens White's note.
+#[test]
+fn black_cannot_tell_which_monarch_white_crowned_with_ninjas() {
+    let script: &[(&str, &str)] = &[
+        (ALICE, "e4"),
+        (BOB, "J@d3"),
+        (ALICE, "Nf3"),
+        (BOB, "Jd3-d3"),
+        (ALICE, "J@e5"),
+        (BOB, "Jd3xc2xb1"),
+        (ALICE, "Je5xf7"),
+        (BOB, "board"),
+        (BOB, "Jb1xa1-off"),
+        (ALICE, "Be2"),
+        (BOB, "J@c3"),
+        (ALICE, "Jf7-f7"),
+        (BOB, "help"),
+        (BOB, "Jc3xd2-c3"),
+        (ALICE, "a3"),
+        (BOB, "Jc3xd1"),
+    ];
+    let king = bob_mails("crown+ninja", "king", script);
+    let queen = bob_mails("crown+ninja", "queen", script);
+    assert!(king.len() >= 14, "Bob got {} mails", king.len());
+    // Every move was played: the last mail before the note opened shows them all.
+    let last = king.last().unwrap();
+    assert!(last.contains("3. J@e5 Jd3xc2xb1 4. Je5xf7 Jb1xa1-off 5. Be2 J@c3 6. Jf7-f7 Jc3xd2-c3 7. a3"), "{last}");
+    assert!(last.contains("Ninjas: White's on f7; Black's on c3."), "{last}");
     assert_eq!(king.len(), queen.len(), "Black gets as many mails either way");
     for (i, (k, q)) in king.iter().zip(&queen).enumerate() {
         assert_eq!(mask_hashes(k), mask_hashes(q), "mail {i} to Black differs with White's crown");

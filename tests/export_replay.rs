@@ -97,6 +97,27 @@ fn a_crown_game_replays_with_its_secrets() {
     assert_replays(game.as_ref(), &secrets);
 }
 
+/// A crown-2 game: its export starts from a FEN tag with the reserves (`[SSSsss]`), its drops
+/// are written without their `*`, and it replays given the crowns and the opened stones.
+#[test]
+fn a_crown_2_game_replays_with_its_opened_stones() {
+    let crowns = [("white.crown", "king"), ("black.crown", "queen")];
+    let given: Vec<variants::Secret> =
+        crowns.iter().map(|&(label, value)| variants::Secret { label: label.into(), value: value.into() }).collect();
+    let mut game = variants::by_id("crown-2").unwrap().game_with_secrets(&given).unwrap();
+    let mut secrets: Vec<String> = crowns.iter().map(|(l, v)| format!("{l}={v}")).collect();
+    for text in ["d4", "e5", "Qd2", "a6", "Qd3", "a5", "Qc4", "a4", "Qc5", "Bxc5", "S@c3,e7*", "Nf6", "S@h3", "Qxe7"] {
+        let played = game.play(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        secrets.extend(played.commit.iter().map(|s| format!("{}={}", s.label, s.value)));
+    }
+    assert_eq!(secrets.len(), 5);
+    assert!(game.outcome().is_some());
+    let pgn = export(game.as_ref());
+    assert!(pgn.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[SSSsss] w ADEHadeh - 0 1\"]"), "{pgn}");
+    assert!(pgn.contains("S@c3,e7 ") && !pgn.contains('*'), "{pgn}");
+    assert_replays(game.as_ref(), &secrets);
+}
+
 #[test]
 fn royal_games_replay_with_their_waivers_and_castlings() {
     let royal = variants::by_id("royal").unwrap();

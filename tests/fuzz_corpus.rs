@@ -173,6 +173,11 @@ fn ninja_move_input() {
 }
 
 #[test]
+fn crown_move_input() {
+    run("crown_move_input", &[], checks::crown_move_input);
+}
+
+#[test]
 fn archive() {
     run("archive", &[], checks::archive);
 }
@@ -220,4 +225,9 @@ fn time_control() {
 #[test]
 fn leave_command() {
     run("leave_command", &[], checks::leave_command);
+}
+
+#[test]
+fn crown_drop() {
+    run("crown_drop", &[], checks::crown_drop);
 }

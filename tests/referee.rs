@@ -30,11 +30,16 @@ use support::core::{club_settings, player_mail};
 
 impl Table {
     fn new() -> Table {
+        Table::of("chess")
+    }
+
+    /// A new game of `variant`, Alice White and Bob Black.
+    fn of(variant: &str) -> Table {
         let settings = club_settings();
         let templates = Templates::built_in();
         let tokens = Tokens::new(b"test secret");
         let now: Timestamp = "2026-11-21T12:00:00Z".parse().unwrap();
-        let chess = variants::by_id("chess").unwrap();
+        let chess = variants::by_id(variant).unwrap();
         let white = Player { email: ALICE.into(), name: Some("Alice".into()) };
         let black = Player { email: BOB.into(), name: Some("Bob".into()) };
         let effects =
@@ -101,6 +106,45 @@ fn an_illegal_move_gets_a_reason_and_changes_nothing() {
     assert_eq!(recipients(&d), [ALICE]);
     assert!(text(&d.effects.mails[0]).contains("not a legal move"));
     assert_eq!(t.record.snapshot, before);
+}
+
+/// A refused move is answered with the variant's own words on writing moves — the notation
+/// of each rules page, quoted here — and a refusal of something else is not.
+#[test]
+fn a_refused_move_shows_how_moves_are_written_in_its_variant() {
+    type Case = (&'static str, [&'static str; 2], &'static str, &'static [&'static str]);
+    let cases: [Case; 5] = [
+        // Royal Chess's page writes "54", "N-76", castling "C3-G4", and "(w)" waives a Guard's powers.
+        ("royal", ["", ""], "N-77", &["54", "N-76", "C3-G4", "(w)"]),
+        // Crown: the choice "crown king", both monarchs castle ("K0-0", "D0-0").
+        ("crown", ["crown king", "crown queen"], "Ke2", &["crown king", "K0-0", "D0-0"]),
+        // Secret Intelligence: moves in full, and swaps.
+        ("secret-intelligence", ["seed a", "seed b"], "Ka1-a8", &["Nb1-c3", "<>"]),
+        // Safety in Numbers: moves out of and into crowds, square to square.
+        ("safety-in-numbers", ["", ""], "Ke2", &["crowd", "e5-e4"]),
+        ("chess", ["", ""], "Ke2", &["SAN", "e2-e4"]),
+    ];
+    for (variant, setup, attempt, words) in cases {
+        let mut t = Table::of(variant);
+        for (player, answer) in [ALICE, BOB].into_iter().zip(setup) {
+            if !answer.is_empty() {
+                assert_ne!(t.say(player, answer).verdict, Verdict::Rejected, "{variant}: {answer}");
+            }
+        }
+        let d = t.say(ALICE, attempt);
+        assert_eq!(d.verdict, Verdict::Rejected, "{variant}");
+        let mail = body(&d.effects.mails[0]);
+        assert!(mail.contains("How moves are written in this game:"), "{variant}: {mail}");
+        for word in words {
+            assert!(mail.contains(word), "{variant}: no {word:?} in {mail}");
+        }
+    }
+    // A refusal that is not of a move: an old draw offer repeated.
+    let mut t = Table::new();
+    t.say(ALICE, "draw");
+    let d = t.say(ALICE, "draw");
+    assert_eq!(d.verdict, Verdict::Rejected);
+    assert!(!body(&d.effects.mails[0]).contains("How moves are written"));
 }
 
 #[test]
@@ -259,6 +303,14 @@ fn draw_offer_with_a_move_then_accepted() {
     assert_eq!(d.verdict, Verdict::Move);
     assert_eq!(t.record.draw_offer, Some(Color::White));
     assert!(text(&d.effects.mails[1]).contains("offers a draw"));
+    // The offer stands on a line of its own under the line that says whose move it is.
+    for (mail, offer) in
+        [(&d.effects.mails[0], "Your draw offer is open."), (&d.effects.mails[1], "Alice offers a draw")]
+    {
+        let mail = text(mail);
+        assert!(mail.lines().any(|l| l.starts_with(offer)), "{mail}");
+        assert!(mail.lines().any(|l| l.contains("to move (1...), by ") || l.starts_with("It is your move (1...)")));
+    }
     let d = t.say(BOB, "accept");
     assert_eq!(d.verdict, Verdict::Draw);
     assert_eq!(t.record.status, GameStatus::Finished);

@@ -85,3 +85,33 @@ fn only_the_checked_side_is_told_it_is_in_check() {
     assert_eq!(game.view(Observer::Player(Color::Black)).notices, ["You are in check."]);
     assert!(game.view(Observer::Player(Color::White)).notices.is_empty());
 }
+
+/// The legend under a board names every letter beyond chess's six pieces — read here from the
+/// rules pages, not from herald's tables — and nothing on a board of chess's pieces alone.
+#[test]
+fn boards_with_pieces_beyond_chess_have_a_legend() {
+    let legend = |id: &str, fen: Option<&str>| {
+        let variant = variants::by_id(id).unwrap();
+        let game = match fen {
+            Some(fen) => variant.game_from_fen(fen).unwrap(),
+            None => variant.new_game(),
+        };
+        diagram::legend(&game.view(Observer::Everyone), variant.rules().pieces())
+    };
+    assert_eq!(legend("chess", None), None);
+    // Capablanca's page: "Archbishop (A) ... Chancellor (C)".
+    assert_eq!(legend("capablanca", None).as_deref(), Some("Pieces: A Archbishop, C Chancellor.\n"));
+    // Crown's queen "moves like king"; its Generalissimo, promoted to, moves as chess's queen.
+    assert_eq!(legend("crown", None).as_deref(), Some("Pieces: Q Queen (moves as a king).\n"));
+    let promoted = legend("crown", Some("4G3/8/8/8/8/8/8/3QK2k w - - 0 1")).unwrap();
+    assert!(promoted.contains("G Generalissimo"), "{promoted}");
+    // Royal Chess's two Guards.
+    let royal = legend("royal", None).unwrap();
+    assert!(royal.contains("Queen's Guard") && royal.contains("King's Guard"), "{royal}");
+    // Krithala: the crown under each King, seen by both.
+    assert!(legend("krithala", None).unwrap().contains("* carries the crown"));
+    // A ninja on the board; one in reserve draws nothing.
+    assert_eq!(legend("chess+ninja", None), None);
+    let ninja = legend("chess+ninja", Some("4k3/8/8/8/4J3/8/8/4K3[j] w - - 0 1")).unwrap();
+    assert!(ninja.contains("J Ninja"), "{ninja}");
+}

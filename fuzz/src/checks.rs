@@ -23,12 +23,14 @@ use herald::referee::commands::{self, LeaveCommand};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
+use herald::variants::crown::CrownVariant;
+use herald::variants::crown::{CROWN_2, stones};
 use herald::variants::ninja::open::NinjaPosition;
 use herald::variants::ninja::{self, Reserve};
 use herald::variants::royal::{self, Royal};
 use herald::variants::safety_in_numbers::{self, SafetyInNumbers};
 use herald::variants::secret_intelligence::board::Board;
-use herald::variants::{self, Observer, Variant};
+use herald::variants::{self, Observer, Secret, Variant, VariantGame};
 
 /// The first byte chooses among `n` things; the rest is the input proper.
 fn choose(data: &[u8], n: usize) -> Option<(usize, &[u8])> {
@@ -171,6 +173,46 @@ pub fn royal_notation(data: &[u8]) {
         let written = notation::write(&pos, &legal, m);
         assert_eq!(notation::read(&pos, &legal, &written), Ok(m), "{written}");
     }
+}
+
+/// Crown-2 positions for the drop reader, with their secrets: the first drop (the mine in
+/// reserve), a later one (the mine placed), drops in check, and the start (no stone usable).
+const STONE_POSITIONS: [(&str, &[(&str, &str)]); 4] = [
+    ("3qk3/8/8/8/8/8/8/4K3[SSSsss] w - - 0 1", &[("black.crown", "king")]),
+    ("S2qk3/8/8/8/8/8/8/4K3[SSsss] w - - 0 1", &[("black.crown", "king"), ("white.stone1", "mined")]),
+    ("4k3/8/8/8/4r3/8/8/4K3[SSS] w - - 0 1", &[]),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[SSSsss] w ADEHadeh - 0 1",
+        &[("white.crown", "king"), ("black.crown", "queen")],
+    ),
+];
+
+/// Crown-2's drops as players type them (`S@e4*,f5`, `stones e4 f5*`): what the reader reads
+/// it writes back and reads again the same; a drop a game accepts commits one secret per stone
+/// and, replayed from its public notation on a game given those secrets (as an auditor
+/// replays it), is the same move to the same position.
+pub fn crown_drop(data: &[u8]) {
+    let Some((i, rest)) = choose(data, STONE_POSITIONS.len()) else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    if let Some(Ok(written)) = stones::read_drop(text, BoardSize::CHESS) {
+        let again = written.to_string();
+        assert_eq!(stones::read_drop(&again, BoardSize::CHESS), Some(Ok(written)), "{again}");
+    }
+    let (fen, pairs) = STONE_POSITIONS[i];
+    let given: Vec<Secret> =
+        pairs.iter().map(|&(label, value)| Secret { label: label.into(), value: value.into() }).collect();
+    let mut game = CROWN_2.game(Some(fen), &given).unwrap();
+    let Ok(played) = game.play(text) else { return };
+    if !played.notation.starts_with("S@") {
+        return;
+    }
+    assert!(!played.notation.contains('*'), "{}", played.notation);
+    assert_eq!(played.commit.len(), played.notation.split(',').count());
+    let opened: Vec<Secret> = given.iter().chain(&played.commit).cloned().collect();
+    let mut replay = CROWN_2.game(Some(fen), &opened).unwrap();
+    let again = replay.play(&played.notation).expect("the public notation replays with the opened secrets");
+    assert_eq!((again.notation, again.commit), (played.notation, played.commit));
+    assert_eq!(replay.fen(), game.fen());
 }
 
 const KRITHALA_POSITIONS: [(&str, &str); 6] = [
@@ -369,6 +411,113 @@ pub fn ninja_move_input(data: &[u8]) {
         assert!(pos.legal_moves().contains(&m));
         let written = pos.write(m);
         assert_eq!(pos.parse(&written), Ok(m), "{written}");
+    }
+}
+
+/// A position of a Crown game: its FEN (`None`: the start; the variant's own pieces in hand
+/// are added) and the notes of sides with both monarchs, as (label, value).
+type CrownPosition = (Option<&'static str>, &'static [(&'static str, &'static str)]);
+
+/// Positions for every variant of the Crown family: the start with both crowns chosen, and
+/// positions where an uncrowned monarch is gone, so that each extension's own moves (a hide,
+/// a drop, a split) are possible.
+const CROWN_POSITIONS: [CrownPosition; 7] = [
+    (None, &[("white.crown", "king"), ("black.crown", "queen")]),
+    (None, &[("white.crown", "queen"), ("black.crown", "king")]),
+    // White's uncrowned queen taken: White's crown is known, on the king; Black's is not.
+    (Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w AEHadeh - 0 1"), &[("black.crown", "king")]),
+    // Each side lost its uncrowned monarch (White its king, Black its queen); Black to move,
+    // an en passant capture open.
+    (Some("rnb1kbnr/pppp1ppp/8/8/3PpP2/8/PPP3PP/RNBQ1BNR b ADHaeh f3 0 4"), &[]),
+    // The lone monarchs and their rooks, free to castle.
+    (Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q3R w ADHaeh - 0 1"), &[]),
+    // The two lone monarchs.
+    (Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &[]),
+    // Promotions for both; Black's crown unknown.
+    (Some("3qk3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"), &[("black.crown", "queen")]),
+];
+
+/// Which variant of the Crown family, and which of [`CROWN_POSITIONS`], the input chose; what
+/// it says; and the ids of the family's variants visited.
+struct CrownMoveInput<'a> {
+    chosen: usize,
+    position: usize,
+    lines: Vec<&'a str>,
+    visited: Vec<&'static str>,
+}
+
+impl herald::variants::crown::VisitMember for CrownMoveInput<'_> {
+    fn visit<E: herald::variants::crown::Extension>(&mut self, variant: &'static CrownVariant<E>) {
+        self.visited.push(variant.id());
+        if self.visited.len() - 1 == self.chosen {
+            crown_lines(variant, self.position, &self.lines);
+        }
+    }
+}
+
+/// The moves players of every variant of the Crown family type (every variant whose id starts
+/// with `crown`): the first byte chooses the variant and the position, each further line is
+/// read as the referee reads it (a setup answer first, then a move). Nothing panics; a refusal
+/// changes nothing; an accepted move is one of the game's legal moves — the game after it is
+/// the game after that move — and the move as its player would type it reads back as itself.
+pub fn crown_move_input(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let family: Vec<&str> = variants::all().iter().map(|v| v.id()).filter(|id| id.starts_with("crown")).collect();
+    let mut input = CrownMoveInput {
+        chosen: usize::from(selector) % family.len(),
+        position: usize::from(selector) / family.len() % CROWN_POSITIONS.len(),
+        lines: text.split('\n').take(12).collect(),
+        visited: Vec::new(),
+    };
+    herald::variants::crown::visit_members(&mut input);
+    assert_eq!(input.visited, family, "herald::variants::crown::visit_members visits every variant of the family");
+}
+
+/// [`crown_move_input`] for one variant.
+fn crown_lines<E: herald::variants::crown::Extension>(
+    variant: &'static CrownVariant<E>,
+    position: usize,
+    lines: &[&str],
+) {
+    use herald::variants::{Secret, VariantGame};
+    let (fen, notes) = CROWN_POSITIONS[position];
+    let fen = fen.map(|f| match E::start_holdings() {
+        "" => f.to_string(),
+        held => fen::join_holdings(f, held),
+    });
+    let secrets: Vec<Secret> = notes.iter().map(|&(l, v)| Secret { label: l.into(), value: v.into() }).collect();
+    let mut game = variant
+        .game(fen.as_deref(), &secrets)
+        .unwrap_or_else(|e| panic!("{}: position {position} ({fen:?}): {e}", variant.id()));
+    for line in lines {
+        let before = game.clone();
+        let snapshot = game.snapshot();
+        if let Some(answer) = game.setup(game.turn(), line) {
+            assert!(answer.is_err(), "{line:?}: both notes are written, no setup answer is taken");
+            assert_eq!(game.snapshot(), snapshot, "{line:?}: a refused setup answer changes nothing");
+            continue;
+        }
+        let Ok(played) = game.play(line) else {
+            assert_eq!(game.snapshot(), snapshot, "{line:?}: a refused move changes nothing");
+            continue;
+        };
+        let after = game.snapshot();
+        let public = played.notation.trim_end_matches(['+', '#']);
+        let legal = before.legal_moves();
+        let matched = legal.iter().find(|m| {
+            before.write(m).0 == public && {
+                let mut other = before.clone();
+                other.play_move(m) == played && other.snapshot() == after
+            }
+        });
+        let Some(m) = matched else {
+            panic!("{} in {}: {line:?} was played as {public}, none of the legal moves", variant.id(), before.fen())
+        };
+        let typed = before.write(m).1;
+        let mut again = before.clone();
+        assert_eq!(again.play(&typed).as_ref(), Ok(&played), "{typed} reads back as the move written so");
+        assert_eq!(again.snapshot(), after, "{typed}");
     }
 }
 

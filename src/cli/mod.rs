@@ -101,8 +101,12 @@ enum Command {
         /// The folder (completions/ and man/ are made in it).
         dir: std::path::PathBuf,
     },
-    /// Play a short scripted game through the whole pipeline and print every mail.
+    /// Play a short game of a variant through the whole pipeline, print every mail, and verify
+    /// its archive.
     Demo {
+        /// The variant to play (`herald variants` lists them); a Crown game by default.
+        #[arg(long, default_value = crate::demo::DEFAULT_VARIANT)]
+        variant: String,
         /// Folder to run in (default: the system's temporary folder).
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
@@ -112,8 +116,10 @@ enum Command {
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    // A benchmark measures herald, not its log lines: only what needs attention is logged.
-    let level = if matches!(cli.command, Command::Bench(_)) { LogLevel::Warn } else { cli.log_level };
+    // A benchmark measures herald, not its log lines, and the demo prints mails, not log
+    // lines: only what needs attention is logged.
+    let level =
+        if matches!(cli.command, Command::Bench(_) | Command::Demo { .. }) { LogLevel::Warn } else { cli.log_level };
     logging::init(cli.log_format, level);
     let result = match cli.command {
         Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),
@@ -133,7 +139,7 @@ pub fn main() -> ExitCode {
         Command::Doctor => ops::doctor(cli.config.as_deref()),
         Command::Status => ops::status(cli.config.as_deref()),
         Command::Assets { dir } => ops::assets(&dir),
-        Command::Demo { dir } => crate::demo::run(dir.as_deref(), &mut output::Stdout).map(drop),
+        Command::Demo { variant, dir } => crate::demo::run(&variant, dir.as_deref(), &mut output::Stdout).map(drop),
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Variants => {

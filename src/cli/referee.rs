@@ -510,15 +510,7 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
 
 /// The archive of a stored game.
 fn archive_of(service: &mut Service, id: i64) -> Result<Archive, String> {
-    // Record and moves from one read, so a move arriving meanwhile cannot split them.
-    let (record, moves) = service
-        .store()
-        .read(|tx| Ok((tx.game(id)?, tx.moves(id)?)))
-        .map_err(|e: crate::store::StoreError| e.to_string())?;
-    let record = record.ok_or_else(|| format!("there is no game #{id}"))?;
-    let variant = variants::by_id(&record.variant).ok_or_else(|| format!("unknown variant {}", record.variant))?;
-    let game = variant.restore(&record.snapshot).map_err(|e| e.to_string())?;
-    Ok(Archive::of(&record, &game.public_start(), &moves))
+    service.archive(id).map_err(|e| e.to_string())
 }
 
 /// Prints a verification report; an error if anything broke.

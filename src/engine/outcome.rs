@@ -34,6 +34,8 @@ pub enum WinReason {
     /// The winner captured the loser's crown (the Crown of Krithala, where that is the
     /// objective and the King is an ordinary piece).
     CrownCaptured,
+    /// The loser's crowned monarch captured the winner's mined stone and was blown up (crown-2).
+    CrownBlownUp,
 }
 
 /// Why a game was drawn.
@@ -53,6 +55,9 @@ pub enum DrawReason {
     FivefoldRepetition,
     /// The players agreed.
     Agreement,
+    /// The side to move has no legal move, is not in check, and its royal monarch is walled in
+    /// by its own stones and pieces (crown-2's stalemate, a draw where every other loses).
+    WalledIn,
 }
 
 /// The end of a game.
@@ -172,6 +177,14 @@ impl fmt::Display for Outcome {
                     }
                     WinReason::ArmyDestroyed => "by destroying the whole army",
                     WinReason::CrownCaptured => "by capturing the crown",
+                    WinReason::CrownBlownUp => {
+                        return write!(
+                            f,
+                            "{} wins: {}'s crowned monarch was blown up by a mined stone",
+                            winner.title(),
+                            winner.other().title()
+                        );
+                    }
                 };
                 write!(f, "{} wins {how}", winner.title())
             }
@@ -184,6 +197,7 @@ impl fmt::Display for Outcome {
                     DrawReason::ThreefoldRepetition => "by threefold repetition",
                     DrawReason::FivefoldRepetition => "by fivefold repetition",
                     DrawReason::Agreement => "by agreement",
+                    DrawReason::WalledIn => "by a monarch walled in by its own stones",
                 };
                 write!(f, "Draw {how}")
             }

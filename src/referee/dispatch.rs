@@ -181,7 +181,7 @@ impl Referee<'_> {
                         let detail = format!("{color} sent no command: {reason}");
                         self.help(g, color, Some(reason), self.redacted(g, color, detail), now)
                     }
-                    Err(e) => self.reject(g, color, Some(&text), &e.to_string(), now),
+                    Err(e) => self.reject_move(g, color, &text, &e.to_string(), now),
                 }
             }
         }
@@ -571,6 +571,19 @@ impl Referee<'_> {
         Decision { effects: Effects { game: Some(g.record.clone()), moves, mails, events: vec![event] }, verdict }
     }
 
+    /// Refuses a move the rules or the notation do not accept, with `error` and the variant's
+    /// own words on how moves are written; nothing changes but the mail counter.
+    fn reject_move(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        attempted: &str,
+        error: &str,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        self.refuse(g, color, Some(attempted), error, true, now)
+    }
+
     /// Refuses a command or move with `error`; nothing changes but the mail counter.
     pub(super) fn reject(
         &self,
@@ -580,9 +593,23 @@ impl Referee<'_> {
         error: &str,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
+        self.refuse(g, color, attempted, error, false, now)
+    }
+
+    /// [`Self::reject`] and [`Self::reject_move`].
+    fn refuse(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        attempted: Option<&str>,
+        error: &str,
+        move_refused: bool,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
         let mut context = self.context(g, color, "rejected", None, now);
         context.error = Some(error.to_string());
         context.attempted = attempted.map(str::to_string);
+        context.move_refused = move_refused;
         let mail = self.mail(g, color, "rejected.txt", &context, now)?;
         let detail = format!("{color}: {} refused: {error}", attempted.unwrap_or("command"));
         Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Rejected, self.redacted(g, color, detail)))

@@ -145,6 +145,9 @@ pub(super) struct MailContext {
     pub(super) declined_by_you: bool,
     pub(super) error: Option<String>,
     pub(super) attempted: Option<String>,
+    /// The refusal is of a move the variant's rules or notation did not accept: the mail
+    /// repeats how moves are written in this variant.
+    pub(super) move_refused: bool,
     /// Why the player's mail held no command, the first thing the help answer says.
     pub(super) reason: Option<String>,
     /// The confirmation a `confirm` mail asks for.
@@ -276,7 +279,8 @@ impl Referee<'_> {
                 color: color.other().title(),
                 name: record.player(color.other()).display_name().to_string(),
             },
-            board: diagram::render(&shown, color),
+            board: diagram::render(&shown, color)
+                + &diagram::legend(&shown, variant.rules().pieces()).unwrap_or_default(),
             moves: diagram::move_list(&shown),
             last_move: last_move.clone(),
             notices: view.notices.clone(),
@@ -308,6 +312,7 @@ impl Referee<'_> {
             declined_by_you: false,
             error: None,
             attempted: None,
+            move_refused: false,
             reason: None,
             confirmation: None,
             clock_paused: false,

@@ -242,6 +242,17 @@ impl Service {
         &self.tokens
     }
 
+    /// Game `id`'s archive (`herald game export --json`, `herald audit`): what it publishes,
+    /// from one read, so a move arriving meanwhile cannot split the record from its moves.
+    pub fn archive(&mut self, id: i64) -> Result<crate::referee::archive::Archive, ServiceError> {
+        let (record, moves) = self.store.read(|tx| Ok::<_, StoreError>((tx.game(id)?, tx.moves(id)?)))?;
+        let record = record.ok_or_else(|| ServiceError::Usage(format!("there is no game #{id}")))?;
+        let variant = variants::by_id(&record.variant)
+            .ok_or_else(|| ServiceError::Usage(format!("unknown variant {}", record.variant)))?;
+        let game = variant.restore(&record.snapshot).map_err(|e| ServiceError::Usage(e.to_string()))?;
+        Ok(crate::referee::archive::Archive::of(&record, &game.public_start(), &moves))
+    }
+
     /// Starts a game with the club's time control and queues the invitations; returns the
     /// game's number.
     pub fn new_game(&mut self, variant_id: &str, white: Player, black: Player) -> Result<i64, ServiceError> {

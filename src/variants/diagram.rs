@@ -14,10 +14,15 @@
 //! widest cell, so the diagram stays aligned in a monospaced font; a crowd of more than
 //! [`MAX_CROWD_LETTERS`] pieces is marked "*1", "*2"... on the board and listed under it, so
 //! that the board stays narrower than a mail line.
+//!
+//! [`legend`] names, under the board, every letter on it that is not one of chess's six
+//! pieces moving as in chess (an Archbishop's `A`, Crown's king-stepping `Q`, a stone's `S`),
+//! and the crown's marks: only what this observer sees, so it tells nothing the board does not.
 
 use super::{Cell, Coordinates, View};
-use crate::engine::geometry::{Square, file_letter};
+use crate::engine::geometry::{BoardSize, Square, file_letter};
 use crate::engine::piece::Color;
+use crate::engine::rules::PieceDef;
 
 fn letter(color: Color, c: char) -> char {
     if color.is_white() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
@@ -49,7 +54,6 @@ fn file_label(coordinates: Coordinates, file: u8) -> char {
 /// Renders `view`'s board with `bottom`'s side at the bottom.
 pub fn render(view: &View, bottom: Color) -> String {
     let size = view.size;
-    let flipped = bottom == Color::Black;
     let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
     let mut large_crowds = Vec::new();
     // Hidden pieces by the label they are tracked by, so the reader can follow each one.
@@ -67,31 +71,7 @@ pub fn render(view: &View, bottom: Color) -> String {
         };
     }
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
-    let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
-    let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
-    let label_width = if size.ranks >= 10 { 2 } else { 1 };
-    let footer = {
-        let mut line = " ".repeat(label_width + 1);
-        for &f in &files {
-            line.push_str(&format!(" {:^width$}", file_label(view.coordinates, f)));
-        }
-        line.trim_end().to_string()
-    };
-    let mut out = String::new();
-    out.push_str(&footer);
-    out.push('\n');
-    for &r in &ranks {
-        let mut line = format!("{:>label_width$} ", r + 1);
-        for &f in &files {
-            let text = Square::new(f, r).map_or(".", |sq| texts[sq.index()].as_str());
-            line.push_str(&format!(" {text:^width$}"));
-        }
-        line.push_str(&format!("  {}", r + 1));
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push_str(&footer);
-    out.push('\n');
+    let mut out = layout(size, view.coordinates, bottom, width, |sq| texts[sq.index()].clone());
     for line in large_crowds {
         out.push_str(&line);
         out.push('\n');
@@ -101,6 +81,51 @@ pub fn render(view: &View, bottom: Color) -> String {
         let list: Vec<String> = tracked.iter().map(|(sq, label)| format!("{sq} ({label})")).collect();
         out.push_str(&format!("Unknown pieces, with the square each started on: {}\n", list.join(", ")));
     }
+    out
+}
+
+/// A board of one character a square (a record of the squares searched, say), laid out as
+/// [`render`] lays out the board from `bottom`'s side, so that a reader can hold one against
+/// the other.
+pub fn marks(size: BoardSize, coordinates: Coordinates, bottom: Color, mark: impl Fn(Square) -> char) -> String {
+    layout(size, coordinates, bottom, 1, |sq| mark(sq).to_string())
+}
+
+/// The board's lines: file labels, each rank with its number on both sides, file labels again;
+/// every column `width` characters wide.
+fn layout(
+    size: BoardSize,
+    coordinates: Coordinates,
+    bottom: Color,
+    width: usize,
+    text: impl Fn(Square) -> String,
+) -> String {
+    let flipped = bottom == Color::Black;
+    let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
+    let ranks: Vec<u8> = if flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
+    let label_width = if size.ranks >= 10 { 2 } else { 1 };
+    let footer = {
+        let mut line = " ".repeat(label_width + 1);
+        for &f in &files {
+            line.push_str(&format!(" {:^width$}", file_label(coordinates, f)));
+        }
+        line.trim_end().to_string()
+    };
+    let mut out = String::new();
+    out.push_str(&footer);
+    out.push('\n');
+    for &r in &ranks {
+        let mut line = format!("{:>label_width$} ", r + 1);
+        for &f in &files {
+            let cell = Square::new(f, r).map_or_else(|| ".".to_string(), &text);
+            line.push_str(&format!(" {cell:^width$}"));
+        }
+        line.push_str(&format!("  {}", r + 1));
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&footer);
+    out.push('\n');
     out
 }
 
@@ -127,4 +152,47 @@ pub fn move_list(view: &View) -> String {
         color = color.other();
     }
     out
+}
+
+/// The legend of `view`'s board: each letter on it beyond chess's six pieces (or one of them
+/// moving otherwise), named from the variant's `pieces`, and the crown's marks; `None` when the
+/// board holds only chess's pieces. One line, `Pieces: A Archbishop, C Chancellor.`
+pub fn legend(view: &View, pieces: &[PieceDef]) -> Option<String> {
+    // Chess's pieces and their moves in Betza notation (the pawn's as the engine writes it).
+    const CHESS: [(char, &str); 6] = [('P', "fmWfcF"), ('N', "N"), ('B', "B"), ('R', "R"), ('Q', "Q"), ('K', "K")];
+    let mut letters: Vec<char> = Vec::new();
+    let mut crowned = false;
+    let mut crown_alone = false;
+    for (_, cell) in &view.cells {
+        match cell {
+            Cell::Piece(_, c) => letters.push(c.to_ascii_uppercase()),
+            Cell::Crowd(crowd) => letters.extend(crowd.iter().map(|(_, c)| c.to_ascii_uppercase())),
+            Cell::Crowned(_, c) => {
+                letters.push(c.to_ascii_uppercase());
+                crowned = true;
+            }
+            Cell::Crown(_) => crown_alone = true,
+            Cell::Empty | Cell::Hidden(..) => {}
+        }
+    }
+    letters.sort_unstable();
+    letters.dedup();
+    let mut entries: Vec<String> = letters
+        .iter()
+        .filter_map(|&letter| {
+            let def = pieces.iter().find(|p| p.letter == letter)?;
+            match CHESS.iter().find(|(l, _)| *l == letter) {
+                Some((_, betza)) if *betza == def.betza || def.pawn => None,
+                Some(_) if def.betza == "K" => Some(format!("{letter} {} (moves as a king)", def.name)),
+                _ => Some(format!("{letter} {}", def.name)),
+            }
+        })
+        .collect();
+    if crowned {
+        entries.push("* carries the crown".to_string());
+    }
+    if crown_alone {
+        entries.push("O the crown, lying alone".to_string());
+    }
+    (!entries.is_empty()).then(|| format!("Pieces: {}.\n", entries.join(", ")))
 }

@@ -13,8 +13,8 @@ pub mod chance;
 pub mod chess;
 pub mod crown;
 pub mod diagram;
-pub mod ninja;
 pub mod krithala;
+pub mod ninja;
 pub mod royal;
 pub mod safety_in_numbers;
 pub mod secret_intelligence;
@@ -332,6 +332,7 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &chess::Chess,
         &capablanca::Capablanca,
         &crown::CROWN,
+        &crown::CROWN_2,
         &crown::CROWN_3,
         &crown::CROWN_4,
         &secret_intelligence::SecretIntelligence,
@@ -339,6 +340,10 @@ pub fn all() -> &'static [&'static dyn Variant] {
         &safety_in_numbers::SafetyInNumbers,
         &ninja::open::CHESS,
         &ninja::open::CAPABLANCA,
+        &crown::CROWN_NINJA,
+        &crown::CROWN_2_NINJA,
+        &crown::CROWN_3_NINJA,
+        &crown::CROWN_4_NINJA,
         &krithala::KRITHALA,
         &krithala::KRITHALA_CAPABLANCA,
         &krithala::KRITHALA_ROYAL,

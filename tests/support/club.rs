@@ -431,6 +431,15 @@ games:
         }
     }
 
+    /// `who` replies `text` to their latest mail; returns everyone's new mails.
+    #[track_caller]
+    pub fn answer_latest(&self, who: &str, text: &str) -> Round {
+        let latest = self.latest(who);
+        self.round(|| {
+            self.reply(who, &latest, text);
+        })
+    }
+
     /// Waits for `probe` to hold, panicking with `what` and the club's state.
     #[track_caller]
     pub fn wait_until(&self, what: &str, timeout: Duration, mut probe: impl FnMut() -> bool) {
@@ -598,6 +607,12 @@ impl Mail {
     /// The decoded text (line ends as `\n`).
     pub fn body(&self) -> String {
         self.parsed().get_body().expect("a decodable body").replace("\r\n", "\n")
+    }
+
+    /// Everything the mail shows a reader: its headers and bytes as sent, and its decoded
+    /// text (where a secret would show, however it was encoded).
+    pub fn readable(&self) -> String {
+        format!("{}\n{}", String::from_utf8_lossy(&self.raw), self.body())
     }
 
     /// The address in Reply-To.

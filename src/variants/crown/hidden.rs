@@ -17,19 +17,22 @@
 //!   both crowns lie on one square. The move is legal: whether a move is legal never depends
 //!   on a secret.
 //! - "the victory is reached either by detection of the crown ... or by full destruction of
-//!   army of the opponent": capturing every piece of a side whose crown is hidden wins at
-//!   once. No combing: herald's clock is per move (see the rules page).
+//!   army of the opponent": capturing every piece of a side whose crown is hidden (and its
+//!   ninja, if one is in reserve: `crown-3+ninja`) wins at once. No combing: herald's clock is
+//!   per move (see the rules page).
 //! - The "sea battle" record: every square occupied when the crown was hidden, and then every
 //!   square where a piece of either side stops, is a miss; each player's mail shows the grid.
 
+use std::fmt;
+
 use super::{Aftermath, Core, Extension, OwnMove};
-use crate::engine::geometry::{Square, SquareSet};
+use crate::engine::geometry::{BoardSize, Square, SquareSet};
 use crate::engine::outcome::{Outcome, WinReason};
 use crate::engine::piece::Color;
 use crate::engine::position::Position;
 use crate::notation::input::MoveInputError;
 use crate::variants::standard::snapshot_field;
-use crate::variants::{Observer, Secret, SnapshotError};
+use crate::variants::{Coordinates, Observer, Secret, SnapshotError, diagram};
 
 /// The label of `color`'s hidden crown: "white.hidden-crown".
 fn label(color: Color) -> String {
@@ -37,7 +40,7 @@ fn label(color: Color) -> String {
 }
 
 /// Where one side's crown is hidden, and what the record of searches shows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 struct Side {
     /// The square, once the crown is hidden (the referee's knowledge).
     square: Option<Square>,
@@ -52,6 +55,18 @@ struct Side {
 pub struct HiddenCrown {
     sides: [Side; 2],
     ended: Option<Outcome>,
+}
+
+impl fmt::Debug for Side {
+    /// Whether the crown is hidden and the misses, never where it is: debug output ends up in
+    /// logs and panic messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Side")
+            .field("hidden", &self.square.is_some())
+            .field("misses", &self.misses)
+            .field("preset", &self.preset.map(|_| "<secret>"))
+            .finish()
+    }
 }
 
 /// A hide: the crown goes to this square.
@@ -72,49 +87,38 @@ impl HiddenCrown {
 
     /// Why `color` may not hide its crown now, if it may not.
     fn why_not(&self, core: &Core, color: Color) -> Option<&'static str> {
-        let crown = core.crown(color)?;
+        let not_yet = "you may hide your crown only once your uncrowned monarch has fallen";
+        // No note (a secret-free game, for counting moves): no crown known to hide.
+        let Some(crown) = core.crown(color) else { return Some(not_yet) };
         if self.square(color).is_some() {
             Some("your crown is already hidden; it cannot move again")
         } else if !core.is_revealed(color) || core.monarch_square(color, crown).is_none() {
-            Some("you may hide your crown only once your uncrowned monarch has fallen")
+            Some(not_yet)
         } else {
             None
         }
     }
 
-    /// The grid of searches for `color`'s hidden crown, as `observer`'s board is turned, with
-    /// the crown's square shown where `show` says.
-    fn grid(&self, color: Color, bottom: Color, show: bool) -> String {
+    /// The grid of searches for `color`'s hidden crown, laid out as the board of the mail it
+    /// is in (`bottom`'s side at the bottom), with the crown's square shown where `show` says.
+    fn grid(&self, color: Color, size: BoardSize, bottom: Color, show: bool) -> String {
         let side = &self.sides[color.index()];
-        let ruled_out = side.misses.count();
-        let mut out = format!(
-            "{}'s hidden crown: {ruled_out} of 64 squares ruled out (x), {} unsearched (.)",
-            color.title(),
-            64 - ruled_out
-        );
-        let files: Vec<u8> = if bottom == Color::Black { (0..8).rev().collect() } else { (0..8).collect() };
-        let ranks: Vec<u8> = if bottom == Color::Black { (0..8).collect() } else { (0..8).rev().collect() };
-        out.push_str("\n ");
-        for &f in &files {
-            out.push(' ');
-            out.push(crate::engine::geometry::file_letter(f));
-        }
-        for &r in &ranks {
-            out.push_str(&format!("\n{}", r + 1));
-            for &f in &files {
-                let sq = Square::new(f, r).expect("on the board");
-                let mark = if show && side.square == Some(sq) {
-                    'C'
-                } else if side.misses.contains(sq) {
-                    'x'
-                } else {
-                    '.'
-                };
-                out.push(' ');
-                out.push(mark);
+        let (ruled_out, squares) = (side.misses.count(), u32::from(size.files) * u32::from(size.ranks));
+        let marks = diagram::marks(size, Coordinates::Algebraic, bottom, |sq| {
+            if show && side.square == Some(sq) {
+                'C'
+            } else if side.misses.contains(sq) {
+                'x'
+            } else {
+                '.'
             }
-        }
-        out
+        });
+        format!(
+            "{}'s hidden crown: {ruled_out} of {squares} squares ruled out (x), {} unsearched (.)\n{}",
+            color.title(),
+            squares - ruled_out,
+            marks.trim_end()
+        )
     }
 }
 
@@ -150,7 +154,7 @@ impl Extension for HiddenCrown {
 
     fn preset(&mut self, secret: &Secret) -> Result<bool, String> {
         let Some(color) = Color::BOTH.into_iter().find(|&c| label(c) == secret.label) else { return Ok(false) };
-        let square = crate::engine::geometry::BoardSize::CHESS
+        let square = BoardSize::CHESS
             .parse_algebraic(&secret.value)
             .filter(|sq| sq.algebraic() == secret.value)
             .ok_or_else(|| format!("{} is {:?}, not a square such as d5", secret.label, secret.value))?;
@@ -193,7 +197,7 @@ impl Extension for HiddenCrown {
             },
         };
         if pos.piece_at(square).is_some() {
-            return Some(Err(refuse(format!("{square} is not free: the crown is hidden on an empty square"))));
+            return Some(Err(refuse(format!("{square} is not free: you may hide your crown only on an empty square"))));
         }
         Some(Ok(Hide(square)))
     }
@@ -227,9 +231,11 @@ impl Extension for HiddenCrown {
         if victim != mover
             && self.square(victim).is_some()
             && core.position().occupied_by(victim).is_empty()
+            && !core.ninjas().has(victim)
             && self.ended.is_none()
         {
-            // "or by full destruction of army of the opponent"
+            // "or by full destruction of army of the opponent": a ninja in reserve is part of
+            // the army (it can still be dropped).
             self.ended = Some(Outcome::Win { winner: mover, reason: WinReason::ArmyDestroyed });
         }
         Aftermath::default()
@@ -290,7 +296,7 @@ impl Extension for HiddenCrown {
                 (true, false) => format!("{}'s crown is hidden on {square}.", color.title()),
                 (false, _) => format!("{}'s crown is hidden.", color.title()),
             });
-            notices.push(self.grid(color, bottom, shown));
+            notices.push(self.grid(color, core.position().rules().size(), bottom, shown));
         }
         if let Some(Outcome::Win { winner, reason }) = self.ended {
             let loser = winner.other();
@@ -300,7 +306,14 @@ impl Extension for HiddenCrown {
                     format!("{} found {}'s crown on {}.", winner.title(), loser.title(), at(loser))
                 }
                 WinReason::OwnHiddenCrown => {
-                    format!("{} stopped on its own hidden crown on {}.", loser.title(), at(loser))
+                    // The game ended with the stop: the piece still stands there.
+                    let pos = core.position();
+                    let piece = self.square(loser).and_then(|sq| pos.piece_at(sq)).filter(|p| p.color == loser);
+                    let who = piece.map_or_else(
+                        || loser.title().to_string(),
+                        |p| format!("{}'s {}", loser.title(), pos.rules().piece(p.role).name.to_lowercase()),
+                    );
+                    format!("{who} stopped on {}'s own hidden crown on {}.", loser.title(), at(loser))
                 }
                 _ => format!("{} captured {}'s whole army.", winner.title(), loser.title()),
             });
@@ -336,7 +349,7 @@ impl Extension for HiddenCrown {
                 return Ok(Side::default());
             }
             let (square, misses) = text.split_once('/').ok_or_else(|| bad(text))?;
-            let square = crate::engine::geometry::BoardSize::CHESS.parse_algebraic(square).ok_or_else(|| bad(text))?;
+            let square = BoardSize::CHESS.parse_algebraic(square).ok_or_else(|| bad(text))?;
             let misses = u128::from_str_radix(misses, 16).map_err(|_| bad(text))?;
             Ok(Side { square: Some(square), misses: SquareSet(misses), preset: None })
         };

@@ -33,17 +33,25 @@
 //! castling, promotion; an extension adds its pieces, its own moves, and what happens when a
 //! piece is lost or stops on a square.
 //!
+//! "Additional pieces": each variant of the family is also played with the seed's ninja
+//! (`crown+ninja`, `crown-3+ninja`, ...), a piece of the core's rather than of any extension's
+//! ([`ninjas`]): the core keeps the reserve, makes its moves, and carries each out step by step
+//! through the same losses and stops as a board move.
+//!
 //! Everything a board can say is data (the [`VariantDef`] of [`CrownVariant::rules`]); this
 //! file adds what only the secret decides: whose monarchs are royal, when a capture ends the
 //! game, and what each player may be told.
 
 pub mod halves;
 pub mod hidden;
+mod ninjas;
+pub mod stones;
 
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
+use super::ninja::{self, NinjaMove, Reserve};
 use super::standard::{open_cells, snapshot_field};
 use super::{Coordinates, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
 use crate::engine::geometry::{BoardSize, Square};
@@ -56,6 +64,7 @@ use crate::notation::input::{self, MoveInputError};
 use crate::notation::{fen, san};
 pub use halves::{Half, Halves, Split, WrittenHalf, read_split};
 pub use hidden::HiddenCrown;
+pub use stones::Stones;
 
 /// Role of the rook.
 const ROOK: Role = Role(3);
@@ -74,11 +83,90 @@ const NOT_BEGUN: &str = "the game begins when both players have chosen their cro
 /// (a macro, so that `concat!` can join them).
 macro_rules! crown_help {
     () => {
-        "Moves may be written in SAN (Nf3, exd5, e8=G for the Generalissimo, which moves\n\
+        "Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves\n\
          as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen\n\
          moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,\n\
          Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your\n\
          crowned monarch privately: \"crown king\" or \"crown queen\"."
+    };
+}
+
+/// Each variant's summary, for `herald variants` (macros, so that a `+ninja` variant's can add
+/// the ninja's with `concat!`).
+macro_rules! crown_summary {
+    () => {
+        "each player secretly crowns the king or the queen (which moves as a king); capturing the crowned \
+         monarch wins, no check until the crown is known, stalemate loses"
+    };
+}
+macro_rules! stones_summary {
+    () => {
+        "Crown with three stones each, dropped after the uncrowned monarch falls: stones never move and \
+         block, one of them is mined and blows up what takes it, a monarch walled in by its own stones draws"
+    };
+}
+macro_rules! hidden_summary {
+    () => {
+        "Crown in which the lone monarch's crown may be hidden on a square: an enemy piece stopping there \
+         wins, an own piece loses, destroying the whole army wins"
+    };
+}
+macro_rules! halves_summary {
+    () => {
+        "Crown in which the last monarch splits into a W half and an F half, one secretly crowned"
+    };
+}
+macro_rules! ninja_summary {
+    () => {
+        "; each player also has a ninja in reserve: dropped on any empty square, it moves two king steps, \
+         jumping, capturing on each step, and goes back to reserve over the edge"
+    };
+}
+
+/// The paragraph of a variant's help on its ninja.
+macro_rules! ninja_help {
+    () => {
+        "\nYour ninja (J) starts in reserve: drop it on any empty square as your move\n\
+         (J@e4). It moves exactly two king steps, jumping whatever stands between, and\n\
+         may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the\n\
+         way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to\n\
+         reserve, to be dropped again). Captured, it is gone for good."
+    };
+}
+
+/// Crown-2's paragraph of the help.
+macro_rules! stones_help {
+    () => {
+        "\nOnce your uncrowned monarch has fallen you may, as a move, drop one to three\n\
+         of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and\n\
+         block every piece. One of your three is mined: mark it with * as it enters\n\
+         (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is\n\
+         blown up with it. Take a stone as you take a piece: Nxe4."
+    };
+}
+
+/// Crown-3's paragraph of the help.
+macro_rules! hidden_help {
+    () => {
+        "\nOnce your uncrowned monarch has fallen you may, as a move, hide your crown on\n\
+         any empty square: \"hide d5\" (or \"crown d5\"). Your monarch is then an ordinary\n\
+         piece, never in check. Your opponent sees only \"hide\", and wins by stopping a\n\
+         piece on that square (passing over it is not enough) or by capturing all your\n\
+         pieces; if a piece of yours stops there, you lose. Every mail shows the squares\n\
+         already ruled out."
+    };
+}
+
+/// Crown-4's paragraph of the help.
+macro_rules! halves_help {
+    () => {
+        "\nOnce your uncrowned monarch has fallen, your next move splits your last monarch\n\
+         into two halves: the W half steps one square along ranks and files, the F half\n\
+         one square diagonally. One half stays on the monarch's square, the other goes to\n\
+         an empty neighbouring square; mark the crowned half with *: W@e1,F@e2* (or\n\
+         split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move in SAN (We2,\n\
+         Fxd3); capturing the crowned half wins, capturing the other makes the crowned\n\
+         one royal. With no empty neighbouring square the monarch never splits."
     };
 }
 
@@ -314,6 +402,8 @@ pub struct CrownVariant<E: Extension> {
     help: &'static str,
     /// Where the variant's rules are built, once: a static of its own beside the variant.
     rules: &'static OnceLock<Rules>,
+    /// Each player has the seed's additional piece, the ninja, in reserve at the start.
+    ninja: bool,
     extension: PhantomData<fn() -> E>,
 }
 
@@ -327,7 +417,14 @@ impl<E: Extension> CrownVariant<E> {
         help: &'static str,
         rules: &'static OnceLock<Rules>,
     ) -> CrownVariant<E> {
-        CrownVariant { id, name, summary, help, rules, extension: PhantomData }
+        CrownVariant { id, name, summary, help, rules, ninja: false, extension: PhantomData }
+    }
+
+    /// The variant played with a ninja for each player (its own identifier, `crown+ninja`, and
+    /// its own rules static, since the ninja is one of its pieces).
+    pub const fn with_ninja(mut self) -> CrownVariant<E> {
+        self.ninja = true;
+        self
     }
 
     /// A game from `start`. Each side has its king, its queen, or both, one of each at most: a
@@ -336,14 +433,14 @@ impl<E: Extension> CrownVariant<E> {
     /// Q f8") wears the crown on it, known to both, and plays with check — unless the
     /// extension says the crown left the monarch (see [`Extension::from_holdings`]).
     fn make_game(&'static self, start: Position, held: Option<&str>) -> Result<CrownGame<E>, String> {
-        let core = Core::new(start)?;
-        let extension = E::from_holdings(&core, held)?;
+        let mut core = Core::new(start)?;
+        let held = self.take_ninjas(&mut core, held)?;
+        let extension = E::from_holdings(&core, held.as_deref())?;
         if let Some(color) = Color::BOTH.into_iter().find(|&c| {
             extension.crown_on_monarch(c) && Monarch::BOTH.iter().all(|&m| core.monarch_square(c, m).is_none())
         }) {
             return Err(format!("a Crown position needs a {color} king or queen to wear the crown"));
         }
-        let mut core = core;
         for color in Color::BOTH.into_iter().filter(|&c| !extension.crown_on_monarch(c)) {
             // The crown left the monarchs before this position (crown-4's halves stand in
             // it): a king or queen beside them is a promoted one, and there is no note.
@@ -351,7 +448,7 @@ impl<E: Extension> CrownVariant<E> {
             core.crowns[color.index()] = None;
         }
         let mut game = CrownGame { variant: self, core, extension, moves: Vec::new(), start_holdings: String::new() };
-        game.start_holdings = game.extension.holdings();
+        game.start_holdings = game.holdings();
         game.core.refresh_royals(&game.extension)?;
         game.core.game = Game::new(*game.core.position());
         Ok(game)
@@ -369,7 +466,7 @@ impl<E: Extension> CrownVariant<E> {
     pub fn game(&'static self, fen: Option<&str>, secrets: &[Secret]) -> Result<CrownGame<E>, String> {
         let mut game = match fen {
             Some(text) => self.game_at(text)?,
-            None => self.make_game(self.start_position(), Some(E::start_holdings()))?,
+            None => self.make_game(self.start_position(), Some(&self.start_holdings()))?,
         };
         CrownVariant::with_secrets(&mut game, secrets)?;
         game.core.refresh_royals(&game.extension)?;
@@ -411,29 +508,26 @@ impl<E: Extension> CrownVariant<E> {
 }
 
 /// Crown.
-pub static CROWN: CrownVariant<Plain> = CrownVariant::new(
-    "crown",
-    "Crown",
-    "each player secretly crowns the king or the queen (which moves as a king); capturing the crowned \
-     monarch wins, no check until the crown is known, stalemate loses",
-    crown_help!(),
-    &CROWN_RULES,
-);
+pub static CROWN: CrownVariant<Plain> =
+    CrownVariant::new("crown", "Crown", crown_summary!(), crown_help!(), &CROWN_RULES);
 static CROWN_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-2: three stones each, dropped once the uncrowned monarch has fallen; one is mined.
+pub static CROWN_2: CrownVariant<Stones> = CrownVariant::new(
+    "crown-2",
+    "Crown-2 (stones)",
+    stones_summary!(),
+    concat!(crown_help!(), stones_help!()),
+    &CROWN_2_RULES,
+);
+static CROWN_2_RULES: OnceLock<Rules> = OnceLock::new();
 
 /// Crown-3: the lone monarch's crown may be hidden on a square.
 pub static CROWN_3: CrownVariant<HiddenCrown> = CrownVariant::new(
     "crown-3",
     "Crown-3 (the hidden crown)",
-    "Crown in which the lone monarch's crown may be hidden on a square: an enemy piece stopping there \
-     wins, an own piece loses, destroying the whole army wins",
-    concat!(
-        crown_help!(),
-        "\nOnce your uncrowned monarch has fallen you may, as a move, hide your crown on\n\
-         any empty square: \"hide d5\". Your monarch is then an ordinary piece; an enemy\n\
-         piece that stops on that square wins, one of yours loses. Your opponent sees\n\
-         only \"hide\", and every mail shows the squares already searched."
-    ),
+    hidden_summary!(),
+    concat!(crown_help!(), hidden_help!()),
     &CROWN_3_RULES,
 );
 static CROWN_3_RULES: OnceLock<Rules> = OnceLock::new();
@@ -442,20 +536,75 @@ static CROWN_3_RULES: OnceLock<Rules> = OnceLock::new();
 pub static CROWN_4: CrownVariant<Halves> = CrownVariant::new(
     "crown-4",
     "Crown-4 (bifurcation)",
-    "Crown in which the last monarch splits into a W half and an F half, one secretly crowned",
-    concat!(
-        crown_help!(),
-        "\nOnce your uncrowned monarch has fallen, your next move splits your last monarch\n\
-         into two halves: the W half steps one square along ranks and files, the F half\n\
-         one square diagonally. One half stays on the monarch's square, the other goes to\n\
-         an empty neighbouring square; mark the crowned half with *: W@e1,F@e2* (or\n\
-         split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move in SAN (We2,\n\
-         Fxd3); capturing the crowned half wins, capturing the other makes the crowned\n\
-         one royal. With no empty neighbouring square the monarch never splits."
-    ),
+    halves_summary!(),
+    concat!(crown_help!(), halves_help!()),
     &CROWN_4_RULES,
 );
 static CROWN_4_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown with the ninja.
+pub static CROWN_NINJA: CrownVariant<Plain> = CrownVariant::new(
+    "crown+ninja",
+    "Crown with ninjas",
+    concat!(crown_summary!(), ninja_summary!()),
+    concat!(crown_help!(), ninja_help!()),
+    &CROWN_NINJA_RULES,
+)
+.with_ninja();
+static CROWN_NINJA_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-2 with the ninja.
+pub static CROWN_2_NINJA: CrownVariant<Stones> = CrownVariant::new(
+    "crown-2+ninja",
+    "Crown-2 (stones) with ninjas",
+    concat!(stones_summary!(), ninja_summary!()),
+    concat!(crown_help!(), stones_help!(), ninja_help!()),
+    &CROWN_2_NINJA_RULES,
+)
+.with_ninja();
+static CROWN_2_NINJA_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-3 with the ninja.
+pub static CROWN_3_NINJA: CrownVariant<HiddenCrown> = CrownVariant::new(
+    "crown-3+ninja",
+    "Crown-3 (the hidden crown) with ninjas",
+    concat!(hidden_summary!(), ninja_summary!()),
+    concat!(crown_help!(), hidden_help!(), ninja_help!()),
+    &CROWN_3_NINJA_RULES,
+)
+.with_ninja();
+static CROWN_3_NINJA_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Crown-4 with the ninja.
+pub static CROWN_4_NINJA: CrownVariant<Halves> = CrownVariant::new(
+    "crown-4+ninja",
+    "Crown-4 (bifurcation) with ninjas",
+    concat!(halves_summary!(), ninja_summary!()),
+    concat!(crown_help!(), halves_help!(), ninja_help!()),
+    &CROWN_4_NINJA_RULES,
+)
+.with_ninja();
+static CROWN_4_NINJA_RULES: OnceLock<Rules> = OnceLock::new();
+
+/// Something done with each variant of the family as its own type, its games' moves and
+/// state in view (the fuzz target `crown_move_input`; tests that look inside every member).
+pub trait VisitMember {
+    /// Called once for each variant of the family.
+    fn visit<E: Extension>(&mut self, variant: &'static CrownVariant<E>);
+}
+
+/// Calls `visitor` with every variant of the family, in the order of [`super::all`]: a new
+/// extension's variant is added here as it is there.
+pub fn visit_members(visitor: &mut impl VisitMember) {
+    visitor.visit(&CROWN);
+    visitor.visit(&CROWN_2);
+    visitor.visit(&CROWN_3);
+    visitor.visit(&CROWN_4);
+    visitor.visit(&CROWN_NINJA);
+    visitor.visit(&CROWN_2_NINJA);
+    visitor.visit(&CROWN_3_NINJA);
+    visitor.visit(&CROWN_4_NINJA);
+}
 
 impl<E: Extension> Variant for CrownVariant<E> {
     fn id(&self) -> &'static str {
@@ -482,14 +631,19 @@ impl<E: Extension> Variant for CrownVariant<E> {
     }
 
     fn engine_moves(&self) -> bool {
-        // Crown's moves are the engine's; an extension's drops, hides and splits are not.
-        E::pieces().is_empty() && E::start_holdings().is_empty()
+        // Crown's moves are the engine's; an extension's drops, hides and splits are not, nor
+        // are the ninja's.
+        !self.ninja && E::pieces().is_empty() && E::start_holdings().is_empty()
     }
 
     fn rules(&self) -> &'static Rules {
         self.rules.get_or_init(|| {
             let mut pieces = crown_pieces();
             pieces.extend(E::pieces());
+            if self.ninja {
+                // Last, so that the extension's pieces keep their roles with it or without.
+                pieces.push(ninja::piece());
+            }
             Rules::new(VariantDef {
                 size: BoardSize::CHESS,
                 pieces,
@@ -527,8 +681,9 @@ impl<E: Extension> Variant for CrownVariant<E> {
 
     fn new_game(&'static self) -> Box<dyn VariantGame> {
         let start = self.start_position();
-        let held = E::start_holdings();
-        Box::new(self.make_game(start, Some(held)).expect("the start has one king and one queen a side"))
+        Box::new(
+            self.make_game(start, Some(&self.start_holdings())).expect("the start has one king and one queen a side"),
+        )
     }
 
     fn game_from_fen(&'static self, text: &str) -> Result<Box<dyn VariantGame>, String> {
@@ -536,7 +691,7 @@ impl<E: Extension> Variant for CrownVariant<E> {
     }
 
     fn game_with_secrets(&'static self, secrets: &[Secret]) -> Result<Box<dyn VariantGame>, String> {
-        let mut game = self.make_game(self.start_position(), Some(E::start_holdings()))?;
+        let mut game = self.make_game(self.start_position(), Some(&self.start_holdings()))?;
         CrownVariant::with_secrets(&mut game, secrets)?;
         Ok(Box::new(game))
     }
@@ -630,6 +785,8 @@ pub struct Core {
     /// (or, in an expanded variant, once the extension took the crown off it). A monarch a pawn
     /// promotes to is not one of these: it never wears the crown.
     monarchs: [[Option<Square>; 2]; 2],
+    /// Whose ninja is in reserve (none in a variant without the ninja).
+    ninjas: Reserve,
 }
 
 impl Core {
@@ -658,7 +815,7 @@ impl Core {
                 _ => None,
             };
         }
-        Ok(Core { game: Game::new(start), crowns, monarchs })
+        Ok(Core { game: Game::new(start), crowns, monarchs, ninjas: Reserve::EMPTY })
     }
 
     /// The engine's game: the board, with the royal piece of a side whose crown is known.
@@ -679,6 +836,12 @@ impl Core {
     /// Where `color`'s own `monarch` stands, `None` once it has left the board.
     pub fn monarch_square(&self, color: Color, monarch: Monarch) -> Option<Square> {
         self.monarchs[color.index()][monarch.index()]
+    }
+
+    /// Whose ninja is in reserve, off the board but still in the game (crown-3 counts it in
+    /// the army); none in a variant without the ninja.
+    pub fn ninjas(&self) -> Reserve {
+        self.ninjas
     }
 
     /// True once both players have chosen: moves are accepted from then on.
@@ -805,12 +968,14 @@ impl Core {
     }
 }
 
-/// A move of a game of the family: one of the board's (the engine's tables), or one of the
-/// extension's own.
+/// A move of a game of the family: one of the board's (the engine's tables), a ninja's, or one
+/// of the extension's own.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CrownMove<X> {
     /// A move the engine's tables make: a piece's move, castling, a promotion.
     Board(Move),
+    /// A ninja's drop or move of steps, in a variant with the ninja.
+    Ninja(NinjaMove),
     /// A move of the extension's (a stone drop, a hide, a split).
     Own(X),
 }
@@ -873,6 +1038,10 @@ impl<E: Extension> CrownGame<E> {
                 let (notation, reveal) = self.play_board(*m);
                 (notation, reveal, Vec::new())
             }
+            CrownMove::Ninja(m) => {
+                let (notation, reveal) = self.play_ninja(*m);
+                (notation, reveal, Vec::new())
+            }
             CrownMove::Own(x) => {
                 let own = self.play_own(x);
                 let reveal = self.extension.stopped(&self.core, us, &own.stops).reveal;
@@ -882,16 +1051,18 @@ impl<E: Extension> CrownGame<E> {
         self.core.refresh_royals(&self.extension).expect("the side to move may be named royal");
         // Check marks only where the royal piece is known to both players, so that the move
         // list never depends on a secret still closed (see docs/rules/crown.md).
-        let after = self.core.position();
-        if self.core.crown_taken(&self.extension).is_none()
-            && self.extension.outcome(&self.core).is_none()
-            && after.is_check()
-        {
+        if !self.won() && self.core.position().is_check() {
             notation.push(if self.has_legal_move() { '+' } else { '#' });
         }
         reveal.dedup();
         self.moves.push(notation.clone());
         PlayedMove { by: us, number: before.fullmoves(), notation, reveal, sealed: None, commit }
+    }
+
+    /// True if a crown has been taken or the extension's rules decided the game: the last
+    /// move won it.
+    fn won(&self) -> bool {
+        self.core.crown_taken(&self.extension).is_some() || self.extension.outcome(&self.core).is_some()
     }
 
     /// The outcome the rules decide, once the game is over.
@@ -916,7 +1087,8 @@ impl<E: Extension> CrownGame<E> {
             self.has_legal_move(),
             || pos.is_check(),
             StalemateRule::Loss,
-            || self.extension.dead(&self.core),
+            // A ninja in reserve can still be dropped, and capture.
+            || self.extension.dead(&self.core) && self.core.ninjas == Reserve::EMPTY,
             pos.halfmoves(),
         )
         .or_else(|| {
@@ -942,29 +1114,38 @@ impl<E: Extension> CrownGame<E> {
             .map(|m| {
                 let mut next = self.clone();
                 next.play_move(m);
-                let won =
-                    next.extension.outcome(&next.core).is_some() || next.core.crown_taken(&next.extension).is_some();
-                if won { 1 } else { next.perft(depth - 1) }
+                if next.won() { 1 } else { next.perft(depth - 1) }
             })
             .sum()
     }
 
-    /// Every legal move of the side to move, the board's first, in a fixed order.
+    /// Every legal move of the side to move, the board's first, then the ninja's, then the
+    /// extension's, in a fixed order.
     pub fn legal_moves(&self) -> Vec<CrownMove<E::Move>> {
-        let mut moves = Vec::new();
-        if self.extension.board_moves_barred(&self.core).is_none() {
-            moves.extend(self.core.position().legal_moves().into_iter().map(CrownMove::Board));
-        }
+        let mut moves: Vec<CrownMove<E::Move>> = self.board_moves().into_iter().map(CrownMove::Board).collect();
+        moves.extend(self.ninja_moves().into_iter().map(CrownMove::Ninja));
         let mut own = Vec::new();
         self.extension.moves(&self.core, &mut own);
         moves.extend(own.into_iter().map(CrownMove::Own));
         moves
     }
 
+    /// The legal moves the engine's tables make, unless the extension bars them: every
+    /// piece's but the ninja's (its table moves are never a player's; see [`ninjas`]).
+    fn board_moves(&self) -> Vec<Move> {
+        if self.extension.board_moves_barred(&self.core).is_some() {
+            return Vec::new();
+        }
+        let mut moves = self.core.position().legal_moves();
+        if self.variant.ninja {
+            ninja::without_ninja(self.core.position(), &mut moves);
+        }
+        moves
+    }
+
     /// Whether the side to move has a legal move, without listing them all.
     fn has_legal_move(&self) -> bool {
-        (self.extension.board_moves_barred(&self.core).is_none() && !self.core.position().legal_moves().is_empty())
-            || self.extension.has_move(&self.core)
+        !self.board_moves().is_empty() || !self.ninja_moves().is_empty() || self.extension.has_move(&self.core)
     }
 
     /// `m` as the move list writes it (without a check mark), and as its player would type
@@ -975,19 +1156,31 @@ impl<E: Extension> CrownGame<E> {
                 let text = san::write_plain(self.core.position(), *m);
                 (text.clone(), text)
             }
+            CrownMove::Ninja(m) => {
+                let text = ninja::notation::write(self.core.position(), *m);
+                (text.clone(), text)
+            }
             CrownMove::Own(x) => (self.extension.write(&self.core, x), self.extension.write_typed(&self.core, x)),
         }
     }
 
-    /// Reads a player's text as a legal move.
+    /// Reads a player's text as a legal move: the extension's own first, then a ninja's (text
+    /// starting with `J`), then the board's.
     fn read(&self, text: &str) -> Result<CrownMove<E::Move>, MoveInputError> {
         if let Some(own) = self.extension.read(&self.core, text) {
             return own.map(CrownMove::Own);
         }
-        if let Some(why) = self.extension.board_moves_barred(&self.core) {
+        let barred = self.extension.board_moves_barred(&self.core);
+        if let Some(read) = self.read_ninja(text) {
+            return match (read, barred) {
+                (Err(_), Some(why)) => Err(CrownGame::<E>::refuse(text, why)),
+                (read, _) => read.map(CrownMove::Ninja),
+            };
+        }
+        if let Some(why) = barred {
             return Err(CrownGame::<E>::refuse(text, why));
         }
-        input::parse_move(self.core.position(), text).map(CrownMove::Board)
+        input::parse_move_among(self.core.position(), text, &self.board_moves()).map(CrownMove::Board)
     }
 
     /// Plays a legal board move: the engine moves the pieces; the core and the extension
@@ -1048,7 +1241,8 @@ impl<E: Extension> CrownGame<E> {
     /// [`super::standard::StandardGame`] snapshot (`start`, `fen`, `keys`, `moves`), then
     /// `crowns` (White's and Black's choice, "king", "queen" or "-"), `monarchs` (the squares
     /// of White's king and queen and Black's king and queen, "-" once gone), `holdings` (the
-    /// pieces in hand at the start, only where the variant has any), and the extension's lines.
+    /// pieces in hand at the start, only where the variant has any), `ninjas` (the ninjas in
+    /// reserve now, only in a variant with the ninja), and the extension's lines.
     pub fn restore(variant: &'static CrownVariant<E>, snapshot: &str) -> Result<CrownGame<E>, SnapshotError> {
         let field = |name: &str| snapshot_field(snapshot, name);
         let rules = variant.rules();
@@ -1080,7 +1274,8 @@ impl<E: Extension> CrownGame<E> {
                 Some(sq.ok_or_else(|| SnapshotError(format!("monarchs: no {color} {} on {text}", monarch.name())))?);
         }
         let start_holdings = field("holdings").map(str::to_string).unwrap_or_default();
-        let mut core = Core { game: Game::resume(start, position, keys), crowns, monarchs };
+        let mut core = Core { game: Game::resume(start, position, keys), crowns, monarchs, ninjas: Reserve::EMPTY };
+        core.ninjas = variant.restore_ninjas(&core, snapshot)?;
         if !core.has_begun() && !moves.is_empty() {
             return Err(SnapshotError("moves were played before both players chose their crowns".to_string()));
         }
@@ -1143,16 +1338,17 @@ impl<E: Extension> VariantGame for CrownGame<E> {
         let holdings =
             if self.start_holdings.is_empty() { String::new() } else { format!("holdings {}\n", self.start_holdings) };
         format!(
-            "{}crowns {}\nmonarchs {}\n{holdings}{}",
+            "{}crowns {}\nmonarchs {}\n{holdings}{}{}",
             super::standard::write_snapshot(&self.core.game, &self.moves),
             crowns.join(" "),
             monarchs.join(" "),
+            self.ninjas_snapshot(),
             self.extension.snapshot(),
         )
     }
 
     fn fen(&self) -> String {
-        fen::join_holdings(&fen::write(self.core.position()), &self.extension.holdings())
+        fen::join_holdings(&fen::write(self.core.position()), &self.holdings())
     }
 
     fn start_fen(&self) -> String {
@@ -1209,6 +1405,9 @@ impl<E: Extension> VariantGame for CrownGame<E> {
             }
         }
         notices.extend(self.extension.notices(&self.core, observer, over));
+        if self.variant.ninja {
+            notices.push(ninja::status(pos, self.core.ninjas));
+        }
         let start = self.core.game.start();
         View {
             observer,

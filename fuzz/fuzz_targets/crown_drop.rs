@@ -1,0 +1,13 @@
+// The fuzz target `crown_drop`: see herald_fuzz::checks::crown_drop for what it checks.
+//
+// Run from the repository root (cargo-fuzz passes nightly-only flags, which
+// RUSTC_BOOTSTRAP=1 unlocks on the stable toolchain):
+//
+//   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none crown_drop fuzz/corpus/crown_drop fuzz/seeds/crown_drop -- -max_total_time=300
+//
+// The first corpus directory collects new inputs; the seeds are committed.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| herald_fuzz::checks::crown_drop(data));
