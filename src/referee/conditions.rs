@@ -106,7 +106,11 @@ pub enum Matched {
 impl Conditions {
     /// The lines of the tree, each from the root to a leaf.
     pub fn lines(&self) -> Vec<Vec<(&str, &str)>> {
-        fn walk<'a>(branches: &'a [Branch], path: &mut Vec<(&'a str, &'a str)>, out: &mut Vec<Vec<(&'a str, &'a str)>>) {
+        fn walk<'a>(
+            branches: &'a [Branch],
+            path: &mut Vec<(&'a str, &'a str)>,
+            out: &mut Vec<Vec<(&'a str, &'a str)>>,
+        ) {
             for b in branches {
                 path.push((&b.expect, &b.answer));
                 if b.then.is_empty() {
@@ -202,7 +206,10 @@ pub fn split_line(line: &str) -> (&str, Option<&str>) {
 /// between them are allowed. `Err` says what is wrong, naming the line.
 pub fn read(lines: &[String]) -> Result<Vec<WrittenLine>, String> {
     if lines.len() > MOST_LINES {
-        return Err(format!("Your mail leaves {} lines of conditional moves; at most {MOST_LINES} are taken.", lines.len()));
+        return Err(format!(
+            "Your mail leaves {} lines of conditional moves; at most {MOST_LINES} are taken.",
+            lines.len()
+        ));
     }
     lines.iter().map(|line| read_line(line)).collect()
 }
@@ -270,10 +277,9 @@ fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, String> {
     match (moves.next(), moves.next(), moves.next()) {
         (Some(expect), Some(answer), None) => Ok(WrittenPair { expect, answer }),
         (None, ..) => Err(format!("In \"{shown}\", an \"if\" is followed by no move.")),
-        (Some(expect), None, _) => Err(format!(
-            "In \"{shown}\", \"if {}\" has no answer: write your move after your opponent's.",
-            expect.text
-        )),
+        (Some(expect), None, _) => {
+            Err(format!("In \"{shown}\", \"if {}\" has no answer: write your move after your opponent's.", expect.text))
+        }
         (Some(expect), Some(answer), Some(third)) => Err(format!(
             "In \"{shown}\", \"if {} {}\" is followed by {}: each \"if\" takes your opponent's move and your answer; \
              begin the next step with another \"if\".",

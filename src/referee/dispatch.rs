@@ -365,7 +365,11 @@ impl Referee<'_> {
                 }
             };
             records.push(self.record_move(g, waiting, &reply, now)?);
-            logged.push_str(&format!("; {waiting}'s conditional move {} {}", label(reply.number, waiting), reply.notation));
+            logged.push_str(&format!(
+                "; {waiting}'s conditional move {} {}",
+                label(reply.number, waiting),
+                reply.notation
+            ));
             if !then.is_empty() {
                 g.record.conditions[waiting.index()] =
                     Some(Conditions { plies: g.game.plies() as u32, branches: then });

@@ -190,8 +190,6 @@ pub(super) struct MailContext {
     conditional_help: String,
     /// The variant offers conditional moves.
     conditional_moves: bool,
-    /// The player wants mails in plain text only (their preference): no HTML part.
-    pub(super) plain_text_only: bool,
 }
 
 /// A commitment made by the move a mail tells of: its hash only.
@@ -391,7 +389,6 @@ impl Referee<'_> {
             },
             conditional_help: wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
             conditional_moves: variant.conditional_moves().is_ok(),
-            plain_text_only: false,
         }
     }
 

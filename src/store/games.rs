@@ -5,8 +5,8 @@ use rusqlite::{OptionalExtension, params};
 use super::{Result, StoreError, Tx, color_name, from_ts, parse_color, ts};
 use crate::clock::{TimeControl, Timestamp};
 use crate::engine::Color;
-use crate::referee::conditions::Conditions;
 use crate::referee::commitment::Commitment;
+use crate::referee::conditions::Conditions;
 use crate::referee::records::{
     CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, TournamentGame,
 };
@@ -149,7 +149,8 @@ impl Tx<'_> {
     /// Each player's pending conditional moves in game `id`.
     fn conditions(&self, id: i64) -> Result<[Option<Conditions>; 2]> {
         let mut stmt = self.tx.prepare_cached("SELECT color, plies, tree FROM conditional_moves WHERE game_id = ?1")?;
-        let rows = stmt.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?)))?;
+        let rows =
+            stmt.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?)))?;
         let mut conditions = [None, None];
         for row in rows {
             let (color, plies, tree) = row?;
