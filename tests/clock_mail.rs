@@ -1,8 +1,8 @@
-//! A game with a time bank and a vacation, played to its end by mail through the club's own
-//! Postfix (tests/support/club.rs): the players' replies go through Postfix into herald's
-//! inbox Maildir, and every herald command runs under libfaketime (Debian's `faketime`) at the
-//! moment the test says, so that days pass in the game while the test takes seconds. Nothing
-//! in herald knows: it reads the time as it always does.
+//! A game with a time bank, a vacation and conditional moves, played to its end by mail
+//! through the club's own Postfix (tests/support/club.rs): the players' replies go through
+//! Postfix into herald's inbox Maildir, and every herald command runs under libfaketime
+//! (Debian's `faketime`) at the moment the test says, so that days pass in the game while the
+//! test takes seconds. Nothing in herald knows: it reads the time as it always does.
 //!
 //! The deadlines are worked out by hand as in tests/time_controls.rs: the bank holds 2 days at
 //! the start, each move adds 2 (at most 5), a move is charged the days after the one it
@@ -51,7 +51,7 @@ fn says(mail: &Mail, expected: &str) {
 }
 
 #[test]
-fn a_game_with_a_time_bank_and_a_vacation_is_played_to_its_end_by_mail() {
+fn a_game_with_a_time_bank_a_vacation_and_conditional_moves_is_played_to_its_end_by_mail() {
     let club = Club::with(ClubOptions { inbound: Inbound::Maildir, ..ClubOptions::default() });
     let start = "2026-11-21 12:00:00";
     let id = herald_at(
@@ -108,13 +108,23 @@ fn a_game_with_a_time_bank_and_a_vacation_is_played_to_its_end_by_mail() {
     // Alice's clock was not touched: her four days after the 23rd.
     says(&alice, "Please reply by the end of 2026-11-27 (UTC).");
 
-    // (A conditional move — "2. Qh5 if 2... Nc6 3. Bc4" — would go here, once herald reads
-    // them: see issue 17.)
-    // The game goes on over several days; Alice's bank fills to its cap of five.
-    reply_at(&club, ALICE, "2. Qh5", "2026-11-23 10:00:00");
-    let (alice, _) = reply_at(&club, BOB, "2... Nc6", "2026-11-24 08:00:00");
+    // Alice leaves conditional moves with her second move: Bob never sees them.
+    let (alice, bob) = reply_at(&club, ALICE, "2. Qh5 if 2... Nc6 3. Bc4\nif 2... g6 3. Qf3", "2026-11-23 10:00:00");
+    says(&alice, "Your conditional moves, which Bob does not see");
+    says(&alice, "    if 2... Nc6 3. Bc4\n    if 2... g6 3. Qf3\n");
+    says(&bob, "Alice played 2. Qh5.");
+    for hidden in ["Bc4", "Qf3", "conditional moves, which"] {
+        assert!(!bob.body().contains(hidden), "Bob learns of {hidden}:\n{}", bob.body());
+    }
+    // Bob's move is one a line waits for: Alice's 3. Bc4 is played when his mail is read, on
+    // the 24th, the day it reached her, so it is charged nothing and her bank fills to its cap
+    // of five; Bob's clock runs from then.
+    let (alice, bob) = reply_at(&club, BOB, "2... Nc6", "2026-11-24 08:00:00");
+    says(&alice, "    3. Bc4, your conditional move\n");
+    says(&bob, "Then conditional moves were played at once:\n    3. Bc4, Alice's conditional move\n");
+    says(&bob, "It is your move (3...)");
     says(&alice, "Your bank: 5 days.");
-    reply_at(&club, ALICE, "3. Bc4", "2026-11-24 20:00:00");
+    assert!(!bob.body().contains("Qf3"), "the line not used stays hidden:\n{}", bob.body());
     let (alice, bob) = reply_at(&club, BOB, "3... Nf6", "2026-11-26 18:00:00");
     // Bob's bank was full (five, as Alice's); he took the 25th and 26th: 5 - 2 + 2.
     says(&alice, "Bob's bank: 5 days.");

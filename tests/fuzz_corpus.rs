@@ -231,3 +231,8 @@ fn leave_command() {
 fn crown_drop() {
     run("crown_drop", &[], checks::crown_drop);
 }
+
+#[test]
+fn conditional_moves() {
+    run("conditional_moves", &[], checks::conditional_moves);
+}

@@ -812,3 +812,44 @@ pub fn leave_command(data: &[u8]) {
         Some(Err(why)) => assert!(why.contains("vacation 7"), "{why}"),
     }
 }
+
+/// `conditional_moves`: a mail's conditional moves (`14. Nf3 if 14... Bg4 15. h3`), read and
+/// checked on a game of the variant the first byte selects among those that offer them,
+/// after the opening moves the text's first line gives. Reading never panics; a tree that
+/// checks holds no more lines than were written, each answer a legal move of its owner (the
+/// tree is replayed on a fresh copy of the game), and checking never changes the game.
+pub fn conditional_moves(data: &[u8]) {
+    use herald::referee::conditions;
+    let Some((&selector, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let open: Vec<_> = variants::all().iter().filter(|v| v.conditional_moves().is_ok()).collect();
+    let variant = *open[usize::from(selector) % open.len()];
+    let mut lines = text.split('\n');
+    let mut game = variant.new_game();
+    for mv in lines.next().unwrap_or_default().split_whitespace().take(12) {
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    let rest: Vec<String> = lines.take(conditions::MOST_LINES + 2).map(str::to_string).collect();
+    let Ok(written) = conditions::read(&rest) else { return };
+    assert!(written.len() <= rest.len());
+    let before = game.snapshot();
+    let owner = game.turn().other();
+    let Ok(tree) = conditions::validate(&*game, owner, &written) else { return };
+    assert_eq!(game.snapshot(), before, "checking conditions changed the game");
+    // Each branch is a move of the side to move, then its owner's answer: replayed from here.
+    fn replay(
+        game: &dyn herald::variants::VariantGame,
+        branches: &[conditions::Branch],
+        variant: &'static dyn variants::Variant,
+    ) {
+        for branch in branches {
+            let mut copy = variant.restore(&game.snapshot()).expect("a snapshot restores");
+            copy.play(&branch.expect).expect("the move a condition waits for is legal");
+            copy.play(&branch.answer).expect("a condition's answer is legal");
+            replay(&*copy, &branch.then, variant);
+        }
+    }
+    replay(&*game, &tree.branches, variant);
+}

@@ -2,9 +2,11 @@
 //! (quoted text and signatures are already gone).
 //!
 //! The first non-empty line is the command: one of the words `resign`, `draw`, `accept`,
-//! `decline`, `board`, `help`, or a move, optionally numbered ("12. Nf3", "12... Nf3") and
-//! optionally followed by `draw` on the same line or the next. Whatever follows is the
-//! player's own words and is not read.
+//! `decline`, `board`, `help`, `cancel`, or a move, optionally numbered ("12. Nf3", "12...
+//! Nf3") and optionally followed by `draw` on the same line or the next, and by conditional
+//! moves (`if 12... Bg4 13. h3`, see `conditions`) on the same line or the lines after it. A
+//! mail may also begin with conditional moves alone, left while the opponent is to move.
+//! Whatever follows is the player's own words and is not read.
 
 use crate::engine::Color;
 
@@ -44,7 +46,13 @@ pub enum Command {
         text: String,
         /// "draw" followed the move.
         offer_draw: bool,
+        /// Conditional moves left with it: each line as written, from its first `if`.
+        conditions: Vec<String>,
     },
+    /// Conditional moves left while the opponent is to move, replacing any left before.
+    Conditions(Vec<String>),
+    /// Drop the pending conditional moves.
+    Cancel,
     /// Resign.
     Resign,
     /// Offer a draw, accept an open offer, or claim one.
@@ -70,6 +78,7 @@ fn keyword(word: &str) -> Option<Command> {
         "decline" | "decline draw" => Command::Decline,
         "board" | "position" => Command::Board,
         "help" | "?" => Command::Help,
+        "cancel" | "cancel conditions" | "cancel conditional moves" => Command::Cancel,
         _ => return None,
     })
 }
@@ -120,7 +129,7 @@ pub fn leave(line: &str) -> Option<Result<LeaveCommand, String>> {
 /// Splits a leading move number off ("12.", "12...", "12…", "12. ...", and "12" before a move
 /// that does not begin with a digit, as in "4 Ke1-e2": a move in numeric notation may be all
 /// digits, "54").
-fn split_number(line: &str) -> (Option<MoveNumber>, &str) {
+pub(super) fn split_number(line: &str) -> (Option<MoveNumber>, &str) {
     let digits = line.chars().take_while(char::is_ascii_digit).count();
     if digits == 0 || digits > 5 {
         return (None, line);
@@ -227,22 +236,36 @@ pub fn from_subject(subject: &str) -> Option<String> {
 
 /// Reads the command from a reply's text.
 pub fn read(body: &str) -> Command {
-    let mut lines = body.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut lines = body.lines().map(str::trim).filter(|l| !l.is_empty()).peekable();
     let Some(first) = lines.next() else { return Command::Empty };
     if let Some(command) = keyword(first) {
         return command;
     }
-    let (number, rest) = split_number(first);
+    let (head, conditions) = super::conditions::split_line(first);
+    let mut conditions: Vec<String> = conditions.map(str::to_string).into_iter().collect();
+    if head.is_empty() {
+        conditions.extend(lines.take_while(|l| super::conditions::is_condition_line(l)).map(str::to_string));
+        return Command::Conditions(conditions);
+    }
+    let (number, rest) = split_number(head);
     let mut words: Vec<&str> = rest.split_whitespace().collect();
     let mut offer_draw = false;
     if words.len() > 1 && words.last().is_some_and(|w| matches!(keyword(w), Some(Command::Draw))) {
         words.pop();
         offer_draw = true;
     }
-    if !offer_draw && lines.next().is_some_and(|l| matches!(keyword(l), Some(Command::Draw))) {
-        offer_draw = true;
+    // The lines after the move that say "draw" or hold conditions belong to it.
+    while let Some(line) = lines.peek() {
+        if matches!(keyword(line), Some(Command::Draw)) {
+            offer_draw = true;
+        } else if super::conditions::is_condition_line(line) {
+            conditions.push(line.to_string());
+        } else {
+            break;
+        }
+        lines.next();
     }
-    Command::Move { number, text: words.join(" "), offer_draw }
+    Command::Move { number, text: words.join(" "), offer_draw, conditions }
 }
 
 #[cfg(test)]
@@ -254,6 +277,7 @@ mod tests {
             number: number.map(|(number, color)| MoveNumber { number, color: Some(color) }),
             text: text.to_string(),
             offer_draw,
+            conditions: Vec::new(),
         }
     }
 
@@ -267,6 +291,29 @@ mod tests {
         assert_eq!(read("help"), Command::Help);
         assert_eq!(read(""), Command::Empty);
         assert_eq!(read("  \n \n"), Command::Empty);
+    }
+
+    #[test]
+    fn conditional_moves_follow_the_move_or_stand_alone() {
+        let with = |number, text: &str, offer_draw, conditions: &[&str]| Command::Move {
+            number,
+            text: text.to_string(),
+            offer_draw,
+            conditions: conditions.iter().map(|c| c.to_string()).collect(),
+        };
+        let fourteen = Some(MoveNumber { number: 14, color: Some(Color::White) });
+        assert_eq!(
+            read("14. Nf3 if 14... Bg4 15. h3\nif 14... Nc6 15. d4\nThanks!\nif Bf5 Nh4"),
+            with(fourteen, "Nf3", false, &["if 14... Bg4 15. h3", "if 14... Nc6 15. d4"])
+        );
+        assert_eq!(read("Nf3 draw\nif Bg4 h3"), with(None, "Nf3", true, &["if Bg4 h3"]));
+        assert_eq!(read("Nf3\nif Bg4 h3\ndraw"), with(None, "Nf3", true, &["if Bg4 h3"]));
+        assert_eq!(
+            read("if 14... Bg4 15. h3\nIf Nc6 d4\nsee you"),
+            Command::Conditions(vec!["if 14... Bg4 15. h3".into(), "If Nc6 d4".into()])
+        );
+        assert_eq!(read("Cancel."), Command::Cancel);
+        assert_eq!(read("cancel conditions"), Command::Cancel);
     }
 
     #[test]
@@ -323,6 +370,7 @@ mod tests {
             number: Some(MoveNumber { number: 4, color: None }),
             text: text.to_string(),
             offer_draw: false,
+            conditions: Vec::new(),
         };
         assert_eq!(read("4 Ke1-e2?!?"), unmarked("Ke1-e2?!?"));
         assert_eq!(read("4 N-76"), unmarked("N-76"));

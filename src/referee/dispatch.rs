@@ -2,6 +2,7 @@
 //! and the help. Every command that changes nothing still gets an answer that says why.
 
 use super::commands::{Command, label};
+use super::conditions::{self, Conditions, Matched, WrittenLine};
 use super::records::{CommitmentRecord, MoveRecord, OutgoingRecord, Verdict};
 use super::senders::Ending;
 use super::{Decision, Loaded, Referee, RefereeError, Said, Source, chain, commitment, result_of};
@@ -109,7 +110,17 @@ impl Referee<'_> {
                 let detail = format!("{color} sent no command: {reason}");
                 self.help(g, color, Some(reason), detail, now)
             }
-            Command::Move { number, text, offer_draw } => {
+            Command::Conditions(lines) => self.conditions_left(g, color, &lines, &said, now),
+            Command::Cancel => {
+                if g.record.conditions[color.index()].take().is_none() {
+                    return self.reject(g, color, None, "You have no conditional moves to cancel.", now);
+                }
+                g.record.updated_at = now;
+                let mail = self.game_mail(g, color, "conditions_cancelled", None, now)?;
+                let detail = format!("{color} cancelled their conditional moves");
+                Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Conditions, detail))
+            }
+            Command::Move { number, text, offer_draw, conditions } => {
                 if g.game.turn() != color {
                     let message = format!(
                         "It is not your move: {} is to move ({}).",
@@ -144,8 +155,25 @@ impl Referee<'_> {
                     );
                     return self.reject(g, color, Some(&text), &message, now);
                 }
+                // Conditional moves sent with the move are read before anything is played, and
+                // checked on copies of the game after it: a mail whose conditions cannot all be
+                // taken is refused whole, its move too.
+                let written = match self.written_conditions(g, &conditions) {
+                    Ok(written) => written,
+                    Err(why) => return self.reject(g, color, Some(&text), &why, now),
+                };
                 match g.game.play(&text) {
-                    Ok(played) => self.moved(g, color, played, offer_draw, now),
+                    Ok(played) => {
+                        let left = match written.map(|w| conditions::validate(&*g.game, color, &w)).transpose() {
+                            Ok(left) => left,
+                            Err(why) => {
+                                let record = g.record.clone();
+                                *g = self.load(record)?;
+                                return self.reject(g, color, Some(&text), &why, now);
+                            }
+                        };
+                        self.moved(g, color, played, offer_draw, left, now)
+                    }
                     // Text that is no move at all, without a number that would make it one: the
                     // player did not write a move; tell them what was read and how to write one.
                     Err(MoveInputError::Unreadable { .. } | MoveInputError::Empty) if number.is_none() => {
@@ -216,15 +244,170 @@ impl Referee<'_> {
         Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Setup, format!("{color} answered the setup")))
     }
 
-    /// A legal move was played: record it, end the game if the rules say so, tell both.
+    /// Conditional moves sent alone, while the opponent is to move: checked from the position
+    /// now and kept in place of any left before; only their owner hears of them.
+    fn conditions_left(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        lines: &[String],
+        said: &Said<'_>,
+        now: Timestamp,
+    ) -> Result<Decision, RefereeError> {
+        if g.game.turn() == color {
+            let (n, opponent) = (g.game.move_number(), color.other());
+            let next = if color.is_white() { n } else { n + 1 };
+            let message = format!(
+                "It is your move: conditional moves go with it, on its line or the lines after it \
+                 (\"{} your move if {} their move {} your answer\").",
+                label(n, color),
+                label(next, opponent),
+                label(n + 1, color)
+            );
+            return self.reject(g, color, None, &message, now);
+        }
+        let written = match self.written_conditions(g, lines) {
+            Ok(Some(written)) => written,
+            Ok(None) => return self.reject(g, color, None, "Your mail holds no conditional moves.", now),
+            Err(why) => return self.reject(g, color, None, &why, now),
+        };
+        // Unnumbered, they are read against the position now: refused when the mail answers
+        // one from before the latest move, as a move without its number is.
+        let unnumbered = written.iter().any(|line| line.first().is_some_and(|step| step.expect.number.is_none()));
+        if unnumbered && said.answered.is_some_and(|seen| seen < g.game.plies()) {
+            let message = "Your mail answers one of my mails from before the latest move, so it may be an old, \
+                           resent or reordered mail. Nothing was changed; send your conditional moves again with \
+                           their numbers, or as an answer to my latest mail.";
+            return self.reject(g, color, None, message, now);
+        }
+        let left = match conditions::validate(&*g.game, color, &written) {
+            Ok(left) => left,
+            Err(why) => return self.reject(g, color, None, &why, now),
+        };
+        let detail = format!("{color} left conditional moves ({} lines)", left.lines().len());
+        g.record.conditions[color.index()] = Some(left);
+        g.record.updated_at = now;
+        let mail = self.game_mail(g, color, "conditions_left", None, now)?;
+        Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Conditions, detail))
+    }
+
+    /// The lines of conditional moves a mail holds, read (`None`: it holds none); `Err` says why
+    /// they cannot be taken: the variant offers none, or a line cannot be read.
+    fn written_conditions(&self, g: &Loaded, lines: &[String]) -> Result<Option<Vec<WrittenLine>>, String> {
+        if lines.is_empty() {
+            return Ok(None);
+        }
+        g.game.variant().conditional_moves().map_err(str::to_string)?;
+        conditions::read(lines).map(Some)
+    }
+
+    /// A legal move was played: record it, end the game if the rules say so, carry out the
+    /// conditional moves that wait for it (and for each answer they make), tell both.
+    ///
+    /// `left` are the mover's new conditional moves. The opponent's pending ones waited for
+    /// this move: the answer of the one that matches is played at once, as an ordinary move with
+    /// its own time, which may in turn be one the mover's new conditions wait for; when none
+    /// matches, they are dropped. An answer is never played while the other side's draw offer is
+    /// open (a move would decline it: the player decides): the conditions are cancelled.
     fn moved(
         &self,
         g: &mut Loaded,
         color: Color,
         played: PlayedMove,
         offer_draw: bool,
+        left: Option<Conditions>,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
+        let mut records = vec![self.record_move(g, color, &played, now)?];
+        if offer_draw {
+            g.record.draw_offer = Some(color);
+        }
+        let left_lines = left.as_ref().map(|c| c.lines().len());
+        g.record.conditions[color.index()] = left;
+        // The log shows the move as the opponent read it: in a game that hides moves, the
+        // sealed entry, never the move itself.
+        let chained = played.sealed.as_deref().unwrap_or(&played.notation);
+        let mut logged = format!("{color} played {} {}", label(played.number, color), chained);
+        let mut last = played.clone();
+        while g.game.outcome().is_none() {
+            let waiting = last.by.other();
+            let Some(pending) = g.record.conditions[waiting.index()].take() else { break };
+            let Matched::Answer(answer, then) = pending.answer_to(&last.notation) else {
+                g.condition_news[waiting.index()] = Some(format!(
+                    "Your conditional moves are dropped: {} played {} {}, which none of them waited for.",
+                    g.record.player(last.by).display_name(),
+                    label(last.number, last.by),
+                    last.notation
+                ));
+                logged.push_str(&format!("; {waiting}'s conditional moves dropped"));
+                break;
+            };
+            if g.record.draw_offer == Some(last.by) {
+                g.condition_news[waiting.index()] = Some(format!(
+                    "Your conditional move {} {answer} was not played: {}'s draw offer is open, and a move would \
+                     decline it. It is your decision; your conditional moves are cancelled.",
+                    label(g.game.move_number(), waiting),
+                    g.record.player(last.by).display_name()
+                ));
+                logged.push_str(&format!("; {waiting}'s conditional moves cancelled by the open draw offer"));
+                break;
+            }
+            // The answer starts the waiting player's clock and stops it at once.
+            self.start_clock(g, now);
+            let reply = match g.game.play(&answer) {
+                Ok(reply) => reply,
+                Err(e) => {
+                    g.condition_news[waiting.index()] = Some(format!(
+                        "Your conditional move {answer} could not be played ({e}); your conditional moves are \
+                         dropped."
+                    ));
+                    break;
+                }
+            };
+            records.push(self.record_move(g, waiting, &reply, now)?);
+            logged.push_str(&format!(
+                "; {waiting}'s conditional move {} {}",
+                label(reply.number, waiting),
+                reply.notation
+            ));
+            if !then.is_empty() {
+                g.record.conditions[waiting.index()] =
+                    Some(Conditions { plies: g.game.plies() as u32, branches: then });
+            }
+            g.sequel.push(reply.clone());
+            last = reply;
+        }
+        if let Some(lines) = left_lines {
+            logged.push_str(&format!("; {color} left conditional moves ({lines} lines)"));
+        }
+        if let Some(outcome) = g.game.outcome() {
+            self.finish(g, outcome, now);
+            let mails = self.both(g, "finished", Some(&played), now)?;
+            return Ok(self.decided(g, mails, records, Verdict::Move, format!("{logged}; {outcome}")));
+        }
+        self.start_clock(g, now);
+        let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
+        let other = self.game_mail(
+            g,
+            color.other(),
+            if offer_draw { "draw_offered" } else { "opponent_moved" },
+            Some(&played),
+            now,
+        )?;
+        Ok(self.decided(g, vec![mover, other], records, Verdict::Move, logged))
+    }
+
+    /// Records the legal move `played` of `color`, the game's next: charged to the mover's clock,
+    /// linked into the chain with the secrets it decided, the secrets it opens opened, and an
+    /// open draw offer of the opponent's declined (as over the board).
+    fn record_move(
+        &self,
+        g: &mut Loaded,
+        color: Color,
+        played: &PlayedMove,
+        now: Timestamp,
+    ) -> Result<MoveRecord, RefereeError> {
+        // The move has been played on the game: it is the plies-th.
         let ply = g.game.plies() as u32;
         // The move stops the mover's clock: what it took is charged (in a control counted in
         // days), before the opponent's clock starts. Players alternate, so the mover of the
@@ -233,7 +416,7 @@ impl Referee<'_> {
         let prev_hash = g.record.chain_head.clone().unwrap_or_default();
         let chained = played.sealed.as_deref().unwrap_or(&played.notation);
         // The secrets this move decided are committed with it, and its record links them.
-        let committed = self.commit_decided(g, &played, ply)?;
+        let committed = self.commit_decided(g, played, ply)?;
         let hash = chain::link(&prev_hash, ply, color, played.number, chained, &committed);
         let record = MoveRecord {
             ply,
@@ -249,31 +432,10 @@ impl Referee<'_> {
         self.reveal(g, &played.reveal);
         g.record.snapshot = g.game.snapshot();
         g.record.updated_at = now;
-        // A move answers an open offer by the opponent: it declines it (as over the board).
         if g.record.draw_offer == Some(color.other()) {
             g.record.draw_offer = None;
         }
-        // The log shows the move as the opponent read it: in a game that hides moves, the
-        // sealed entry, never the move itself.
-        let logged = format!("{color} played {} {}", label(played.number, color), chained);
-        if let Some(outcome) = g.game.outcome() {
-            self.finish(g, outcome, now);
-            let mails = self.both(g, "finished", Some(&played), now)?;
-            return Ok(self.decided(g, mails, vec![record], Verdict::Move, format!("{logged}; {outcome}")));
-        }
-        if offer_draw {
-            g.record.draw_offer = Some(color);
-        }
-        self.start_clock(g, now);
-        let mover = self.game_mail(g, color, "moved", Some(&played), now)?;
-        let other = self.game_mail(
-            g,
-            color.other(),
-            if offer_draw { "draw_offered" } else { "opponent_moved" },
-            Some(&played),
-            now,
-        )?;
-        Ok(self.decided(g, vec![mover, other], vec![record], Verdict::Move, logged))
+        Ok(record)
     }
 
     /// Commits every secret of the setup the game has decided and the record does not hold
@@ -384,6 +546,7 @@ impl Referee<'_> {
         g.record.result = Some(result);
         g.record.draw_offer = None;
         g.record.deadline = None;
+        g.record.conditions = [None, None];
         g.record.updated_at = now;
     }
 

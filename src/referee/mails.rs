@@ -62,6 +62,53 @@ fn entry(view: &View, ply: usize) -> Option<String> {
     Some(format!("{} {m}", label(n, mover)))
 }
 
+/// Where the move numbered `number` of `by` stands in `view`'s move list (from 0).
+fn ply_of(view: &View, number: u32, by: Color) -> Option<usize> {
+    let from_first = 2 * number.checked_sub(view.first_move_number)? as usize;
+    (from_first + usize::from(!by.is_white())).checked_sub(usize::from(!view.first_mover.is_white()))
+}
+
+/// How conditional moves are written, for the help of a variant that offers them.
+const CONDITIONAL_HELP: &str = "Conditional moves: with your move you may leave answers to your opponent's next \
+     moves, which your opponent does not see, e.g. \"14. Nf3 if 14... Bg4 15. h3 if 15... Bh5 16. g4\", and more \
+     lines after it, each beginning with \"if\". Every move is checked when you send them. When your opponent plays \
+     a move a line waits for, its answer is played at once, and both of you are told; when they play another, the \
+     lines are dropped. While your opponent is to move, a mail of \"if\" lines alone replaces them; \"cancel\" \
+     drops them.";
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone),
+/// never between a move number and its move ("15. h3").
+fn wrap(text: &str, width: usize) -> String {
+    let mut units: Vec<String> = Vec::new();
+    let mut numbered = false;
+    for word in text.split_whitespace() {
+        match units.last_mut() {
+            Some(last) if numbered => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+        let quote = word.trim_start_matches(['"', '(']);
+        numbered = quote.ends_with('.') && quote.trim_end_matches(['.', '…']).bytes().all(|b| b.is_ascii_digit());
+    }
+    let mut out = String::new();
+    let mut line = 0;
+    for unit in units {
+        let len = unit.chars().count();
+        if line > 0 && line + 1 + len > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(&unit);
+        line += len;
+    }
+    out
+}
+
 /// Thousandths of a point as players write them: 1, 0.5, 0.65.
 fn points_text(thousandths: u16) -> String {
     let text = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
@@ -132,6 +179,17 @@ pub(super) struct MailContext {
     /// The tournament, round and board, for a tournament game: "Autumn Crown 2026, round 2,
     /// board 1".
     tournament: Option<String>,
+    /// The moves conditional moves played at once after the one this mail tells of, each with
+    /// whose condition it was: "14... Bg4, your conditional move".
+    sequel: Vec<String>,
+    /// What became of this player's conditional moves now (dropped or cancelled, and why).
+    condition_news: Option<String>,
+    /// This player's pending conditional moves, written as they are sent; never the opponent's.
+    conditions: Vec<String>,
+    /// How conditional moves are written in this variant, or why it offers none.
+    conditional_help: String,
+    /// The variant offers conditional moves.
+    conditional_moves: bool,
 }
 
 /// A commitment made by the move a mail tells of: its hash only.
@@ -246,7 +304,7 @@ impl Referee<'_> {
                 if p.by == color {
                     format!("{} {}", label(p.number, p.by), p.notation)
                 } else {
-                    last_move.clone().unwrap_or_default()
+                    ply_of(&shown, p.number, p.by).and_then(|ply| entry(&shown, ply)).unwrap_or_default()
                 }
             }),
             declined_by_you: false,
@@ -309,6 +367,28 @@ impl Referee<'_> {
                 };
                 format!("{}, round {}, board {}{ratings}", t.name, t.round, t.board)
             }),
+            sequel: g
+                .sequel
+                .iter()
+                .map(|p| {
+                    let whose = if p.by == color {
+                        "your conditional move".to_string()
+                    } else {
+                        format!("{}'s conditional move", record.player(p.by).display_name())
+                    };
+                    let written = ply_of(&shown, p.number, p.by)
+                        .and_then(|ply| entry(&shown, ply))
+                        .unwrap_or_else(|| format!("{} {}", label(p.number, p.by), p.notation));
+                    format!("{written}, {whose}")
+                })
+                .collect(),
+            condition_news: g.condition_news[color.index()].clone(),
+            conditions: match &record.conditions[color.index()] {
+                Some(c) if record.status == GameStatus::Active => c.written(number, to_move),
+                _ => Vec::new(),
+            },
+            conditional_help: wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
+            conditional_moves: variant.conditional_moves().is_ok(),
         }
     }
 
@@ -461,6 +541,14 @@ impl Referee<'_> {
 #[cfg(test)]
 mod tests {
     use super::points_text;
+
+    #[test]
+    fn text_is_wrapped_at_spaces() {
+        assert_eq!(super::wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
+        assert_eq!(super::wrap("averyveryverylongword x", 6), "averyveryverylongword\nx");
+        assert_eq!(super::wrap("", 6), "");
+        assert_eq!(super::wrap("if 14... Bg4 15. h3", 12), "if 14... Bg4\n15. h3");
+    }
 
     #[test]
     fn points_are_written_as_players_write_them() {

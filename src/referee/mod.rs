@@ -20,6 +20,7 @@ pub mod bounces;
 pub mod chain;
 pub mod commands;
 pub mod commitment;
+pub mod conditions;
 mod deadlines;
 mod dispatch;
 pub mod export;
@@ -176,6 +177,24 @@ struct Loaded {
     revealed_now: Vec<String>,
     /// Labels of the secrets committed by the move being decided now, for its mails.
     committed_now: Vec<String>,
+    /// The moves conditional moves played after the move being decided now, for its mails.
+    sequel: Vec<variants::PlayedMove>,
+    /// What each player (White's, Black's) is told of their conditional moves now: dropped or
+    /// cancelled, and why.
+    condition_news: [Option<String>; 2],
+}
+
+impl Loaded {
+    fn new(record: GameRecord, game: Box<dyn VariantGame>) -> Loaded {
+        Loaded {
+            record,
+            game,
+            revealed_now: Vec::new(),
+            committed_now: Vec::new(),
+            sequel: Vec::new(),
+            condition_news: [None, None],
+        }
+    }
 }
 
 /// Where a player's command was read.
@@ -295,8 +314,9 @@ impl<'a> Referee<'a> {
             clocks: [time_control.starting_days(); 2],
             vacations,
             tournament,
+            conditions: [None, None],
         };
-        let mut loaded = Loaded { record, game, revealed_now: Vec::new(), committed_now: Vec::new() };
+        let mut loaded = Loaded::new(record, game);
         self.start_clock(&mut loaded, now);
         self.commit_new_secrets(&mut loaded)?;
         if loaded.game.setup_requests().is_empty() {
@@ -372,6 +392,6 @@ impl<'a> Referee<'a> {
         let variant = (self.variants)(&record.variant)
             .ok_or_else(|| RefereeError::Snapshot(format!("unknown variant {}", record.variant)))?;
         let game = variant.restore(&record.snapshot).map_err(|e| RefereeError::Snapshot(e.to_string()))?;
-        Ok(Loaded { record, game, revealed_now: Vec::new(), committed_now: Vec::new() })
+        Ok(Loaded::new(record, game))
     }
 }

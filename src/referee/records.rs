@@ -113,6 +113,10 @@ pub struct GameRecord {
     pub vacations: [Vec<Vacation>; 2],
     /// The tournament the game is played in, if any.
     pub tournament: Option<TournamentGame>,
+    /// White's and Black's pending conditional moves (see [`crate::referee::conditions`]): only
+    /// the side not to move can have any. Hidden from the opponent; their `Debug` says only how
+    /// many lines there are.
+    pub conditions: [Option<crate::referee::conditions::Conditions>; 2],
 }
 
 /// Where a game stands in a tournament: shown in its mails and archive.
@@ -217,11 +221,13 @@ pub enum Verdict {
     ForgedBounce,
     /// A player's vacation was recorded, changed or ended (`vacation N`, `back`).
     Vacation,
+    /// A player left conditional moves on their own, or cancelled theirs.
+    Conditions,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 26] = [
+    pub const ALL: [Verdict; 27] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -248,6 +254,7 @@ impl Verdict {
         Verdict::Bounce,
         Verdict::ForgedBounce,
         Verdict::Vacation,
+        Verdict::Conditions,
     ];
 
     /// The stored name.
@@ -279,6 +286,7 @@ impl Verdict {
             Verdict::Bounce => "bounce",
             Verdict::ForgedBounce => "forged-bounce",
             Verdict::Vacation => "vacation",
+            Verdict::Conditions => "conditions",
         }
     }
 
@@ -350,6 +358,7 @@ impl std::fmt::Debug for GameRecord {
             .field("clocks", &self.clocks)
             .field("vacations", &self.vacations)
             .field("tournament", &self.tournament)
+            .field("conditions", &self.conditions)
             .finish()
     }
 }

@@ -4,7 +4,9 @@ use rusqlite::{OptionalExtension, params};
 
 use super::{Result, StoreError, Tx, color_name, from_ts, parse_color, ts};
 use crate::clock::{TimeControl, Timestamp};
+use crate::engine::Color;
 use crate::referee::commitment::Commitment;
+use crate::referee::conditions::Conditions;
 use crate::referee::records::{
     CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, TournamentGame,
 };
@@ -100,6 +102,7 @@ impl Tx<'_> {
                 game.clocks[1],
             ],
         )?;
+        self.save_conditions(game)?;
         for c in &game.commitments {
             let k = &c.commitment;
             self.exec(
@@ -120,7 +123,41 @@ impl Tx<'_> {
         let Some(mut game) = row.transpose()? else { return Ok(None) };
         game.commitments = self.commitments(id)?;
         game.vacations = self.vacations_for(&game)?;
+        game.conditions = self.conditions(id)?;
         Ok(Some(game))
+    }
+
+    /// Writes or removes each player's pending conditional moves, as the record has them.
+    fn save_conditions(&self, game: &GameRecord) -> Result<()> {
+        for color in Color::BOTH {
+            match &game.conditions[color.index()] {
+                Some(c) => self.exec(
+                    "INSERT INTO conditional_moves (game_id, color, plies, tree) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (game_id, color) DO UPDATE SET plies = excluded.plies, tree = excluded.tree
+                     WHERE plies != excluded.plies OR tree != excluded.tree",
+                    params![game.id, color_name(color), c.plies, c.to_stored()],
+                )?,
+                None => self.exec(
+                    "DELETE FROM conditional_moves WHERE game_id = ?1 AND color = ?2",
+                    params![game.id, color_name(color)],
+                )?,
+            };
+        }
+        Ok(())
+    }
+
+    /// Each player's pending conditional moves in game `id`.
+    fn conditions(&self, id: i64) -> Result<[Option<Conditions>; 2]> {
+        let mut stmt = self.tx.prepare_cached("SELECT color, plies, tree FROM conditional_moves WHERE game_id = ?1")?;
+        let rows =
+            stmt.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?)))?;
+        let mut conditions = [None, None];
+        for row in rows {
+            let (color, plies, tree) = row?;
+            let color = parse_color(&color)?;
+            conditions[color.index()] = Some(Conditions::from_stored(plies, &tree).map_err(StoreError::Corrupt)?);
+        }
+        Ok(conditions)
     }
 
     fn commitments(&self, game_id: i64) -> Result<Vec<CommitmentRecord>> {
@@ -156,6 +193,7 @@ impl Tx<'_> {
         for g in &mut games {
             g.record.commitments = self.commitments(g.record.id)?;
             g.record.vacations = self.vacations_for(&g.record)?;
+            g.record.conditions = self.conditions(g.record.id)?;
         }
         Ok(games)
     }
@@ -312,6 +350,7 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
                 }),
                 None => None,
             },
+            conditions: [None, None],
         })
     })();
     Ok(record)

@@ -234,6 +234,20 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX leave_grants_by_player ON leave_grants (player_id, year);
     "#,
+    // 10: conditional moves. A player's pending conditional moves in a game, hidden from the
+    // opponent: they wait for the opponent's move after `plies` moves; `tree` is the lines as
+    // JSON (`[{"if": "Bg4", "play": "h3", "then": [...]}]`, moves as the variant writes them).
+    // Written and removed with the game, in the transaction of the mail that left, used or
+    // dropped them.
+    r#"
+    CREATE TABLE conditional_moves (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        color   TEXT NOT NULL CHECK (color IN ('white', 'black')),
+        plies   INTEGER NOT NULL,
+        tree    TEXT NOT NULL,
+        PRIMARY KEY (game_id, color)
+    );
+    "#,
 ];
 
 #[cfg(test)]

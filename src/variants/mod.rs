@@ -33,6 +33,10 @@ use crate::notation::input::MoveInputError;
 pub const SAN_HELP: &str = "Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,\n\
                             Ng1-f3) or ICCF numbers (5254).";
 
+/// Why a variant that keeps secrets offers no conditional moves, unless it says more.
+pub const NO_CONDITIONAL_MOVES: &str = "Conditional moves are not offered in this variant: it keeps secrets, and herald's \
+                                        answer to a line of them (accepted or refused) could tell you one.";
+
 /// A variant of chess that herald can referee.
 pub trait Variant: Sync {
     /// The identifier used on the command line and in stored games, e.g. "chess".
@@ -102,6 +106,15 @@ pub trait Variant: Sync {
     /// written as a player would write them: the example in each mail that asks for a move.
     fn example_moves(&self) -> [&'static str; 2] {
         ["Nf3", "Nf6"]
+    }
+    /// Whether a player may leave conditional moves ("if 14... Bg4 15. h3", see
+    /// `referee::conditions`): `Ok` where both players see every move and no secret decides
+    /// whether a move is legal or ends the game; else why not, in the player's terms, which the
+    /// help says. Not offered unless a variant says so: herald checks each line on a copy of the
+    /// game when it is sent, and where the game keeps a secret, that answer (a line accepted or
+    /// refused) could tell the player something only the opponent knows.
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        Err(NO_CONDITIONAL_MOVES)
     }
     /// Points for White and Black, in thousandths, for a finished game. FIDE scoring by
     /// default; a variant with its own scoring (Royal Chess) says so here.

@@ -619,6 +619,13 @@ impl<E: Extension> Variant for CrownVariant<E> {
         self.summary
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        Err("Conditional moves are not offered in Crown and its extensions: whether a move ends the game, \
+             or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; \
+             once a crown is known, its monarch may not be left in check), so herald's answer to a line, \
+             accepted or refused, could tell you your opponent's secret.")
+    }
+
     fn notation_help(&self) -> &'static str {
         self.help
     }

@@ -210,6 +210,11 @@ impl<B: Base> Variant for Krithala<B> {
         Ok(Box::new(KrithalaGame::restore(self, snapshot)?))
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        // The crowns of Krithala are open: every mail says where each one is.
+        Ok(())
+    }
+
     fn notation_help(&self) -> &'static str {
         self.help.get_or_init(|| format!("{}\n{}", self.base.notation_help(), self.crown_help))
     }

@@ -138,6 +138,11 @@ impl Variant for WithNinja {
         Ok(Box::new(NinjaGame::restore(self, snapshot)?))
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        // The ninjas are open: both players see each one in reserve or on the board.
+        Ok(())
+    }
+
     fn notation_help(&self) -> &'static str {
         self.notation_help
     }

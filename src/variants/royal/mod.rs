@@ -215,6 +215,11 @@ impl Variant for Royal {
         "Royal Chess"
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        // Open information: both players see every piece and every move.
+        Ok(())
+    }
+
     fn notation_help(&self) -> &'static str {
         "Moves are written in the numeric notation of the rules: files 1 to 9 and 0\n\
          from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn\n\

@@ -78,6 +78,11 @@ impl Variant for SafetyInNumbers {
         "Safety in Numbers Chess"
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        // Crowds are open: both players see every piece and every move.
+        Ok(())
+    }
+
     fn notation_help(&self) -> &'static str {
         "Moves may be written in SAN (Nf3, exd5, e8=Q, O-O) or long algebraic (e2-e4).\n\
          A move out of or into a crowd (a square holding several pieces) is written\n\

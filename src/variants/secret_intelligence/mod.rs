@@ -131,6 +131,12 @@ impl Variant for SecretIntelligence {
         "Secret Intelligence Chess"
     }
 
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        Err("Conditional moves are not offered in Secret Intelligence Chess: you do not see your \
+             opponent's moves, only where a piece went, so you could not name the move a condition waits \
+             for, and herald's answer to a line (accepted or refused) would tell you what the moves hide.")
+    }
+
     fn notation_help(&self) -> &'static str {
         "Moves are written in full: the piece's letter, the square it leaves and the\n\
          square it goes to (Nb1-c3, Pe2-e4, Pd5xe6), a promotion as a move of the piece\n\

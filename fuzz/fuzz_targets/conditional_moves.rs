@@ -1,0 +1,14 @@
+// The fuzz target `conditional_moves`: see herald_fuzz::checks::conditional_moves for what it
+// checks.
+//
+// Run from the repository root (cargo-fuzz passes nightly-only flags, which
+// RUSTC_BOOTSTRAP=1 unlocks on the stable toolchain):
+//
+//   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none conditional_moves fuzz/corpus/conditional_moves fuzz/seeds/conditional_moves -- -max_total_time=300
+//
+// The first corpus directory collects new inputs; the seeds are committed.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| herald_fuzz::checks::conditional_moves(data));
