@@ -512,8 +512,14 @@ impl Config {
             )));
         }
         let games = &self.games;
-        if games.days_per_move == 0 {
-            return Err(ConfigError::Invalid("games.days_per_move must be at least 1".into()));
+        // The same bounds as a time control's days ("3 days per move"), which the club's
+        // default becomes in every game it starts.
+        let most = crate::clock::control::MOST_DAYS;
+        if !(1..=most).contains(&games.days_per_move) {
+            return Err(ConfigError::Invalid(format!(
+                "games.days_per_move must be from 1 to {most} (a year), not {}",
+                games.days_per_move
+            )));
         }
         if u64::from(games.reminder_hours) >= 24 * u64::from(games.days_per_move) {
             return Err(ConfigError::Invalid(format!(
@@ -754,6 +760,10 @@ mod tests {
         assert!(overlap.contains("games.reminder_hours (48) must be less than the 48 hours"), "{overlap}");
         assert!(games("  days_per_move: 2\n  reminder_hours: 47\n").is_ok());
         assert!(games("  days_per_move: 0\n  reminder_hours: 0\n").is_err());
+        // A year at most, as in a time control ("366 days per move" is the longest).
+        assert!(games("  days_per_move: 366\n").is_ok());
+        let long = games("  days_per_move: 3650\n").unwrap_err().to_string();
+        assert!(long.contains("games.days_per_move must be from 1 to 366"), "{long}");
         assert!(games("  on_timeout: never\n").is_err());
         let remind = games("  on_timeout: remind\n").unwrap();
         assert_eq!((remind.games.on_timeout, remind.games.reminder_hours), (OnTimeout::Remind, 24));

@@ -35,9 +35,13 @@ fn fixtures() -> Vec<(usize, PathBuf)> {
     found
 }
 
-/// A club around a copy of a fixture database: outgoing mail into a Maildir.
+/// A club around a copy of a fixture database: outgoing mail into a Maildir. Its herald runs
+/// under libfaketime (Debian's `faketime`) a day after the fixture's last move, so that the
+/// games made on the clock of their day are still on it whenever the test runs.
 struct Club {
     dir: TempDir,
+    /// `faketime`'s absolute time: "@2026-11-27 12:00:00".
+    now: String,
 }
 
 impl Club {
@@ -50,11 +54,16 @@ impl Club {
             format!(
                 "referee: {{address: referee@club.test}}\ndatabase: {d}/herald.db\ninbox:\n  maildir: {d}/inbox\n  \
                  authentication: {{confirm_game_ending: never}}\noutgoing:\n  transport: {{kind: maildir, path: \
-                 {d}/sent}}\ngames: {{days_per_move: 3650}}\n"
+                 {d}/sent}}\ngames: {{days_per_move: 366}}\n"
             ),
         )
         .unwrap();
-        Club { dir }
+        let last_move: i64 = rusqlite::Connection::open(fixture)
+            .unwrap()
+            .query_row("SELECT MAX(played_at) FROM moves", [], |r| r.get(0))
+            .unwrap();
+        let now = jiff::Timestamp::from_second(last_move + 24 * 3600).unwrap();
+        Club { dir, now: format!("@{}", now.strftime("%Y-%m-%d %H:%M:%S")) }
     }
 
     fn database(&self) -> PathBuf {
@@ -62,8 +71,14 @@ impl Club {
     }
 
     fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_herald"));
-        command.args(args).env("HERALD_CONFIG", self.dir.path().join("herald.yaml"));
+        let mut command = Command::new("faketime");
+        command
+            .args(["-m", "-f", &self.now])
+            .arg(env!("CARGO_BIN_EXE_herald"))
+            .args(args)
+            .env("HERALD_CONFIG", self.dir.path().join("herald.yaml"))
+            .env("TZ", "UTC")
+            .env("FAKETIME_DONT_FAKE_MONOTONIC", "1");
         command
     }
 

@@ -25,7 +25,7 @@ use std::str::FromStr;
 use serde::Deserialize;
 
 /// The most days any number of a time control may be: a year.
-const MOST_DAYS: u32 = 366;
+pub const MOST_DAYS: u32 = 366;
 /// The most moves of an ICCF control's period.
 const MOST_MOVES: u32 = 200;
 
