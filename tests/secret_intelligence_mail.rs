@@ -101,9 +101,12 @@ fn board(fen: &str) -> Vec<(String, char)> {
 /// From and to squares of a true move in herald's full notation ("Nb1-c3", "Pd5xe6",
 /// "Nb1<>Bc3"): every square it names.
 fn move_squares(notation: &str) -> Vec<String> {
-    // The piece letters go too: "Nb1-c3" names b1 as much as c3, "Pd2<>Nd3" both squares.
-    let spaced: String =
-        notation.chars().map(|c| if c.is_ascii_lowercase() || c.is_ascii_digit() { c } else { ' ' }).collect();
+    // The piece letters go too: "Nb1-c3" names b1 as much as c3, "Pd2<>Nd3" both squares,
+    // and so does the capture sign: "Be6xb3" names e6 and b3.
+    let spaced: String = notation
+        .chars()
+        .map(|c| if (c.is_ascii_lowercase() && c != 'x') || c.is_ascii_digit() { c } else { ' ' })
+        .collect();
     squares_named(&spaced).into_iter().collect()
 }
 
@@ -240,9 +243,12 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
             "a mail to {reader} after {n} plies names unmoved enemy squares {leaked:?}:\n{text}"
         );
         // Enemy piece kinds the reader does not have must not be named (the rules' own
-        // notice "the enemy King or Decoy" names no piece the enemy has).
+        // notice "the enemy King or Decoy" names no piece the enemy has). The reader's own
+        // kinds are its pair and whatever its Pawns promoted to: the legend under the board
+        // names every kind the reader sees there, its own included.
         let text = text.replace("King or Decoy", "");
-        let own = pair_of(*reader);
+        let mut own = pair_of(*reader);
+        own.extend(now.iter().map(|(_, c)| *c).filter(|c| !is_enemy(*c)).map(|c| c.to_ascii_uppercase()));
         for (letter, name) in PAIR_NAMES {
             if pair_of(enemy).contains(&letter) && !own.contains(&letter) {
                 assert!(!text.contains(name), "a mail to {reader} names the enemy's {name}:\n{text}");
