@@ -432,11 +432,13 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     let mut table = Table::new("migration-9");
     let clubs = table.new_game("chess");
     let own = table.new_game("chess");
-    // The database as herald at version 8 left it: without what migration 9 adds, the games'
-    // rows as that herald wrote them (days_per_move NULL, or a tournament game's own days).
+    // The database as herald at version 8 left it: without what migrations 9 and later add,
+    // the games' rows as that herald wrote them (days_per_move NULL, or a tournament game's
+    // own days).
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute_batch(
-        "ALTER TABLE games DROP COLUMN time_control;
+        "DROP TABLE conditional_moves;
+         ALTER TABLE games DROP COLUMN time_control;
          ALTER TABLE games DROP COLUMN white_clock;
          ALTER TABLE games DROP COLUMN black_clock;
          ALTER TABLE tournaments DROP COLUMN time_control;
@@ -451,7 +453,7 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     table.reopen(config);
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     let version: i64 = db.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, 9);
+    assert_eq!(version, herald::store::SCHEMA_VERSION as i64);
     let record = |table: &mut Table, id| table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
     assert_eq!((record(&mut table, clubs).time_control, record(&mut table, clubs).clocks), (None, [None, None]));
     assert_eq!(record(&mut table, own).time_control, Some(TimeControl::PerMove { days: 5 }));
