@@ -223,8 +223,8 @@ fn time_control() {
 }
 
 #[test]
-fn leave_command() {
-    run("leave_command", &[], checks::leave_command);
+fn players_command() {
+    run("players_command", &[], checks::players_command);
 }
 
 #[test]

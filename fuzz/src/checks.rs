@@ -19,7 +19,7 @@ use herald::mail::reader::{
 };
 use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
-use herald::referee::commands::{self, LeaveCommand};
+use herald::referee::commands::{self, LeaveCommand, OverviewCommand};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
@@ -797,12 +797,17 @@ pub fn time_control(data: &[u8]) {
     assert!(control.days_for_one_move() >= 1);
 }
 
-/// The vacation commands on a mail's command line: reading never panics; what is read is
-/// `back` or a vacation of 1 to 366 days, which reads the same when written as the help writes
-/// it; a line that begins with the word and cannot be carried out says what to write.
-pub fn leave_command(data: &[u8]) {
+/// The commands that are a player's rather than one game's, on a mail's command line (see
+/// `referee::vacations` and `referee::overview`): reading never panics; no line is both a
+/// vacation command and an overview command; what is read is `back`, a vacation of 1 to 366
+/// days, `games`, or a game number above 0, each reading the same when written as the help
+/// writes it; a line that begins with `vacation` and cannot be carried out says what to write.
+pub fn players_command(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    match commands::leave(text) {
+    let leave = commands::leave(text);
+    let overview = commands::overview(text);
+    assert!(leave.is_none() || overview.is_none(), "{text:?} is read as both {leave:?} and {overview:?}");
+    match leave {
         Some(Ok(LeaveCommand::Vacation { days })) => {
             assert!((1..=commands::MOST_VACATION_DAYS).contains(&days));
             let again = commands::leave(&format!("vacation {days}"));
@@ -810,6 +815,14 @@ pub fn leave_command(data: &[u8]) {
         }
         Some(Ok(LeaveCommand::Back)) | None => {}
         Some(Err(why)) => assert!(why.contains("vacation 7"), "{why}"),
+    }
+    match overview {
+        Some(OverviewCommand::Game(id)) => {
+            assert!(id > 0);
+            assert_eq!(commands::overview(&format!("board {id}")), Some(OverviewCommand::Game(id)));
+        }
+        Some(OverviewCommand::Games) => assert_eq!(commands::overview("games"), Some(OverviewCommand::Games)),
+        None => {}
     }
 }
 

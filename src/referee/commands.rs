@@ -2,11 +2,13 @@
 //! (quoted text and signatures are already gone).
 //!
 //! The first non-empty line is the command: one of the words `resign`, `draw`, `accept`,
-//! `decline`, `board`, `help`, `cancel`, or a move, optionally numbered ("12. Nf3", "12...
+//! `decline`, `board` (or `moves`), `help`, `cancel`, or a move, optionally numbered ("12. Nf3", "12...
 //! Nf3") and optionally followed by `draw` on the same line or the next, and by conditional
 //! moves (`if 12... Bg4 13. h3`, see `conditions`) on the same line or the lines after it. A
 //! mail may also begin with conditional moves alone, left while the opponent is to move.
-//! Whatever follows is the player's own words and is not read.
+//! Whatever follows is the player's own words and is not read. The commands that are the
+//! player's rather than one game's (`vacation N`, `back`, `games`, `board N`) are read apart,
+//! before these ([`leave`], [`overview`]).
 
 use crate::engine::Color;
 
@@ -76,7 +78,7 @@ fn keyword(word: &str) -> Option<Command> {
         "draw" | "offer draw" | "draw offer" | "claim draw" => Command::Draw,
         "accept" | "accept draw" => Command::Accept,
         "decline" | "decline draw" => Command::Decline,
-        "board" | "position" => Command::Board,
+        "board" | "position" | "moves" => Command::Board,
         "help" | "?" => Command::Help,
         "cancel" | "cancel conditions" | "cancel conditional moves" => Command::Cancel,
         _ => return None,
@@ -122,6 +124,37 @@ pub fn leave(line: &str) -> Option<Result<LeaveCommand, String>> {
             },
             _ => Err(how()),
         }),
+        _ => None,
+    }
+}
+
+/// What a player asks of herald about their games rather than of the game a mail answers: the
+/// list of their games, or another game's mail. Read apart from a game's commands, like a
+/// vacation (see `overview`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverviewCommand {
+    /// `games`: every game of theirs still going on, with whose move it is and by when.
+    Games,
+    /// `board N` or `moves N` (also `#N`): game N's position and move list, from their side.
+    Game(i64),
+}
+
+/// The overview command on a mail's command line, if it is one: `games` (also `my games`), or `board`, `moves` or `position` followed by a game's number (`board 12`, `moves
+/// #12`). `board` alone is the game's own command.
+pub fn overview(line: &str) -> Option<OverviewCommand> {
+    let words: Vec<String> =
+        line.trim().trim_end_matches(['.', '!', '?']).split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["games"] | ["my", "games"] => Some(OverviewCommand::Games),
+        ["board" | "moves" | "position", id] | ["board" | "moves" | "position", "game" | "#", id] => {
+            let id = id.strip_prefix('#').unwrap_or(id);
+            // A game number as the mails write it: digits only, no sign, no leading zero.
+            if id.is_empty() || id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) || id.starts_with('0') {
+                return None;
+            }
+            id.parse().ok().map(OverviewCommand::Game)
+        }
         _ => None,
     }
 }
@@ -314,6 +347,21 @@ mod tests {
         );
         assert_eq!(read("Cancel."), Command::Cancel);
         assert_eq!(read("cancel conditions"), Command::Cancel);
+    }
+
+    #[test]
+    fn overview_commands_are_read_apart() {
+        assert_eq!(overview("games"), Some(OverviewCommand::Games));
+        assert_eq!(overview("  My Games."), Some(OverviewCommand::Games));
+        assert_eq!(overview("board 12"), Some(OverviewCommand::Game(12)));
+        assert_eq!(overview("Moves #7"), Some(OverviewCommand::Game(7)));
+        assert_eq!(overview("position game 3"), Some(OverviewCommand::Game(3)));
+        for other in ["board", "moves", "board twelve", "board 0", "board -1", "board 012", "board 1 2", "e4", ""] {
+            assert_eq!(overview(other), None, "{other}");
+        }
+        assert_eq!(overview("board 99999999999999999999"), None);
+        // Alone, `board` and `moves` are the game's own command.
+        assert_eq!(read("moves"), Command::Board);
     }
 
     #[test]

@@ -161,6 +161,8 @@ pub(super) struct MailContext {
     vacations: Vec<String>,
     /// The vacation a `vacation`, `back` or `opponent_...` mail is about.
     pub(super) vacation: Option<super::vacations::VacationNews>,
+    /// The player's games still going on, for a `games` mail (see `overview`).
+    pub(super) overview: Option<Vec<String>>,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -317,6 +319,7 @@ impl Referee<'_> {
             clock: self.clock_lines(g, color, now),
             vacations: self.vacation_lines(record, color, now),
             vacation: None,
+            overview: None,
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: g
@@ -517,6 +520,7 @@ impl Referee<'_> {
                     | "confirm"
                     | "vacation"
                     | "back"
+                    | "games"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

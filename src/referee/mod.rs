@@ -27,6 +27,7 @@ pub mod export;
 pub mod ids;
 mod mails;
 mod outside;
+pub mod overview;
 pub mod records;
 pub mod senders;
 pub mod templates;
@@ -385,6 +386,33 @@ impl<'a> Referee<'a> {
             mail.in_reply_to.as_deref().and_then(|id| ids::moves_when_written(self, id, &loaded.record, color));
         let said = Said { command: commands::read(&text), source, answered, mail, authenticated: authentication.any() };
         self.command(&mut loaded, color, said, now)
+    }
+
+    /// The command line of a mail that counts as its player's, as `handle_mail` would count
+    /// it (not automatic, a valid token of `game`, from that player's address, authenticated as
+    /// the club requires), with the game and the player's colour in it: where the commands that
+    /// are the player's rather than one game's (a vacation, the overview) are read first.
+    fn players_command_line(
+        &self,
+        mail: &IncomingMail,
+        game: Option<&GameRecord>,
+    ) -> Option<(GameRecord, Color, String)> {
+        if self.never_answered(mail).is_some() {
+            return None;
+        }
+        let (id, color) = self.claimed_identity(mail)?;
+        let record = game.filter(|r| r.id == id)?;
+        let from = mail.from.as_ref()?;
+        if !record.player(color).email.eq_ignore_ascii_case(&from.addr) {
+            return None;
+        }
+        let senders = &self.settings.senders;
+        if senders.refusal(senders.authentication(mail)).is_some() {
+            return None;
+        }
+        let (text, _) = command_text(mail);
+        let line = commands::first_line(&text)?.to_string();
+        Some((record.clone(), color, line))
     }
 
     /// The game of a stored record.

@@ -223,11 +223,13 @@ pub enum Verdict {
     Vacation,
     /// A player left conditional moves on their own, or cancelled theirs.
     Conditions,
+    /// A player asked for the list of their games (`games`).
+    Games,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 27] = [
+    pub const ALL: [Verdict; 28] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -255,6 +257,7 @@ impl Verdict {
         Verdict::ForgedBounce,
         Verdict::Vacation,
         Verdict::Conditions,
+        Verdict::Games,
     ];
 
     /// The stored name.
@@ -287,6 +290,7 @@ impl Verdict {
             Verdict::ForgedBounce => "forged-bounce",
             Verdict::Vacation => "vacation",
             Verdict::Conditions => "conditions",
+            Verdict::Games => "games",
         }
     }
 

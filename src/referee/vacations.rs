@@ -114,22 +114,9 @@ impl Referee<'_> {
     /// it: not automatic, a valid token of `game`, from that player's address, authenticated as
     /// the club requires), if its command line holds one. Any other mail is `handle_mail`'s.
     pub fn leave_request(&self, mail: &IncomingMail, game: Option<&GameRecord>) -> Option<LeaveRequest> {
-        if self.never_answered(mail).is_some() {
-            return None;
-        }
-        let (id, color) = self.claimed_identity(mail)?;
-        let record = game.filter(|r| r.id == id)?;
-        let from = mail.from.as_ref()?;
-        if !record.player(color).email.eq_ignore_ascii_case(&from.addr) {
-            return None;
-        }
-        let senders = &self.settings.senders;
-        if senders.refusal(senders.authentication(mail)).is_some() {
-            return None;
-        }
-        let (text, _) = super::command_text(mail);
-        let command = commands::leave(commands::first_line(&text)?)?;
-        Some(LeaveRequest { record: record.clone(), color, command })
+        let (record, color, line) = self.players_command_line(mail, game)?;
+        let command = commands::leave(&line)?;
+        Some(LeaveRequest { record, color, command })
     }
 
     /// What a vacation command decides, given the player's leave and their games still going on

@@ -137,7 +137,16 @@ impl Handler<'_> {
                     if let Some(request) = referee.leave_request(mail, game.as_ref()) {
                         return self.leave(tx, mail, request, now);
                     }
-                    referee.handle_mail(mail, game, now)?
+                    // So is the overview: the player's games, or another game's mail.
+                    if let Some(request) = referee.overview_request(mail, game.as_ref()) {
+                        let games = match request.game_asked() {
+                            Some(asked) => tx.game(asked)?.into_iter().collect(),
+                            None => tx.active_games_of(&request.record.player(request.color).email)?,
+                        };
+                        referee.overview(mail, request, games, now)?
+                    } else {
+                        referee.handle_mail(mail, game, now)?
+                    }
                 }
                 // No game's token: perhaps an entry to a tournament; else a stranger's mail.
                 None => match self.entry_mail(tx, mail, now)? {
