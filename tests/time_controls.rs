@@ -437,7 +437,8 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     // own days).
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute_batch(
-        "DROP TABLE conditional_moves;
+        "ALTER TABLE players DROP COLUMN time_zone;
+         DROP TABLE conditional_moves;
          ALTER TABLE games DROP COLUMN time_control;
          ALTER TABLE games DROP COLUMN white_clock;
          ALTER TABLE games DROP COLUMN black_clock;

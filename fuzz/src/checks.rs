@@ -19,7 +19,7 @@ use herald::mail::reader::{
 };
 use herald::notation::{fen, input, numeric, pgn, record, san};
 use herald::referee::archive::{self, Archive};
-use herald::referee::commands::{self, LeaveCommand, OverviewCommand};
+use herald::referee::commands::{self, LeaveCommand, OverviewCommand, PreferenceCommand};
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
@@ -798,15 +798,22 @@ pub fn time_control(data: &[u8]) {
 }
 
 /// The commands that are a player's rather than one game's, on a mail's command line (see
-/// `referee::vacations` and `referee::overview`): reading never panics; no line is both a
-/// vacation command and an overview command; what is read is `back`, a vacation of 1 to 366
-/// days, `games`, or a game number above 0, each reading the same when written as the help
-/// writes it; a line that begins with `vacation` and cannot be carried out says what to write.
+/// `referee::vacations`, `referee::overview` and `referee::preferences`): reading never panics;
+/// no line is read as two of them; what is read is `back`, a vacation of 1 to 366 days,
+/// `games`, a game number above 0, or a time zone name of one word, each reading the same when
+/// written as the help writes it; a line that begins with `vacation` and cannot be carried out
+/// says what to write.
 pub fn players_command(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let leave = commands::leave(text);
     let overview = commands::overview(text);
-    assert!(leave.is_none() || overview.is_none(), "{text:?} is read as both {leave:?} and {overview:?}");
+    let preference = commands::preference(text);
+    let read = usize::from(leave.is_some()) + usize::from(overview.is_some()) + usize::from(preference.is_some());
+    assert!(read <= 1, "{text:?} is read as {leave:?}, {overview:?} and {preference:?}");
+    if let Some(PreferenceCommand::Zone(Some(name))) = &preference {
+        assert!(!name.is_empty() && !name.contains(char::is_whitespace), "{name:?}");
+        assert_eq!(commands::preference(&format!("zone {name}")), preference);
+    }
     match leave {
         Some(Ok(LeaveCommand::Vacation { days })) => {
             assert!((1..=commands::MOST_VACATION_DAYS).contains(&days));

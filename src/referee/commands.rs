@@ -7,8 +7,8 @@
 //! moves (`if 12... Bg4 13. h3`, see `conditions`) on the same line or the lines after it. A
 //! mail may also begin with conditional moves alone, left while the opponent is to move.
 //! Whatever follows is the player's own words and is not read. The commands that are the
-//! player's rather than one game's (`vacation N`, `back`, `games`, `board N`) are read apart,
-//! before these ([`leave`], [`overview`]).
+//! player's rather than one game's (`vacation N`, `back`, `games`, `board N`, `zone NAME`) are
+//! read apart, before these ([`leave`], [`overview`], [`preference`]).
 
 use crate::engine::Color;
 
@@ -157,6 +157,32 @@ pub fn overview(line: &str) -> Option<OverviewCommand> {
         }
         _ => None,
     }
+}
+
+/// A preference a player sets for all their games. Read apart from a game's commands, like a
+/// vacation (see `preferences`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreferenceCommand {
+    /// `zone NAME`: the time zone their mails show times in, as written (the referee checks
+    /// the name); `None` for `zone club`, the club's again.
+    Zone(Option<String>),
+}
+
+/// The preference on a mail's command line, if it is one: `zone NAME` (also `time zone NAME`,
+/// `timezone NAME`, `tz NAME`), with an IANA name such as `Europe/Berlin`, or `club` (also
+/// `default`) for the club's own.
+pub fn preference(line: &str) -> Option<PreferenceCommand> {
+    let line = line.trim().trim_end_matches(['.', '!']);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name = match words.as_slice() {
+        [word, name] if ["zone", "timezone", "tz"].contains(&word.to_lowercase().as_str()) => *name,
+        [time, zone, name] if time.eq_ignore_ascii_case("time") && zone.eq_ignore_ascii_case("zone") => *name,
+        _ => return None,
+    };
+    Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
+        "club" | "default" => None,
+        _ => Some(name.to_string()),
+    }))
 }
 
 /// Splits a leading move number off ("12.", "12...", "12…", "12. ...", and "12" before a move
@@ -362,6 +388,19 @@ mod tests {
         assert_eq!(overview("board 99999999999999999999"), None);
         // Alone, `board` and `moves` are the game's own command.
         assert_eq!(read("moves"), Command::Board);
+    }
+
+    #[test]
+    fn preferences_are_read_apart() {
+        let zone = |name: &str| Some(PreferenceCommand::Zone(Some(name.to_string())));
+        assert_eq!(preference("zone Europe/Berlin"), zone("Europe/Berlin"));
+        assert_eq!(preference("  Time Zone America/New_York."), zone("America/New_York"));
+        assert_eq!(preference("TZ utc"), zone("utc"));
+        assert_eq!(preference("zone club"), Some(PreferenceCommand::Zone(None)));
+        assert_eq!(preference("timezone Default"), Some(PreferenceCommand::Zone(None)));
+        for other in ["zone", "zone Europe Berlin", "time zone", "e4", "board 3", ""] {
+            assert_eq!(preference(other), None, "{other}");
+        }
     }
 
     #[test]

@@ -163,6 +163,10 @@ pub(super) struct MailContext {
     pub(super) vacation: Option<super::vacations::VacationNews>,
     /// The player's games still going on, for a `games` mail (see `overview`).
     pub(super) overview: Option<Vec<String>>,
+    /// The time zone the player chose for their mails, if they did (`zone ...`).
+    your_zone: Option<String>,
+    /// The club's time zone.
+    club_zone: String,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -264,8 +268,7 @@ impl Referee<'_> {
             )),
             None => None,
         };
-        let control = self.control_of(record);
-        let deadline = record.deadline.map(|d| self.when(d, control.counted_in_days())).unwrap_or_default();
+        let deadline = record.deadline.map(|d| self.due(record, color, d)).unwrap_or_default();
         MailContext {
             game: GameHeader {
                 id: record.id,
@@ -320,6 +323,8 @@ impl Referee<'_> {
             vacations: self.vacation_lines(record, color, now),
             vacation: None,
             overview: None,
+            your_zone: record.zones[color.index()].clone(),
+            club_zone: self.settings.zone.iana_name().unwrap_or("UTC").to_string(),
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: g
@@ -395,15 +400,27 @@ impl Referee<'_> {
         }
     }
 
-    /// A deadline as players read it: "2026-11-24 12:01 UTC", or in a control counted in days,
-    /// where every deadline is a midnight, "the end of 2026-11-24 (UTC)".
-    pub(super) fn when(&self, deadline: Timestamp, counted_in_days: bool) -> String {
-        if counted_in_days {
+    /// A deadline as `color` reads it in `record`'s game: "2026-11-24 12:01 UTC", or in a
+    /// control counted in days, where every deadline is a midnight of the club's calendar,
+    /// "the end of 2026-11-24 (UTC)". A player who chose a time zone of their own (`zone ...`)
+    /// reads the time in it ("2026-11-24 13:01 CET"), and the end of a club's day with the
+    /// moment it is for them ("the end of 2026-11-24 (UTC), 2026-11-25 01:00 CET your time").
+    pub(super) fn due(&self, record: &GameRecord, color: Color, deadline: Timestamp) -> String {
+        let own = record.zones[color.index()]
+            .as_deref()
+            .and_then(|name| jiff::tz::TimeZone::get(name).ok())
+            .filter(|zone| *zone != self.settings.zone);
+        let minute = |zone: jiff::tz::TimeZone| deadline.to_zoned(zone).strftime("%Y-%m-%d %H:%M %Z").to_string();
+        if self.control_of(record).counted_in_days() {
             let last = deadline.checked_sub(jiff::SignedDuration::from_nanos(1)).unwrap_or(deadline);
             let zoned = last.to_zoned(self.settings.zone.clone());
-            format!("the end of {} ({})", zoned.date(), zoned.strftime("%Z"))
+            let club = format!("the end of {} ({})", zoned.date(), zoned.strftime("%Z"));
+            match own {
+                Some(zone) => format!("{club}, {} your time", minute(zone)),
+                None => club,
+            }
         } else {
-            deadline.to_zoned(self.settings.zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string()
+            minute(own.unwrap_or_else(|| self.settings.zone.clone()))
         }
     }
 
@@ -521,6 +538,7 @@ impl Referee<'_> {
                     | "vacation"
                     | "back"
                     | "games"
+                    | "zone"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

@@ -28,6 +28,7 @@ pub mod ids;
 mod mails;
 mod outside;
 pub mod overview;
+pub mod preferences;
 pub mod records;
 pub mod senders;
 pub mod templates;
@@ -37,13 +38,13 @@ pub mod vacations;
 
 use serde::Deserialize;
 
-use crate::clock::{TimeControl, Timestamp, Vacation};
+use crate::clock::{TimeControl, Timestamp};
 use crate::engine::{Color, Outcome};
 use crate::mail::reader::IncomingMail;
 use crate::variants::{self, Variant, VariantGame};
 
 use commands::Command;
-use records::{DeadlineNotice, Effects, Event, GameRecord, GameResult, GameStatus, Player, Verdict};
+use records::{DeadlineNotice, Effects, Event, GameRecord, GameResult, GameStatus, Player, PlayersOwn, Verdict};
 use templates::{TemplateError, Templates};
 use token::Tokens;
 
@@ -270,12 +271,12 @@ impl<'a> Referee<'a> {
         black: Player,
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
-        self.start_game_in(id, variant, white, black, None, None, [Vec::new(), Vec::new()], now)
+        self.start_game_in(id, variant, white, black, None, None, PlayersOwn::default(), now)
     }
 
     /// Starts game `id` with its own time control (`None`: the club's), as a game of
-    /// `tournament` if it is one, between players whose vacations (White's, Black's) are
-    /// `vacations`: the record to store and the invitations. The control is fixed
+    /// `tournament` if it is one, between players who keep `own` (their vacations and time
+    /// zones): the record to store and the invitations. The control is fixed
     /// in the game: a club that changes its default later changes no game already begun.
     #[allow(clippy::too_many_arguments)]
     pub fn start_game_in(
@@ -286,7 +287,7 @@ impl<'a> Referee<'a> {
         black: Player,
         time_control: Option<TimeControl>,
         tournament: Option<records::TournamentGame>,
-        vacations: [Vec<Vacation>; 2],
+        own: PlayersOwn,
         now: Timestamp,
     ) -> Result<Effects, RefereeError> {
         let time_control = time_control.unwrap_or(self.settings.time_control);
@@ -313,7 +314,8 @@ impl<'a> Referee<'a> {
             chain_head: None,
             time_control: Some(time_control),
             clocks: [time_control.starting_days(); 2],
-            vacations,
+            vacations: own.vacations,
+            zones: own.zones,
             tournament,
             conditions: [None, None],
         };

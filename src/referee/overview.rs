@@ -109,7 +109,7 @@ impl Referee<'_> {
             if g.game.turn() == mine { format!("your move ({label})") } else { format!("{opponent} to move ({label})") }
         };
         let due = match record.deadline {
-            Some(d) => format!(", due by {}", self.when(d, self.control_of(record).counted_in_days())),
+            Some(d) => format!(", due by {}", self.due(record, mine, d)),
             None => String::new(),
         };
         format!("#{} {} against {opponent}: {whose}{due}", record.id, record.variant)

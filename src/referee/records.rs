@@ -20,6 +20,16 @@ impl Player {
     }
 }
 
+/// What each of a game's two players keeps across all their games, read with each game (White's,
+/// Black's): their vacations and their own time zone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayersOwn {
+    /// Their vacations that may touch the game's clock.
+    pub vacations: [Vec<Vacation>; 2],
+    /// Their own time zones, IANA names (`zone ...` by mail); `None`: the club's.
+    pub zones: [Option<String>; 2],
+}
+
 /// Whether a game goes on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameStatus {
@@ -111,6 +121,10 @@ pub struct GameRecord {
     /// White's and Black's vacations that may touch this game's clock (read with the game,
     /// never written with it: a vacation is the player's, in all their games).
     pub vacations: [Vec<Vacation>; 2],
+    /// White's and Black's own time zones (IANA names) for the times their mails show, if they
+    /// chose one (`zone ...`); read with the game, never written with it: a player's, in all
+    /// their games.
+    pub zones: [Option<String>; 2],
     /// The tournament the game is played in, if any.
     pub tournament: Option<TournamentGame>,
     /// White's and Black's pending conditional moves (see [`crate::referee::conditions`]): only
@@ -225,11 +239,13 @@ pub enum Verdict {
     Conditions,
     /// A player asked for the list of their games (`games`).
     Games,
+    /// A player set a preference for all their games (`zone ...`), or was told why not.
+    Preference,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 28] = [
+    pub const ALL: [Verdict; 29] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -258,6 +274,7 @@ impl Verdict {
         Verdict::Vacation,
         Verdict::Conditions,
         Verdict::Games,
+        Verdict::Preference,
     ];
 
     /// The stored name.
@@ -291,6 +308,7 @@ impl Verdict {
             Verdict::Vacation => "vacation",
             Verdict::Conditions => "conditions",
             Verdict::Games => "games",
+            Verdict::Preference => "preference",
         }
     }
 
@@ -361,6 +379,7 @@ impl std::fmt::Debug for GameRecord {
             .field("time_control", &self.time_control)
             .field("clocks", &self.clocks)
             .field("vacations", &self.vacations)
+            .field("zones", &self.zones)
             .field("tournament", &self.tournament)
             .field("conditions", &self.conditions)
             .finish()

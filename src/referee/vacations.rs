@@ -247,14 +247,13 @@ impl Referee<'_> {
             } else {
                 g.record.vacations[mine.index()] = after.clone();
             }
-            let control = self.control_of(&g.record);
             let opponent = g.record.player(mine.other()).display_name().to_string();
             news.games.push(match g.record.deadline.filter(|_| on_clock(&g).contains(&mine)) {
                 Some(d) => format!(
                     "#{} {} against {opponent}: on your clock, due by {}",
                     g.record.id,
                     g.record.variant,
-                    self.when(d, control.counted_in_days())
+                    self.due(&g.record, mine, d)
                 ),
                 None => format!("#{} {} against {opponent}: on {opponent}'s clock", g.record.id, g.record.variant),
             });

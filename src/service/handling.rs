@@ -137,7 +137,11 @@ impl Handler<'_> {
                     if let Some(request) = referee.leave_request(mail, game.as_ref()) {
                         return self.leave(tx, mail, request, now);
                     }
-                    // So is the overview: the player's games, or another game's mail.
+                    // So are preferences, and the overview: the player's games, or another
+                    // game's mail.
+                    if let Some(request) = referee.preference_request(mail, game.as_ref()) {
+                        return self.preference(tx, mail, request, now);
+                    }
                     if let Some(request) = referee.overview_request(mail, game.as_ref()) {
                         let games = match request.game_asked() {
                             Some(asked) => tx.game(asked)?.into_iter().collect(),

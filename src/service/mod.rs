@@ -11,6 +11,7 @@ pub mod doctor;
 mod handling;
 mod locks;
 mod log;
+mod preferences;
 mod sender;
 mod tournaments;
 mod vacations;
@@ -289,7 +290,7 @@ impl Service {
         }
         self.store.write(|tx| -> Result<i64, ServiceError> {
             let id = tx.next_game_id()?;
-            let vacations = tx.players_vacations(&white, &black, now)?;
+            let own = tx.players_own(&white, &black, now)?;
             let effects = Referee::new(settings, templates, tokens, nonces).start_game_in(
                 id,
                 variant,
@@ -297,7 +298,7 @@ impl Service {
                 black,
                 time_control,
                 None,
-                vacations,
+                own,
                 now,
             )?;
             tx.apply(&effects, &from, now, None)?;

@@ -508,17 +508,9 @@ impl Handler<'_> {
                     board: p.board,
                     ratings: [rating(&white.email)?, rating(&black.email)?],
                 };
-                let vacations = tx.players_vacations(&white, &black, now)?;
-                let effects = self.referee().start_game_in(
-                    id,
-                    variant,
-                    white,
-                    black,
-                    t.time_control,
-                    Some(tag),
-                    vacations,
-                    now,
-                )?;
+                let own = tx.players_own(&white, &black, now)?;
+                let effects =
+                    self.referee().start_game_in(id, variant, white, black, t.time_control, Some(tag), own, now)?;
                 tx.apply(&effects, self.from, now, None)?;
                 p.game = Some(id);
                 games.push(id);

@@ -273,6 +273,8 @@ const GAME_SELECT: &str = concat!(
         (SELECT name FROM players WHERE id = g.white_id) AS white_name,
         (SELECT email FROM players WHERE id = g.black_id) AS black_email,
         (SELECT name FROM players WHERE id = g.black_id) AS black_name,
+        (SELECT time_zone FROM players WHERE id = g.white_id) AS white_zone,
+        (SELECT time_zone FROM players WHERE id = g.black_id) AS black_zone,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock, ",
@@ -282,7 +284,7 @@ const GAME_SELECT: &str = concat!(
 
 const GAME_SELECT_WITH_PLIES: &str = concat!(
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
-        b.email AS black_email, b.name AS black_name, g.snapshot, g.status, g.result, g.reason, g.white_points,
+        b.email AS black_email, b.name AS black_name, w.time_zone AS white_zone, b.time_zone AS black_zone, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
@@ -340,6 +342,7 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             time_control: time_control(r.get("time_control")?, r.get("days_per_move")?)?,
             clocks: [r.get("white_clock")?, r.get("black_clock")?],
             vacations: [Vec::new(), Vec::new()],
+            zones: [r.get("white_zone")?, r.get("black_zone")?],
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {
                     id,

@@ -19,6 +19,7 @@ mod games;
 mod health;
 mod inbox;
 mod outbox;
+mod players;
 mod schema;
 mod sent_journal;
 mod tournaments;

@@ -248,6 +248,11 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, color)
     );
     "#,
+    // 11: a player's own time zone (`zone Europe/Berlin` by mail), an IANA name, for the
+    // times their mails show; NULL: the club's.
+    r#"
+    ALTER TABLE players ADD COLUMN time_zone TEXT;
+    "#,
 ];
 
 #[cfg(test)]

@@ -38,14 +38,6 @@ impl Tx<'_> {
         Ok([self.vacations_of(&game.white.email, since)?, self.vacations_of(&game.black.email, since)?])
     }
 
-    /// The vacations of two players who begin a game at `now` (those not over by the day
-    /// before, in any time zone).
-    pub fn players_vacations(&self, white: &Player, black: &Player, now: Timestamp) -> Result<[Vec<Vacation>; 2]> {
-        let today = now.to_zoned(jiff::tz::TimeZone::UTC).date();
-        let since = today.yesterday().unwrap_or(today);
-        Ok([self.vacations_of(&white.email, since)?, self.vacations_of(&black.email, since)?])
-    }
-
     /// What `email` has of leave: their vacations that end on or after `since`, and the days
     /// the director granted them, by year.
     pub fn leave_of(&self, email: &str, since: Date) -> Result<Leave> {
