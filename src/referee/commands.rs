@@ -179,6 +179,11 @@ pub fn preference(line: &str) -> Option<PreferenceCommand> {
         [time, zone, name] if time.eq_ignore_ascii_case("time") && zone.eq_ignore_ascii_case("zone") => *name,
         _ => return None,
     };
+    // No zone's name ends in a full stop or an exclamation mark: "zone Europe/Berlin! !".
+    let name = name.trim_end_matches(['.', '!']);
+    if name.is_empty() {
+        return None;
+    }
     Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
         "club" | "default" => None,
         _ => Some(name.to_string()),
@@ -396,6 +401,9 @@ mod tests {
         assert_eq!(preference("zone Europe/Berlin"), zone("Europe/Berlin"));
         assert_eq!(preference("  Time Zone America/New_York."), zone("America/New_York"));
         assert_eq!(preference("TZ utc"), zone("utc"));
+        // What a fuzzer found: the punctuation of a line is the name's too.
+        assert_eq!(preference("zone r! !"), zone("r"));
+        assert_eq!(preference("zone ! !"), None);
         assert_eq!(preference("zone club"), Some(PreferenceCommand::Zone(None)));
         assert_eq!(preference("timezone Default"), Some(PreferenceCommand::Zone(None)));
         for other in ["zone", "zone Europe Berlin", "time zone", "e4", "board 3", ""] {
