@@ -1011,3 +1011,39 @@ fn move_counters_near_the_limit_are_refused() {
     game.play("Kd8").unwrap();
     assert!(game.fen().ends_with(&format!("{}", MAX_COUNTER + 1)), "{}", game.fen());
 }
+
+/// Long algebraic notation and ICCF numbers as herald writes them (for a player's `notation`
+/// preference), by hand: the promotion, castling, a capture, en passant; then every legal move
+/// of the round-trip positions reads back as itself.
+#[test]
+fn long_algebraic_and_iccf_numbers_are_written_as_players_write_them() {
+    use herald::notation::{iccf, lan};
+    let written = |pos: &Position, input: &str| {
+        let m = parse_move(pos, input).unwrap();
+        (lan::write(pos, m), iccf::write(pos.rules(), m))
+    };
+    let promote = chess(PROMOTE);
+    assert_eq!(written(&promote, "e8=Q"), ("e7-e8=Q".to_string(), Some("57581".to_string())));
+    assert_eq!(written(&promote, "e8=N"), ("e7-e8=N".to_string(), Some("57584".to_string())));
+    let castles = chess(CASTLES);
+    assert_eq!(written(&castles, "O-O"), ("O-O".to_string(), Some("5171".to_string())));
+    assert_eq!(written(&castles, "O-O-O"), ("O-O-O".to_string(), Some("5131".to_string())));
+    // The rook takes the rook on a8 with check: the king on e8 is attacked along the rank.
+    assert_eq!(written(&castles, "Rxa8+"), ("Ra1xa8+".to_string(), Some("1118".to_string())));
+    assert_eq!(written(&chess(E4_D5), "exd5"), ("e4xd5".to_string(), Some("5445".to_string())));
+    assert_eq!(written(&chess(EN_PASSANT), "exd6"), ("e5xd6".to_string(), Some("5546".to_string())));
+    assert_eq!(written(&chess(START), "Nf3"), ("Ng1-f3".to_string(), Some("7163".to_string())));
+    // A 10x8 board has no numbers: the tenth file has no digit.
+    let capa = capablanca(CAPABLANCA_START);
+    assert_eq!(written(&capa, "Nh3"), ("Ni1-h3".to_string(), None));
+
+    for f in ROUND_TRIP_CHESS {
+        let pos = chess(f);
+        for m in pos.legal_moves() {
+            let long = lan::write(&pos, m);
+            assert_eq!(parse_move(&pos, &long), Ok(m), "long {long} in {pos:?}");
+            let numbers = iccf::write(pos.rules(), m).expect("every chess move has numbers");
+            assert_eq!(parse_move(&pos, &numbers), Ok(m), "ICCF {numbers} in {pos:?}");
+        }
+    }
+}

@@ -29,20 +29,6 @@ fn read(raw: &[u8]) -> (String, String) {
     (mail.subject, mail.body)
 }
 
-/// `who` answers their latest mail of game `game` with `text`, from `from`.
-fn say_from(table: &mut Table, who: &str, from: &str, game: i64, text: &str) {
-    let tag = format!("[herald #{game}]");
-    let latest = table.mails(who).into_iter().rev().find(|raw| read(raw).0.contains(&tag)).expect("a mail of the game");
-    let mail = compose_reply(&latest, from, text).unwrap();
-    table.clock.advance(60);
-    table.service.ingest(&mail, None).unwrap();
-    table.pass_after(0);
-}
-
-fn say(table: &mut Table, who: &str, game: i64, text: &str) {
-    say_from(table, who, who, game, text);
-}
-
 #[track_caller]
 fn says(text: &str, expected: &str) {
     assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
@@ -65,7 +51,7 @@ fn club() -> (Table, [i64; 4]) {
 fn games_lists_the_players_games_with_whose_move_and_by_when() {
     let (mut table, [with_bob, with_carol, crown, without]) = club();
     let before = table.mails(BOB).len() + table.mails(CAROL).len();
-    say(&mut table, ALICE, with_bob, "games");
+    table.reply_in(ALICE, with_bob, "games");
     let (subject, body) = read(&table.mails(ALICE).pop().unwrap());
     says(&subject, &format!("[herald #{with_bob}] chess: your games, your move (1.)"));
     says(&body, "Your games going on:");
@@ -76,14 +62,14 @@ fn games_lists_the_players_games_with_whose_move_and_by_when() {
     // The mail is the game's own below the list: a move in reply plays there.
     says(&body, "It is your move (1.)");
     assert_eq!(table.mails(BOB).len() + table.mails(CAROL).len(), before, "only Alice is answered");
-    say(&mut table, ALICE, with_bob, "e4");
+    table.reply_in(ALICE, with_bob, "e4");
     says(&read(&table.mails(BOB).pop().unwrap()).1, "Alice played 1. e4");
 
     // An address with no game going on is told so. Bob's games: his game with Alice, and the
     // one with Carol; after he resigns both, none.
-    say(&mut table, BOB, with_bob, "resign");
-    say(&mut table, BOB, without, "resign");
-    say(&mut table, BOB, with_bob, "games");
+    table.reply_in(BOB, with_bob, "resign");
+    table.reply_in(BOB, without, "resign");
+    table.reply_in(BOB, with_bob, "games");
     let (subject, body) = read(&table.mails(BOB).pop().unwrap());
     says(&subject, &format!("[herald #{with_bob}] chess: your games, "));
     says(&body, &format!("You have no game going on. Below is game #{with_bob}, the one you wrote in."));
@@ -92,10 +78,10 @@ fn games_lists_the_players_games_with_whose_move_and_by_when() {
 #[test]
 fn board_n_sends_game_ns_mail_in_its_own_thread() {
     let (mut table, [with_bob, with_carol, _, _]) = club();
-    say(&mut table, CAROL, with_carol, "e4");
+    table.reply_in(CAROL, with_carol, "e4");
     let carol_before = table.mails(CAROL).len();
     // From game 1's thread, Alice asks for game 2.
-    say(&mut table, ALICE, with_bob, &format!("board {with_carol}"));
+    table.reply_in(ALICE, with_bob, &format!("board {with_carol}"));
     let raw = table.mails(ALICE).pop().unwrap();
     let (subject, body) = read(&raw);
     says(&subject, &format!("[herald #{with_carol}] chess: your move (1...)"));
@@ -111,7 +97,7 @@ fn board_n_sends_game_ns_mail_in_its_own_thread() {
     says(&subject, &format!("[herald #{with_carol}]"));
     says(&body, "Alice played 1... e5");
     // `moves #N` is the same request.
-    say(&mut table, ALICE, with_bob, &format!("moves #{with_carol}"));
+    table.reply_in(ALICE, with_bob, &format!("moves #{with_carol}"));
     says(&read(&table.mails(ALICE).pop().unwrap()).1, "Moves: 1. e4 e5");
 }
 
@@ -119,11 +105,11 @@ fn board_n_sends_game_ns_mail_in_its_own_thread() {
 fn a_game_the_address_is_not_in_is_refused_as_one_that_does_not_exist() {
     let (mut table, [with_bob, _, _, without]) = club();
     let others = table.mails(BOB).len() + table.mails(CAROL).len();
-    say(&mut table, ALICE, with_bob, &format!("board {without}"));
+    table.reply_in(ALICE, with_bob, &format!("board {without}"));
     let (subject, not_hers) = read(&table.mails(ALICE).pop().unwrap());
     says(&subject, &format!("[herald #{with_bob}]"));
     says(&not_hers, &format!("You play in no game #{without} with this address"));
-    say(&mut table, ALICE, with_bob, "board 99");
+    table.reply_in(ALICE, with_bob, "board 99");
     let (_, missing) = read(&table.mails(ALICE).pop().unwrap());
     let refusal = |body: &str, id: i64| body.replace(&format!("#{id}"), "#N");
     assert_eq!(refusal(&not_hers, without), refusal(&missing, 99), "the two refusals differ");
@@ -132,8 +118,8 @@ fn a_game_the_address_is_not_in_is_refused_as_one_that_does_not_exist() {
 
     // Someone who writes as Alice from another address learns nothing of her games.
     let mallory = "mallory@elsewhere.test";
-    say_from(&mut table, ALICE, mallory, with_bob, "games");
-    say_from(&mut table, ALICE, mallory, with_bob, &format!("board {with_bob}"));
+    table.reply_in_as(ALICE, mallory, with_bob, "games");
+    table.reply_in_as(ALICE, mallory, with_bob, &format!("board {with_bob}"));
     for raw in table.mails(mallory) {
         let (_, body) = read(&raw);
         assert!(!body.contains("against") && !body.contains("Moves:"), "{body}");

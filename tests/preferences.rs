@@ -26,6 +26,11 @@ fn latest(table: &Table, who: &str) -> (String, String) {
     (mail.subject, mail.body)
 }
 
+/// The body of `who`'s latest mail of game `game`.
+fn latest_of(table: &Table, who: &str, game: i64) -> String {
+    read_mail(&table.latest_in(who, game), &ReadLimits::default()).unwrap().body
+}
+
 #[track_caller]
 fn says(text: &str, expected: &str) {
     assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
@@ -88,4 +93,54 @@ fn a_players_time_zone_shows_in_all_their_games_and_only_theirs() {
     let (_, body) = latest(&table, ALICE);
     says(&body, "The mails of all your games show the club's times again (UTC).");
     says(&body, "Please reply by 2026-11-24 12:04 UTC.");
+}
+
+/// The moves of a game written by hand in each notation: 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+
+/// 4. Be2 Bg4 5. Nf3 Nc6 6. O-O (a capture, a check, castling). ICCF numbers: files a..h are
+/// 1..8, castling is the king's move.
+const SAN: [&str; 11] = ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Be2", "Bg4", "Nf3", "Nc6", "O-O"];
+const LONG: &str = "Moves: 1. e2-e4 d7-d5 2. e4xd5 Qd8xd5 3. Nb1-c3 Qd5-e5+ 4. Bf1-e2 Bc8-g4 5. Ng1-f3 Nb8-c6 6. O-O";
+const ICCF: &str = "Moves: 1. 5254 4745 2. 5445 4845 3. 2133 4555 4. 6152 3874 5. 7163 2836 6. 5171";
+
+#[test]
+fn a_players_notation_shows_in_their_mails_of_chess_and_capablanca_only() {
+    let mut table = Table::new("notation");
+    let capablanca = table.new_game("capablanca");
+    let chess = table.new_game("chess");
+    table.reply(ALICE, "notation long");
+    let (subject, body) = latest(&table, ALICE);
+    says(&subject, &format!("[herald #{chess}] chess: your notation, "));
+    says(&body, "Your moves are now shown in long algebraic notation (Ng1-f3, e4xd5, O-O)");
+    assert!(!body.contains("keeps its own"), "{body}");
+    table.reply(BOB, "Notation ICCF.");
+    says(&latest(&table, BOB).1, "Your moves are now shown in ICCF numeric notation");
+    table.reply(BOB, "notation fancy");
+    let (subject, body) = latest(&table, BOB);
+    says(&subject, "not accepted");
+    says(&body, "I know no notation \"fancy\"");
+
+    // The players write their moves as they like; each reads them in their own notation.
+    for (i, san) in SAN.iter().enumerate() {
+        table.reply(if i % 2 == 0 { ALICE } else { BOB }, san);
+    }
+    let (_, alice) = latest(&table, ALICE);
+    says(&alice, "Your move 6. O-O is recorded.");
+    says(&alice, LONG);
+    let (_, bob) = latest(&table, BOB);
+    says(&bob, "Alice played 6. 5171.");
+    says(&bob, ICCF);
+    says(&bob, "Last move: 6. 5171");
+    // The archive keeps the variant's own notation.
+    let archive = table.service.archive(chess).unwrap();
+    let recorded: Vec<String> = archive.moves.iter().map(|m| m.notation.clone()).collect();
+    assert_eq!(recorded, SAN);
+
+    // Capablanca's 10x8 board has no ICCF numbers: Bob reads its moves as the variant writes
+    // them; Alice reads them in long algebraic notation.
+    table.reply_in(ALICE, capablanca, "e4");
+    let (_, bob) = latest(&table, BOB);
+    says(&bob, "Alice played 1. e4.");
+    says(&latest_of(&table, ALICE, capablanca), "Moves: 1. e2-e4");
+    table.reply_in(BOB, capablanca, "notation iccf");
+    says(&latest_of(&table, BOB, capablanca), "This game's variant keeps its own.");
 }

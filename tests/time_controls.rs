@@ -408,21 +408,6 @@ fn a_tournament_game_lost_on_time_shows_as_such() {
     says(&final_mail.0, "final crosstable");
 }
 
-/// `who` answers their latest mail of game `game` with `text`.
-fn say(table: &mut Table, who: &str, game: i64, text: &str) {
-    let tag = format!("[herald #{game}]");
-    let latest = table
-        .mails(who)
-        .into_iter()
-        .rev()
-        .find(|raw| read_mail(raw, &ReadLimits::default()).unwrap().subject.contains(&tag))
-        .expect("a mail of the game");
-    let mail = herald::mail::reply::compose_reply(&latest, who, text).unwrap();
-    table.clock.advance(60);
-    table.service.ingest(&mail, None).unwrap();
-    table.pass_after(0);
-}
-
 /// A database left by the herald before time controls (schema version 8) is migrated, and its
 /// games go on as they did: one that kept no days per move of its own has the club's
 /// `games.days_per_move`, one that kept its own (a tournament's `--days-per-move`) has those,
@@ -438,6 +423,7 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute_batch(
         "ALTER TABLE players DROP COLUMN time_zone;
+         ALTER TABLE players DROP COLUMN notation;
          DROP TABLE conditional_moves;
          ALTER TABLE games DROP COLUMN time_control;
          ALTER TABLE games DROP COLUMN white_clock;
@@ -459,9 +445,9 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     assert_eq!((record(&mut table, clubs).time_control, record(&mut table, clubs).clocks), (None, [None, None]));
     assert_eq!(record(&mut table, own).time_control, Some(TimeControl::PerMove { days: 5 }));
 
-    say(&mut table, ALICE, clubs, "e4");
+    table.reply_in(ALICE, clubs, "e4");
     assert_eq!(deadline(&mut table, clubs), Some(ts("2026-11-24T12:01:00Z")), "the club's three days");
-    say(&mut table, ALICE, own, "d4");
+    table.reply_in(ALICE, own, "d4");
     assert_eq!(deadline(&mut table, own), Some(ts("2026-11-26T12:02:00Z")), "the game's own five days");
     let (_, body) = latest(&table, BOB);
     says(&body, "It is your move (1...). Please reply by 2026-11-26 12:02 UTC.");

@@ -193,12 +193,15 @@ fn each_fixture_database_migrates_and_its_games_verify_and_go_on() {
         assert_eq!((opened(&crown, "white.crown"), opened(&crown, "black.crown")), ("king".into(), "queen".into()));
 
         club.play(5, Color::White, ALICE, "Nc3");
-        // From schema 11 a player keeps a time zone of their own: Bob set his before.
+        // From schema 11 a player keeps preferences of their own: Bob set his before.
         if version >= 11 {
             let db = rusqlite::Connection::open(club.database()).unwrap();
-            let zone: Option<String> =
-                db.query_row("SELECT time_zone FROM players WHERE email = ?1", [BOB], |r| r.get(0)).unwrap();
-            assert_eq!(zone.as_deref(), Some("Europe/Berlin"), "{}", fixture.display());
+            let kept: (Option<String>, Option<String>) = db
+                .query_row("SELECT time_zone, notation FROM players WHERE email = ?1", [BOB], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .unwrap();
+            assert_eq!(kept, (Some("Europe/Berlin".into()), Some("long".into())), "{}", fixture.display());
         }
         let audit = club.herald_ok(&["audit", "6"]);
         assert!(audit.contains("verified"), "{audit}");

@@ -800,7 +800,7 @@ pub fn time_control(data: &[u8]) {
 /// The commands that are a player's rather than one game's, on a mail's command line (see
 /// `referee::vacations`, `referee::overview` and `referee::preferences`): reading never panics;
 /// no line is read as two of them; what is read is `back`, a vacation of 1 to 366 days,
-/// `games`, a game number above 0, or a time zone name of one word, each reading the same when
+/// `games`, a game number above 0, a time zone name of one word or a notation, each reading the same when
 /// written as the help writes it; a line that begins with `vacation` and cannot be carried out
 /// says what to write.
 pub fn players_command(data: &[u8]) {
@@ -810,9 +810,15 @@ pub fn players_command(data: &[u8]) {
     let preference = commands::preference(text);
     let read = usize::from(leave.is_some()) + usize::from(overview.is_some()) + usize::from(preference.is_some());
     assert!(read <= 1, "{text:?} is read as {leave:?}, {overview:?} and {preference:?}");
-    if let Some(PreferenceCommand::Zone(Some(name))) = &preference {
-        assert!(!name.is_empty() && !name.contains(char::is_whitespace), "{name:?}");
-        assert_eq!(commands::preference(&format!("zone {name}")), preference);
+    match &preference {
+        Some(PreferenceCommand::Zone(Some(name))) => {
+            assert!(!name.is_empty() && !name.contains(char::is_whitespace), "{name:?}");
+            assert_eq!(commands::preference(&format!("zone {name}")), preference);
+        }
+        Some(PreferenceCommand::Notation(Ok(style))) => {
+            assert_eq!(commands::preference(&format!("notation {}", style.name())), preference);
+        }
+        _ => {}
     }
     match leave {
         Some(Ok(LeaveCommand::Vacation { days })) => {

@@ -1,7 +1,10 @@
-//! Reading and writing moves and positions: FEN, SAN, what players type, PGN.
+//! Reading and writing moves and positions: FEN, SAN, long algebraic, ICCF numbers, what
+//! players type, PGN.
 
 pub mod fen;
+pub mod iccf;
 pub mod input;
+pub mod lan;
 pub mod numeric;
 pub mod pgn;
 pub mod record;

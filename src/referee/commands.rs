@@ -11,6 +11,7 @@
 //! read apart, before these ([`leave`], [`overview`], [`preference`]).
 
 use crate::engine::Color;
+use crate::variants::MoveStyle;
 
 /// A move number as the player wrote it: "12." for White's twelfth move, "12..." for Black's,
 /// "12" (as the seeds print some games) for the twelfth move of whoever is to move.
@@ -166,14 +167,24 @@ pub enum PreferenceCommand {
     /// `zone NAME`: the time zone their mails show times in, as written (the referee checks
     /// the name); `None` for `zone club`, the club's again.
     Zone(Option<String>),
+    /// `notation san|long|iccf`: how they read a chess-like game's moves; `Err` with the word
+    /// written when it names no notation.
+    Notation(Result<MoveStyle, String>),
 }
 
 /// The preference on a mail's command line, if it is one: `zone NAME` (also `time zone NAME`,
 /// `timezone NAME`, `tz NAME`), with an IANA name such as `Europe/Berlin`, or `club` (also
-/// `default`) for the club's own.
+/// `default`) for the club's own; `notation san`, `notation long` or `notation iccf` (see
+/// [`MoveStyle::parse`] for the other names of each).
 pub fn preference(line: &str) -> Option<PreferenceCommand> {
     let line = line.trim().trim_end_matches(['.', '!']);
     let words: Vec<&str> = line.split_whitespace().collect();
+    if let [word, name] = words.as_slice()
+        && word.eq_ignore_ascii_case("notation")
+    {
+        let name = name.trim_end_matches(['.', '!']);
+        return Some(PreferenceCommand::Notation(MoveStyle::parse(name).ok_or_else(|| name.to_string())));
+    }
     let name = match words.as_slice() {
         [word, name] if ["zone", "timezone", "tz"].contains(&word.to_lowercase().as_str()) => *name,
         [time, zone, name] if time.eq_ignore_ascii_case("time") && zone.eq_ignore_ascii_case("zone") => *name,
@@ -404,6 +415,10 @@ mod tests {
         // What a fuzzer found: the punctuation of a line is the name's too.
         assert_eq!(preference("zone r! !"), zone("r"));
         assert_eq!(preference("zone ! !"), None);
+        assert_eq!(preference("Notation long."), Some(PreferenceCommand::Notation(Ok(MoveStyle::Long))));
+        assert_eq!(preference("notation ICCF"), Some(PreferenceCommand::Notation(Ok(MoveStyle::Iccf))));
+        assert_eq!(preference("notation SAN"), Some(PreferenceCommand::Notation(Ok(MoveStyle::San))));
+        assert_eq!(preference("notation fancy"), Some(PreferenceCommand::Notation(Err("fancy".into()))));
         assert_eq!(preference("zone club"), Some(PreferenceCommand::Zone(None)));
         assert_eq!(preference("timezone Default"), Some(PreferenceCommand::Zone(None)));
         for other in ["zone", "zone Europe Berlin", "time zone", "e4", "board 3", ""] {

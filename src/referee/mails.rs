@@ -11,7 +11,7 @@ use crate::clock::control::days_text;
 use crate::clock::{TimeControl, Timestamp};
 use crate::engine::Color;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
-use crate::variants::{Observer, PlayedMove, View, diagram};
+use crate::variants::{MoveStyle, Observer, PlayedMove, View, diagram};
 
 /// The public header of a game in template contexts.
 #[derive(Serialize)]
@@ -167,6 +167,10 @@ pub(super) struct MailContext {
     your_zone: Option<String>,
     /// The club's time zone.
     club_zone: String,
+    /// How the player asked to read moves (`notation ...`), described, if they did.
+    your_notation: Option<&'static str>,
+    /// This mail's moves are written so.
+    moves_restyled: bool,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -256,7 +260,16 @@ impl Referee<'_> {
         // After the game nothing is secret; before, each player sees only their own view.
         let observer = if record.status == GameStatus::Finished { Observer::Everyone } else { Observer::Player(color) };
         let view: View = g.game.view(Observer::Player(color));
-        let shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
+        let mut shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
+        // The moves as the player asked to read them (`notation ...`), where the variant can
+        // write them so: only open variants can, whose views show every move as it was played.
+        let restyled = match record.preferences[color.index()].notation.and_then(|style| g.game.moves_in(style)) {
+            Some(moves) if moves.len() == shown.moves.len() => {
+                shown.moves = moves;
+                true
+            }
+            _ => false,
+        };
         let to_move = g.game.turn();
         let number = g.game.move_number();
         let last_move = shown.moves.len().checked_sub(1).and_then(|ply| entry(&shown, ply));
@@ -306,7 +319,7 @@ impl Referee<'_> {
             // One's own move in full; the opponent's only as this player's view shows it (in a
             // variant with hidden moves, the view's redacted entry).
             played: played.map(|p| {
-                if p.by == color {
+                if p.by == color && !restyled {
                     format!("{} {}", label(p.number, p.by), p.notation)
                 } else {
                     ply_of(&shown, p.number, p.by).and_then(|ply| entry(&shown, ply)).unwrap_or_default()
@@ -323,7 +336,9 @@ impl Referee<'_> {
             vacations: self.vacation_lines(record, color, now),
             vacation: None,
             overview: None,
-            your_zone: record.zones[color.index()].clone(),
+            your_zone: record.preferences[color.index()].zone.clone(),
+            your_notation: record.preferences[color.index()].notation.map(MoveStyle::described),
+            moves_restyled: restyled,
             club_zone: self.settings.zone.iana_name().unwrap_or("UTC").to_string(),
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
@@ -406,7 +421,8 @@ impl Referee<'_> {
     /// reads the time in it ("2026-11-24 13:01 CET"), and the end of a club's day with the
     /// moment it is for them ("the end of 2026-11-24 (UTC), 2026-11-25 01:00 CET your time").
     pub(super) fn due(&self, record: &GameRecord, color: Color, deadline: Timestamp) -> String {
-        let own = record.zones[color.index()]
+        let own = record.preferences[color.index()]
+            .zone
             .as_deref()
             .and_then(|name| jiff::tz::TimeZone::get(name).ok())
             .filter(|zone| *zone != self.settings.zone);
@@ -539,6 +555,7 @@ impl Referee<'_> {
                     | "back"
                     | "games"
                     | "zone"
+                    | "notation"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

@@ -275,8 +275,8 @@ impl<'a> Referee<'a> {
     }
 
     /// Starts game `id` with its own time control (`None`: the club's), as a game of
-    /// `tournament` if it is one, between players who keep `own` (their vacations and time
-    /// zones): the record to store and the invitations. The control is fixed
+    /// `tournament` if it is one, between players who keep `own` (their vacations and
+    /// preferences): the record to store and the invitations. The control is fixed
     /// in the game: a club that changes its default later changes no game already begun.
     #[allow(clippy::too_many_arguments)]
     pub fn start_game_in(
@@ -315,7 +315,7 @@ impl<'a> Referee<'a> {
             time_control: Some(time_control),
             clocks: [time_control.starting_days(); 2],
             vacations: own.vacations,
-            zones: own.zones,
+            preferences: own.preferences,
             tournament,
             conditions: [None, None],
         };

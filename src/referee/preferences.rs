@@ -1,15 +1,20 @@
-//! A player's preferences, kept per address for all their games: for now their own time zone.
+//! A player's preferences, kept per address for all their games: their own time zone, and how
+//! they read a chess-like game's moves.
 //!
 //! `zone Europe/Berlin` (an IANA name; `zone club` for the club's again) makes every mail of
 //! every game of theirs show times in that zone: a deadline in days per move as the minute it
 //! is there, the end of a day in a control counted in days as the club's day with the moment it
-//! is for them (days are always counted in the club's calendar: see README's "The clock"). Read,
+//! is for them (days are always counted in the club's calendar: see README's "The clock").
+//! `notation long` (or `san`, or `iccf`) makes the moves in their mails of every game whose
+//! variant can write them so (chess and Capablanca; ICCF numbers only on boards of at most 9x9)
+//! read `Ng1-f3` or `7163`; the archive, the PGN and every other mail keep the variant's own
+//! notation. Both are read,
 //! like a vacation, before a game's own commands, from any mail with a valid token that counts
 //! as the player's ([`Referee::preference_request`]); the answer comes in the game the player
 //! wrote in, and the store keeps the zone with the player's address in the mail's transaction.
 
 use super::commands::{self, PreferenceCommand};
-use super::records::{GameRecord, Verdict};
+use super::records::{GameRecord, Preferences, Verdict};
 use super::{Decision, Referee, RefereeError};
 use crate::clock::Timestamp;
 use crate::engine::Color;
@@ -31,9 +36,8 @@ pub struct PreferenceRequest {
 pub struct PreferenceDecision {
     /// The answer in the game the player wrote in.
     pub decision: Decision,
-    /// The player's new time zone (`Some(None)`: the club's again); `None` when the request
-    /// was refused.
-    pub zone: Option<Option<String>>,
+    /// The player's preferences after it; `None` when the request was refused.
+    pub preferences: Option<Preferences>,
 }
 
 impl Referee<'_> {
@@ -49,26 +53,48 @@ impl Referee<'_> {
     pub fn preference(&self, request: PreferenceRequest, now: Timestamp) -> Result<PreferenceDecision, RefereeError> {
         let PreferenceRequest { record, color, command } = request;
         let mut g = self.load(record)?;
-        let PreferenceCommand::Zone(name) = command;
-        let zone = match name {
-            None => None,
-            Some(name) => match jiff::tz::TimeZone::get(&name) {
+        let mut preferences = g.record.preferences[color.index()].clone();
+        let refused =
+            |referee: &Self, g: &mut super::Loaded, why: String| -> Result<PreferenceDecision, RefereeError> {
+                let decision = referee.reject(g, color, None, &why, now)?;
+                Ok(PreferenceDecision { decision, preferences: None })
+            };
+        let (event, detail) = match command {
+            PreferenceCommand::Zone(None) => {
+                preferences.zone = None;
+                ("zone", format!("{color} set their time zone to the club's"))
+            }
+            PreferenceCommand::Zone(Some(name)) => match jiff::tz::TimeZone::get(&name) {
                 // The name as the time zone database spells it ("europe/berlin" is found too).
-                Ok(zone) => Some(zone.iana_name().map_or(name, str::to_string)),
+                Ok(zone) => {
+                    let name = zone.iana_name().map_or(name, str::to_string);
+                    let detail = format!("{color} set their time zone to {name}");
+                    preferences.zone = Some(name);
+                    ("zone", detail)
+                }
                 Err(_) => {
                     let why = format!(
                         "I know no time zone \"{name}\": write its name as the time zone database does, e.g. \
                          \"zone Europe/Berlin\" or \"zone America/New_York\", or \"zone club\" for the club's."
                     );
-                    let decision = self.reject(&mut g, color, None, &why, now)?;
-                    return Ok(PreferenceDecision { decision, zone: None });
+                    return refused(self, &mut g, why);
                 }
             },
+            PreferenceCommand::Notation(Ok(style)) => {
+                preferences.notation = Some(style);
+                ("notation", format!("{color} set their notation to {}", style.name()))
+            }
+            PreferenceCommand::Notation(Err(word)) => {
+                let why = format!(
+                    "I know no notation \"{word}\": write \"notation san\" (Nf3), \"notation long\" (Ng1-f3) or \
+                     \"notation iccf\" (7163)."
+                );
+                return refused(self, &mut g, why);
+            }
         };
-        g.record.zones[color.index()] = zone.clone();
-        let answer = self.game_mail(&mut g, color, "zone", None, now)?;
-        let detail = format!("{color} set their time zone to {}", zone.as_deref().unwrap_or("the club's"));
+        g.record.preferences[color.index()] = preferences.clone();
+        let answer = self.game_mail(&mut g, color, event, None, now)?;
         let decision = self.decided(&g, vec![answer], Vec::new(), Verdict::Preference, detail);
-        Ok(PreferenceDecision { decision, zone: Some(zone) })
+        Ok(PreferenceDecision { decision, preferences: Some(preferences) })
     }
 }

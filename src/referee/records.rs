@@ -3,6 +3,7 @@
 
 use crate::clock::{TimeControl, Timestamp, Vacation};
 use crate::engine::Color;
+use crate::variants::MoveStyle;
 
 /// A player: a mail address and, if known, a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,14 +21,25 @@ impl Player {
     }
 }
 
+/// What a player chose by mail for all their games (see `referee::preferences`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Preferences {
+    /// Their own time zone for the times their mails show, an IANA name (`zone ...`); `None`:
+    /// the club's.
+    pub zone: Option<String>,
+    /// How they read a chess-like game's moves (`notation ...`); `None`: as the variant writes
+    /// them.
+    pub notation: Option<MoveStyle>,
+}
+
 /// What each of a game's two players keeps across all their games, read with each game (White's,
-/// Black's): their vacations and their own time zone.
+/// Black's): their vacations and their preferences.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayersOwn {
     /// Their vacations that may touch the game's clock.
     pub vacations: [Vec<Vacation>; 2],
-    /// Their own time zones, IANA names (`zone ...` by mail); `None`: the club's.
-    pub zones: [Option<String>; 2],
+    /// Their preferences.
+    pub preferences: [Preferences; 2],
 }
 
 /// Whether a game goes on.
@@ -121,10 +133,9 @@ pub struct GameRecord {
     /// White's and Black's vacations that may touch this game's clock (read with the game,
     /// never written with it: a vacation is the player's, in all their games).
     pub vacations: [Vec<Vacation>; 2],
-    /// White's and Black's own time zones (IANA names) for the times their mails show, if they
-    /// chose one (`zone ...`); read with the game, never written with it: a player's, in all
-    /// their games.
-    pub zones: [Option<String>; 2],
+    /// White's and Black's preferences (their own time zone, how they read moves); read with
+    /// the game, never written with it: a player's, in all their games.
+    pub preferences: [Preferences; 2],
     /// The tournament the game is played in, if any.
     pub tournament: Option<TournamentGame>,
     /// White's and Black's pending conditional moves (see [`crate::referee::conditions`]): only
@@ -379,7 +390,7 @@ impl std::fmt::Debug for GameRecord {
             .field("time_control", &self.time_control)
             .field("clocks", &self.clocks)
             .field("vacations", &self.vacations)
-            .field("zones", &self.zones)
+            .field("preferences", &self.preferences)
             .field("tournament", &self.tournament)
             .field("conditions", &self.conditions)
             .finish()

@@ -1,5 +1,5 @@
-//! Preferences in the service: a player's `zone NAME` kept with their address in the mail's
-//! transaction (what it decides is `referee::preferences`'s).
+//! Preferences in the service: a player's `zone NAME` or `notation STYLE` kept with their
+//! address in the mail's transaction (what it decides is `referee::preferences`'s).
 
 use super::handling::Handler;
 use super::{Ingested, ServiceError};
@@ -9,8 +9,8 @@ use crate::referee::preferences::PreferenceRequest;
 use crate::store::{InboxMail, Tx};
 
 impl Handler<'_> {
-    /// A verified player's preference, inside `tx`: the referee decides; the new time zone, the
-    /// answer and the mail's inbox record are written together.
+    /// A verified player's preference, inside `tx`: the referee decides; the new preferences,
+    /// the answer and the mail's inbox record are written together.
     pub(super) fn preference(
         &self,
         tx: &Tx<'_>,
@@ -20,8 +20,9 @@ impl Handler<'_> {
     ) -> Result<Ingested, ServiceError> {
         let player = request.record.player(request.color).clone();
         let decided = self.referee().preference(request, now)?;
-        if let Some(zone) = &decided.zone {
-            tx.set_time_zone(&player, zone.as_deref())?;
+        if let Some(preferences) = &decided.preferences {
+            tx.set_time_zone(&player, preferences.zone.as_deref())?;
+            tx.set_notation(&player, preferences.notation)?;
         }
         let decision = decided.decision;
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());

@@ -8,8 +8,10 @@ use crate::engine::Color;
 use crate::referee::commitment::Commitment;
 use crate::referee::conditions::Conditions;
 use crate::referee::records::{
-    CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, TournamentGame,
+    CommitmentRecord, DeadlineNotice, GameRecord, GameResult, GameStatus, MoveRecord, Player, Preferences,
+    TournamentGame,
 };
+use crate::variants::MoveStyle;
 
 /// A game's summary for listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -275,6 +277,8 @@ const GAME_SELECT: &str = concat!(
         (SELECT name FROM players WHERE id = g.black_id) AS black_name,
         (SELECT time_zone FROM players WHERE id = g.white_id) AS white_zone,
         (SELECT time_zone FROM players WHERE id = g.black_id) AS black_zone,
+        (SELECT notation FROM players WHERE id = g.white_id) AS white_notation,
+        (SELECT notation FROM players WHERE id = g.black_id) AS black_notation,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock, ",
@@ -284,7 +288,8 @@ const GAME_SELECT: &str = concat!(
 
 const GAME_SELECT_WITH_PLIES: &str = concat!(
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
-        b.email AS black_email, b.name AS black_name, w.time_zone AS white_zone, b.time_zone AS black_zone, g.snapshot, g.status, g.result, g.reason, g.white_points,
+        b.email AS black_email, b.name AS black_name, w.time_zone AS white_zone, b.time_zone AS black_zone,
+        w.notation AS white_notation, b.notation AS black_notation, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
@@ -302,6 +307,15 @@ pub(super) fn time_control(written: Option<String>, days_per_move: Option<u32>) 
         (None, Some(days)) => Ok(Some(TimeControl::PerMove { days })),
         (None, None) => Ok(None),
     }
+}
+
+/// A player's stored preferences.
+pub(super) fn preferences(zone: Option<String>, notation: Option<String>) -> Result<Preferences> {
+    let notation = match notation {
+        Some(name) => Some(MoveStyle::parse(&name).ok_or_else(|| StoreError::Corrupt(format!("notation {name:?}")))?),
+        None => None,
+    };
+    Ok(Preferences { zone, notation })
 }
 
 fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
@@ -342,7 +356,10 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             time_control: time_control(r.get("time_control")?, r.get("days_per_move")?)?,
             clocks: [r.get("white_clock")?, r.get("black_clock")?],
             vacations: [Vec::new(), Vec::new()],
-            zones: [r.get("white_zone")?, r.get("black_zone")?],
+            preferences: [
+                preferences(r.get("white_zone")?, r.get("white_notation")?)?,
+                preferences(r.get("black_zone")?, r.get("black_notation")?)?,
+            ],
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {
                     id,

@@ -248,10 +248,13 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, color)
     );
     "#,
-    // 11: a player's own time zone (`zone Europe/Berlin` by mail), an IANA name, for the
-    // times their mails show; NULL: the club's.
+    // 11: a player's preferences by mail, for all their games: their own time zone (`zone
+    // Europe/Berlin`), an IANA name, for the times their mails show, NULL: the club's; how they
+    // read a chess-like game's moves (`notation long`: 'san', 'long' or 'iccf'), NULL: as the
+    // variant writes them.
     r#"
     ALTER TABLE players ADD COLUMN time_zone TEXT;
+    ALTER TABLE players ADD COLUMN notation TEXT CHECK (notation IN ('san', 'long', 'iccf'));
     "#,
 ];
 

@@ -207,6 +207,50 @@ pub struct View {
     pub notices: Vec<String>,
 }
 
+/// The ways a player may ask to read a chess-like game's moves (`notation ...` by mail).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Standard algebraic notation, herald's own: `Nf3`.
+    San,
+    /// Long algebraic notation: `Ng1-f3`.
+    Long,
+    /// ICCF numeric notation: `7163`.
+    Iccf,
+}
+
+impl MoveStyle {
+    /// Every style.
+    pub const ALL: [MoveStyle; 3] = [MoveStyle::San, MoveStyle::Long, MoveStyle::Iccf];
+
+    /// The name it is stored and asked for by.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveStyle::San => "san",
+            MoveStyle::Long => "long",
+            MoveStyle::Iccf => "iccf",
+        }
+    }
+
+    /// The style a name stands for: its own, or what players call it.
+    pub fn parse(name: &str) -> Option<MoveStyle> {
+        Some(match name.to_lowercase().as_str() {
+            "san" | "short" | "algebraic" | "standard" => MoveStyle::San,
+            "long" | "lan" | "long-algebraic" => MoveStyle::Long,
+            "iccf" | "numeric" | "numbers" => MoveStyle::Iccf,
+            _ => return None,
+        })
+    }
+
+    /// How it is described to players, with an example.
+    pub fn described(self) -> &'static str {
+        match self {
+            MoveStyle::San => "standard algebraic notation (Nf3, exd5, O-O)",
+            MoveStyle::Long => "long algebraic notation (Ng1-f3, e4xd5, O-O)",
+            MoveStyle::Iccf => "ICCF numeric notation (7163, 5445, 5171)",
+        }
+    }
+}
+
 /// A move a game accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
@@ -288,6 +332,11 @@ pub trait VariantGame: Send {
     }
     /// The moves so far in the variant's output notation, one per ply, unredacted.
     fn moves(&self) -> Vec<String>;
+    /// The moves so far written in `style`, one per ply, if this variant can write them so
+    /// (an open game of chess's kind); `None`: its moves have one way of being written.
+    fn moves_in(&self, _style: MoveStyle) -> Option<Vec<String>> {
+        None
+    }
     /// How many plies were played: the length of [`VariantGame::moves`], without copying
     /// them (the referee asks for it several times for every mail).
     fn plies(&self) -> usize {

@@ -7,9 +7,9 @@ use crate::engine::outcome::Outcome;
 use crate::engine::piece::Color;
 use crate::engine::{ClaimableDraw, Game, Position, Rules};
 use crate::notation::input::{self, MoveInputError};
-use crate::notation::{fen, san};
+use crate::notation::{fen, iccf, lan, san};
 
-use super::{Cell, Coordinates, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
+use super::{Cell, Coordinates, MoveStyle, Observer, PlayedMove, SnapshotError, Variant, VariantGame, View};
 
 /// A chess-family variant in which both players see everything. Implementing this is all
 /// such a variant needs to be a [`Variant`]: its games are [`StandardGame`]s.
@@ -236,6 +236,25 @@ impl VariantGame for StandardGame {
 
     fn moves(&self) -> Vec<String> {
         self.moves.clone()
+    }
+
+    fn moves_in(&self, style: MoveStyle) -> Option<Vec<String>> {
+        // The recorded moves replayed from the start, each written again from its position.
+        let mut pos = *self.game.start();
+        if style == MoveStyle::Iccf && !iccf::fits(pos.rules()) {
+            return None;
+        }
+        let mut written = Vec::with_capacity(self.moves.len());
+        for recorded in &self.moves {
+            let m = input::parse_move(&pos, recorded).ok()?;
+            written.push(match style {
+                MoveStyle::San => recorded.clone(),
+                MoveStyle::Long => lan::write(&pos, m),
+                MoveStyle::Iccf => iccf::write(pos.rules(), m)?,
+            });
+            pos.play_unchecked(m);
+        }
+        Some(written)
     }
 
     fn plies(&self) -> usize {

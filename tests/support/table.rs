@@ -99,6 +99,32 @@ impl Table {
         maildir.all_mail().unwrap().iter().map(|p| std::fs::read(p).unwrap()).collect()
     }
 
+    /// The last mail `who` got in game `game` (whose Subject begins `[herald #game]`).
+    pub fn latest_in(&self, who: &str, game: i64) -> Vec<u8> {
+        let tag = format!("[herald #{game}]");
+        self.mails(who)
+            .into_iter()
+            .rev()
+            .find(|raw| {
+                herald::mail::reader::read_mail(raw, &Default::default()).is_ok_and(|m| m.subject.contains(&tag))
+            })
+            .expect("a mail of the game")
+    }
+
+    /// `from` answers `who`'s last mail of game `game` with `text` (`from` is `who`, but for a
+    /// forger); then a daemon's pass runs.
+    pub fn reply_in_as(&mut self, who: &str, from: &str, game: i64, text: &str) {
+        let mail = compose_reply(&self.latest_in(who, game), from, text).unwrap();
+        self.clock.advance(60);
+        self.service.ingest(&mail, None).unwrap();
+        self.pass_after(0);
+    }
+
+    /// `who` answers their last mail of game `game` with `text`; then a daemon's pass runs.
+    pub fn reply_in(&mut self, who: &str, game: i64, text: &str) {
+        self.reply_in_as(who, who, game, text);
+    }
+
     /// `who` replies `text` to the last mail they got; the referee handles it and sends.
     pub fn reply(&mut self, who: &str, text: &str) {
         let latest = self.mails(who).pop().expect("a mail to reply to");
