@@ -2,13 +2,13 @@
 //! (quoted text and signatures are already gone).
 //!
 //! The first non-empty line is the command: one of the words `resign`, `draw`, `accept`,
-//! `decline`, `board` (or `moves`), `help`, `cancel`, or a move, optionally numbered ("12. Nf3", "12...
-//! Nf3") and optionally followed by `draw` on the same line or the next, and by conditional
-//! moves (`if 12... Bg4 13. h3`, see `conditions`) on the same line or the lines after it. A
-//! mail may also begin with conditional moves alone, left while the opponent is to move.
-//! Whatever follows is the player's own words and is not read. The commands that are the
-//! player's rather than one game's (`vacation N`, `back`, `games`, `board N`, `zone NAME`) are
-//! read apart, before these ([`leave`], [`overview`], [`preference`]).
+//! `decline`, `board` (or `moves`), `help`, `cancel`, or a move, optionally numbered ("12.
+//! Nf3", "12... Nf3") and optionally followed by `draw` on the same line or the next, and by
+//! conditional moves (`if 12... Bg4 13. h3`, see `conditions`) on the same line or the lines
+//! after it. A mail may also begin with conditional moves alone, left while the opponent is to
+//! move. Whatever follows is the player's own words and is not read. The commands that are the
+//! player's rather than one game's (`vacation N`, `back`, `zone NAME`, `notation STYLE`,
+//! `games`, `board N`) are read apart, before these ([`leave`], [`preference`], [`overview`]).
 
 use crate::engine::Color;
 use crate::variants::MoveStyle;
@@ -140,8 +140,9 @@ pub enum OverviewCommand {
     Game(i64),
 }
 
-/// The overview command on a mail's command line, if it is one: `games` (also `my games`), or `board`, `moves` or `position` followed by a game's number (`board 12`, `moves
-/// #12`). `board` alone is the game's own command.
+/// The overview command on a mail's command line, if it is one: `games` (also `my games`), or
+/// `board`, `moves` or `position` followed by a game's number (`board 12`, `moves #12`).
+/// `board` alone is the game's own command.
 pub fn overview(line: &str) -> Option<OverviewCommand> {
     let words: Vec<String> =
         line.trim().trim_end_matches(['.', '!', '?']).split_whitespace().map(str::to_lowercase).collect();
@@ -177,28 +178,25 @@ pub enum PreferenceCommand {
 /// `default`) for the club's own; `notation san`, `notation long` or `notation iccf` (see
 /// [`MoveStyle::parse`] for the other names of each).
 pub fn preference(line: &str) -> Option<PreferenceCommand> {
-    let line = line.trim().trim_end_matches(['.', '!']);
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if let [word, name] = words.as_slice()
-        && word.eq_ignore_ascii_case("notation")
-    {
-        let name = name.trim_end_matches(['.', '!']);
-        return Some(PreferenceCommand::Notation(MoveStyle::parse(name).ok_or_else(|| name.to_string())));
-    }
-    let name = match words.as_slice() {
-        [word, name] if ["zone", "timezone", "tz"].contains(&word.to_lowercase().as_str()) => *name,
-        [time, zone, name] if time.eq_ignore_ascii_case("time") && zone.eq_ignore_ascii_case("zone") => *name,
+    let words: Vec<&str> = line.trim().trim_end_matches(['.', '!']).split_whitespace().collect();
+    let (keyword, name) = match words.as_slice() {
+        [word, name] => (word.to_lowercase(), *name),
+        [time, zone, name] if time.eq_ignore_ascii_case("time") => (format!("time {}", zone.to_lowercase()), *name),
         _ => return None,
     };
-    // No zone's name ends in a full stop or an exclamation mark: "zone Europe/Berlin! !".
+    // No name ends in a full stop or an exclamation mark: "zone Europe/Berlin! !".
     let name = name.trim_end_matches(['.', '!']);
     if name.is_empty() {
         return None;
     }
-    Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
-        "club" | "default" => None,
-        _ => Some(name.to_string()),
-    }))
+    match keyword.as_str() {
+        "notation" => Some(PreferenceCommand::Notation(MoveStyle::parse(name).ok_or_else(|| name.to_string()))),
+        "zone" | "timezone" | "tz" | "time zone" => Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
+            "club" | "default" => None,
+            _ => Some(name.to_string()),
+        })),
+        _ => None,
+    }
 }
 
 /// Splits a leading move number off ("12.", "12...", "12…", "12. ...", and "12" before a move

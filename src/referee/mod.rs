@@ -393,7 +393,8 @@ impl<'a> Referee<'a> {
     /// The command line of a mail that counts as its player's, as `handle_mail` would count
     /// it (not automatic, a valid token of `game`, from that player's address, authenticated as
     /// the club requires), with the game and the player's colour in it: where the commands that
-    /// are the player's rather than one game's (a vacation, the overview) are read first.
+    /// are the player's rather than one game's (a vacation, a preference, the overview) are read
+    /// first.
     fn players_command_line(
         &self,
         mail: &IncomingMail,

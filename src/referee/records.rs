@@ -250,7 +250,7 @@ pub enum Verdict {
     Conditions,
     /// A player asked for the list of their games (`games`).
     Games,
-    /// A player set a preference for all their games (`zone ...`), or was told why not.
+    /// A player set a preference for all their games (`zone ...`, `notation ...`).
     Preference,
 }
 

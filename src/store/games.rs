@@ -312,7 +312,13 @@ pub(super) fn time_control(written: Option<String>, days_per_move: Option<u32>) 
 /// A player's stored preferences.
 pub(super) fn preferences(zone: Option<String>, notation: Option<String>) -> Result<Preferences> {
     let notation = match notation {
-        Some(name) => Some(MoveStyle::parse(&name).ok_or_else(|| StoreError::Corrupt(format!("notation {name:?}")))?),
+        // Stored by its own name only (`MoveStyle::name`), never by what players call it.
+        Some(name) => Some(
+            MoveStyle::ALL
+                .into_iter()
+                .find(|style| style.name() == name)
+                .ok_or_else(|| StoreError::Corrupt(format!("notation {name:?}")))?,
+        ),
         None => None,
     };
     Ok(Preferences { zone, notation })
