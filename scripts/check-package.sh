@@ -18,7 +18,8 @@ for path in ./usr/bin/herald ./etc/herald/herald.yaml ./usr/lib/systemd/system/h
     ./usr/share/man/man1/herald.1.gz ./usr/share/man/man1/herald-serve.1.gz \
     ./usr/share/man/man1/herald-backup.1.gz ./usr/share/man/man1/herald-doctor.1.gz \
     ./usr/share/bash-completion/completions/herald ./usr/share/zsh/vendor-completions/_herald \
-    ./usr/share/fish/vendor_completions.d/herald.fish ./usr/share/doc/herald/examples/herald.yaml; do
+    ./usr/share/fish/vendor_completions.d/herald.fish ./usr/share/doc/herald/examples/herald.yaml \
+    ./usr/share/doc/herald/DejaVu-font-LICENSE; do
   grep -q " $path\$" <<<"$contents" || fail "the package lacks $path"
 done
 

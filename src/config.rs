@@ -176,6 +176,10 @@ pub struct Outgoing {
     /// Retry policy for transient failures.
     #[serde(default)]
     pub retry: Retry,
+    /// Every mail in plain text alone, without the HTML alternative and its board picture
+    /// (default false: game mails carry both; a player may ask for text alone, `format text`).
+    #[serde(default)]
+    pub plain_text: bool,
 }
 
 /// One of the transports.
@@ -666,6 +670,7 @@ impl Config {
             on_timeout: self.games.on_timeout,
             zone: self.zone(),
             standings_mail: self.tournaments.standings_mail,
+            plain_text: self.outgoing.plain_text,
             senders: crate::referee::senders::SenderPolicy {
                 trusted_authserv_id: self.inbox.authentication.trusted_authserv_id.clone(),
                 require: self.inbox.authentication.require,

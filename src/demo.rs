@@ -120,7 +120,7 @@ pub fn run(variant: &str, dir: Option<&Path>, out: &mut dyn Write) -> Result<Pat
         },
         outgoing: crate::config::Outgoing {
             transport: Transport::Maildir { path: root.join("sent") },
-            retry: Default::default(),
+            ..Default::default()
         },
         ..Config::default()
     };
@@ -278,7 +278,7 @@ fn mails(sink: &MaildirSink, player: &str) -> Result<Vec<Vec<u8>>, String> {
 fn print_mail(out: &mut dyn Write, player: &str, n: usize, raw: &[u8]) -> Result<(), String> {
     let parsed = mailparse::parse_mail(raw).map_err(|e| e.to_string())?;
     let subject = parsed.headers.get_first_value("Subject").unwrap_or_default();
-    let body = parsed.get_body().map_err(|e| e.to_string())?;
+    let body = crate::mail::plain_part(&parsed).get_body().map_err(|e| e.to_string())?;
     let rule = "=".repeat(78);
     writeln!(out, "{rule}\nMail {n} to {player}\nSubject: {subject}\n{rule}\n{}", body.trim_end())
         .map_err(|e| e.to_string())?;

@@ -22,7 +22,7 @@ const ALICE: &str = "alice@players.test";
 const BOB: &str = "bob@players.test";
 
 fn body(raw: &[u8]) -> String {
-    mailparse::parse_mail(raw).unwrap().get_body().unwrap().replace("\r\n", "\n")
+    support::mime::plain_text(raw)
 }
 
 fn subject(raw: &[u8]) -> String {

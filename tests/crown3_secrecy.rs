@@ -31,11 +31,9 @@ const BOB: &str = "bob@players.test";
 /// The two squares White's crown is hidden on, one per game.
 const SQUARES: [&str; 2] = ["d5", "e6"];
 
-/// The readable text of a mail as sent: headers and decoded body.
+/// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    let parsed = mailparse::parse_mail(&mail.bytes).unwrap();
-    let headers: String = parsed.headers.iter().map(|h| format!("{}: {}\n", h.get_key(), h.get_value())).collect();
-    format!("{headers}\n{}", parsed.get_body().unwrap())
+    support::mime::readable(&mail.bytes)
 }
 
 /// What one mail of the script gave everyone to read.
@@ -230,7 +228,11 @@ fn without_white_square(mail: &str, square: &str) -> (String, Option<(char, char
     let mut lines: Vec<String> =
         mail.replace(&notice, "Your crown is hidden on <square>.").split('\n').map(str::to_string).collect();
     let mut found = None;
-    if let Some(start) = lines.iter().position(|l| l.starts_with("White's hidden crown:")) {
+    // The grid is in the text part and again in the HTML part: each shows the same C.
+    let starts: Vec<usize> =
+        lines.iter().enumerate().filter(|(_, l)| l.starts_with("White's hidden crown:")).map(|(i, _)| i).collect();
+    for start in starts {
+        let mut in_grid = None;
         // The file labels, then eight ranks, each "5  . . C . . . . .  5".
         let files: Vec<char> = lines[start + 1].split_whitespace().filter_map(|w| w.chars().next()).collect();
         assert_eq!(files.len(), 8, "{mail}");
@@ -238,11 +240,13 @@ fn without_white_square(mail: &str, square: &str) -> (String, Option<(char, char
             let words: Vec<&str> = line.split_whitespace().collect();
             assert_eq!((words.len(), words[0]), (10, words[9]), "a rank of the grid, labelled on both sides: {line}");
             if let Some(i) = words[1..9].iter().position(|c| *c == "C") {
-                assert!(found.is_none(), "one C in the grid:\n{mail}");
-                found = Some((files[i], words[0].chars().next().unwrap()));
+                assert!(in_grid.is_none(), "one C in the grid:\n{mail}");
+                in_grid = Some((files[i], words[0].chars().next().unwrap()));
                 *line = line.replacen(" C", " .", 1);
             }
         }
+        assert!(found.is_none() || found == in_grid, "every copy of the grid shows the same C:\n{mail}");
+        found = in_grid;
     }
     (lines.join("\n"), found)
 }
@@ -342,6 +346,12 @@ fn black_and_the_public_cannot_tell_where_white_hid_the_crown() {
     }
     assert!(miss.record.result.is_none());
     assert!(miss.to_black[0].contains("White's hidden crown: "), "{}", miss.to_black[0]);
-    let body = |mail: &String| mask_hashes(mail.split_once("\n\n").unwrap().1);
+    // What Black reads: the text of each part, without the mail's headers or its parts' own
+    // ("Content-Transfer-Encoding: base64" holds an "e6" of its own).
+    let body = |mail: &String| {
+        let text: Vec<&str> =
+            mail.split_once("\n\n").unwrap().1.lines().filter(|l| !l.starts_with("Content-")).collect();
+        mask_hashes(&text.join("\n"))
+    };
     assert!(!miss.to_black.iter().any(|m| body(m).contains("e6")), "the miss names no square of White's");
 }

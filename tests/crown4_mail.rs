@@ -19,9 +19,9 @@ fn play(club: &Club, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
     (round.alice.clone(), round.bob.clone())
 }
 
-/// Everything a mail shows a reader: its headers as sent and its decoded text.
+/// Everything a mail shows a reader: its headers as sent and each part decoded.
 fn readable(mail: &Mail) -> String {
-    format!("{}\n{}", String::from_utf8_lossy(&mail.raw), mail.body())
+    support::mime::readable(&mail.raw)
 }
 
 /// Runs the `printf ... | sha256sum` line a mail gives for checking a reveal.

@@ -22,11 +22,9 @@ use support::hashes::mask_hashes;
 const ALICE: &str = "alice@players.test";
 const BOB: &str = "bob@players.test";
 
-/// The readable text of a mail as sent: headers and decoded body.
+/// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    let parsed = mailparse::parse_mail(&mail.bytes).unwrap();
-    let headers: String = parsed.headers.iter().map(|h| format!("{}: {}\n", h.get_key(), h.get_value())).collect();
-    format!("{headers}\n{}", parsed.get_body().unwrap())
+    support::mime::readable(&mail.bytes)
 }
 
 /// What one game shows until White's crowned half is opened.

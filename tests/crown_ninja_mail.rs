@@ -11,9 +11,9 @@ use std::process::Command;
 
 use support::club::{ALICE, BOB, Club, Mail};
 
-/// Everything a mail shows a reader: its headers as sent and its decoded text.
+/// Everything a mail shows a reader: its headers as sent and each part decoded.
 fn readable(mail: &Mail) -> String {
-    format!("{}\n{}", String::from_utf8_lossy(&mail.raw), mail.body())
+    support::mime::readable(&mail.raw)
 }
 
 #[test]

@@ -21,7 +21,7 @@ const BOB: &str = "bob@players.test";
 
 /// The decoded text of a raw mail.
 fn body(raw: &[u8]) -> String {
-    mailparse::parse_mail(raw).unwrap().get_body().unwrap().replace("\r\n", "\n")
+    support::mime::plain_text(raw)
 }
 
 fn subject(raw: &[u8]) -> String {

@@ -116,7 +116,7 @@ fn the_sample_game_at_a_club_table_makes_an_archive_that_verifies() {
     assert!(!archive::verify(&changed).ok());
     // The last mails name the crown's capture and show the board with its crowns.
     let last = table.mails(ALICE).pop().unwrap();
-    let text = mailparse::parse_mail(&last).unwrap().get_body().unwrap();
+    let text = support::mime::plain_text(&last);
     assert!(text.contains("Black wins by capturing the crown"), "{text}");
     assert!(text.contains("k*"), "Black's King carries its crown: {text}");
 }

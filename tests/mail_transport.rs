@@ -55,6 +55,7 @@ fn sample_mail() -> OutgoingMail {
         references: vec!["o41.g7@game.test".into(), "CAB+x1@players.test".into()],
         date: jiff::Timestamp::from_second(1_763_740_800).unwrap(),
         auto_submitted: AutoSubmitted::AutoReplied,
+        html: None,
     }
 }
 

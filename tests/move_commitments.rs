@@ -283,11 +283,9 @@ impl Table {
     }
 }
 
-/// The readable text of a mail as sent: headers and decoded body.
+/// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    let parsed = mailparse::parse_mail(&mail.bytes).unwrap();
-    let headers: String = parsed.headers.iter().map(|h| format!("{}: {}\n", h.get_key(), h.get_value())).collect();
-    format!("{headers}\n{}", parsed.get_body().unwrap())
+    support::mime::readable(&mail.bytes)
 }
 
 /// The one mail `decision` sends to `who`.

@@ -1,6 +1,8 @@
-//! A player's own time zone by mail (README, "How players talk to herald"): `zone NAME` makes
-//! the times in all their games' mails show in it, the opponent's stay the club's, a name the
-//! time zone database does not know is refused and changes nothing, `zone club` goes back.
+//! A player's preferences by mail (README, "How players talk to herald"). Their own time zone:
+//! `zone NAME` makes the times in all their games' mails show in it, the opponent's stay the
+//! club's, a name the time zone database does not know is refused and changes nothing, `zone
+//! club` goes back. Their mails' format: `format text` for plain text alone, in all their
+//! games, `format html` for the board picture again.
 //! On a real SQLite file and Maildirs (tests/support/table.rs), players replying as mail
 //! clients do.
 //!
@@ -143,4 +145,68 @@ fn a_players_notation_shows_in_their_mails_of_chess_and_capablanca_only() {
     says(&latest_of(&table, ALICE, capablanca), "Moves: 1. e2-e4");
     table.reply_in(BOB, capablanca, "notation iccf");
     says(&latest_of(&table, BOB, capablanca), "This game's variant keeps its own.");
+}
+
+/// The parts of a mail, by MIME type, leaves only.
+fn part_types(raw: &[u8]) -> Vec<String> {
+    fn walk(part: &mailparse::ParsedMail<'_>, out: &mut Vec<String>) {
+        if part.subparts.is_empty() {
+            out.push(part.ctype.mimetype.clone());
+        }
+        part.subparts.iter().for_each(|p| walk(p, out));
+    }
+    let mut out = Vec::new();
+    walk(&mailparse::parse_mail(raw).unwrap(), &mut out);
+    out
+}
+
+#[test]
+fn a_player_may_have_mails_of_plain_text_alone() {
+    let mut table = Table::new("format");
+    let first = table.new_game("chess");
+    let with_picture = vec!["text/plain".to_string(), "text/html".to_string(), "image/png".to_string()];
+    assert_eq!(part_types(&table.mails(ALICE).pop().unwrap()), with_picture, "the picture is there by default");
+
+    table.reply(ALICE, "format text");
+    let raw = table.mails(ALICE).pop().unwrap();
+    assert_eq!(part_types(&raw), vec!["text/plain".to_string()], "the answer is already text alone");
+    let (subject, body) = latest(&table, ALICE);
+    says(&subject, &format!("[herald #{first}] chess: your mail format, your move (1.)"));
+    says(&body, "From now on my mails to you, in all your games, are plain text alone");
+
+    // Her moves' mails, and a new game's, are text alone; Bob's keep the picture.
+    table.reply(ALICE, "e4");
+    assert_eq!(part_types(&table.mails(ALICE).pop().unwrap()), vec!["text/plain".to_string()]);
+    assert_eq!(part_types(&table.mails(BOB).pop().unwrap()), with_picture);
+    let second = table.new_game("chess");
+    assert_eq!(part_types(&table.latest_in(ALICE, second)), vec!["text/plain".to_string()]);
+    assert_eq!(part_types(&table.latest_in(BOB, second)), with_picture);
+
+    // A word that names no format is refused and changes nothing.
+    table.reply(ALICE, "format pdf");
+    let (subject, body) = latest(&table, ALICE);
+    says(&subject, "not accepted");
+    says(&body, "I know no mail format \"pdf\"");
+    let stored = table.service.store().read(|tx| tx.preferences_of(ALICE)).unwrap();
+    assert!(stored.plain_text, "still text alone");
+
+    table.reply(ALICE, "format html");
+    let raw = table.mails(ALICE).pop().unwrap();
+    assert_eq!(part_types(&raw), with_picture);
+    says(&latest(&table, ALICE).1, "carry the board drawn as a picture");
+    let stored = table.service.store().read(|tx| tx.preferences_of(ALICE)).unwrap();
+    assert!(!stored.plain_text);
+}
+
+#[test]
+fn what_a_player_writes_is_only_text_in_the_html() {
+    let mut table = Table::new("format-hostile");
+    table.new_game("chess");
+    table.reply(ALICE, "<img src=x onerror=alert(1)> & \"quotes\"");
+    let raw = table.mails(ALICE).pop().unwrap();
+    let html = support::mime::html(&raw).expect("a refusal shows the board too");
+    says(&html, "&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;");
+    assert!(!html.contains("<img src=x"), "{html}");
+    // Exactly one image, the board, by cid.
+    assert_eq!(html.matches("<img ").count(), 1, "{html}");
 }

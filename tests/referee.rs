@@ -227,7 +227,7 @@ fn automatic_mail_is_never_answered() {
 
 /// The decoded body of a mail.
 fn body(mail: &herald::referee::records::OutgoingRecord) -> String {
-    mailparse::parse_mail(&mail.bytes).unwrap().get_body().unwrap().replace("\r\n", "\n")
+    support::mime::plain_text(&mail.bytes)
 }
 
 /// A mail that holds no command is answered with why, in the player's terms, first; then the

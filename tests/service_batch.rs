@@ -38,7 +38,7 @@ fn club_config(root: &Path) -> Config {
         referee: Referee { address: "referee@club.test".into(), name: "herald".into(), domain: None, director: None },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
-        outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
+        outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, ..Default::default() },
         ..Config::default()
     }
 }

@@ -8,8 +8,6 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use herald::engine::Color;
 use herald::referee::archive::Archive;
@@ -25,69 +23,9 @@ const BOB: &str = "bob@players.test";
 // ---------------------------------------------------------------------------------------
 // Chromium
 
-fn chromium() -> PathBuf {
-    for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] {
-        if Path::new(candidate).exists() {
-            return PathBuf::from(candidate);
-        }
-    }
-    panic!("these tests render the site in headless Chromium, which is missing: apt-get install chromium");
-}
-
-/// Runs Chromium headless on `page` with `extra` arguments; its standard output.
-fn run_chromium(page: &Path, extra: &[String]) -> String {
-    let profile = std::env::temp_dir().join(format!("herald-site-chromium-{}-{}", std::process::id(), next_profile()));
-    std::fs::create_dir_all(&profile).unwrap();
-    let mut child = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(extra)
-        .arg(format!("file://{}", page.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts (apt-get install chromium)");
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
-        out
-    });
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("chromium did not finish rendering {} within 90 s", page.display());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = std::fs::remove_dir_all(&profile);
-    reader.join().unwrap()
-}
-
-/// A number for each Chromium run's own empty profile.
-fn next_profile() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    COUNTER.fetch_add(1, Ordering::SeqCst)
-}
-
 /// The DOM Chromium built from `page`.
 fn dom(page: &Path) -> String {
-    let dom = run_chromium(page, &["--dump-dom".to_string()]);
+    let dom = support::chromium::run(page, &["--dump-dom".to_string()]);
     assert!(dom.contains("</html>"), "chromium gave no DOM for {}: {dom}", page.display());
     dom
 }
@@ -100,7 +38,10 @@ fn screenshots(page: &Path, name: &str) -> Vec<PathBuf> {
     for (label, width, height) in [("phone", 390, 2600), ("desktop", 1280, 1800)] {
         let file = dir.join(format!("{name}-{label}.png"));
         let _ = std::fs::remove_file(&file);
-        run_chromium(page, &[format!("--screenshot={}", file.display()), format!("--window-size={width},{height}")]);
+        support::chromium::run(
+            page,
+            &[format!("--screenshot={}", file.display()), format!("--window-size={width},{height}")],
+        );
         let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1000, "no screenshot of {} at {width} px", page.display());
         shots.push(file);

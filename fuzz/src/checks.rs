@@ -615,6 +615,10 @@ fn open_club() -> Club {
         outgoing: herald::config::Outgoing {
             transport: herald::config::Transport::Maildir { path: root.join("sent") },
             retry: Default::default(),
+            // Mails of text alone: drawing a board picture for each answer would make every
+            // run many times slower, and reading mail, not drawing boards, is what is fuzzed
+            // here (a hostile line in the HTML is tested in tests/preferences.rs).
+            plain_text: true,
         },
         ..herald::config::Config::default()
     };
@@ -817,6 +821,9 @@ pub fn players_command(data: &[u8]) {
         }
         Some(PreferenceCommand::Notation(Ok(style))) => {
             assert_eq!(commands::preference(&format!("notation {}", style.name())), preference);
+        }
+        Some(PreferenceCommand::Format(Ok(format))) => {
+            assert_eq!(commands::preference(&format!("format {}", format.name())), preference);
         }
         _ => {}
     }

@@ -26,7 +26,7 @@ fn bench_config(root: &Path, transport: Transport) -> Config {
         },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
-        outgoing: Outgoing { transport, retry: Default::default() },
+        outgoing: Outgoing { transport, ..Default::default() },
         ..Config::default()
     }
 }

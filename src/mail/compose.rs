@@ -1,4 +1,5 @@
-//! Composing the referee's outgoing mail: one plain-text UTF-8 message per [`OutgoingMail`].
+//! Composing the referee's outgoing mail: one UTF-8 message per [`OutgoingMail`], plain text
+//! alone or with an HTML alternative that shows the board as a picture.
 //!
 //! [`render`] is a pure function of its input: the bytes it returns are stored in the outbox
 //! and sent as they are, on the first attempt and on every retry, so a retried mail is the
@@ -6,7 +7,14 @@
 //!
 //! # The format
 //!
-//! * `Content-Type: text/plain; charset=utf-8`, `MIME-Version: 1.0`.
+//! * `Content-Type: text/plain; charset=utf-8`, `MIME-Version: 1.0`, for a mail of text alone.
+//! * A mail with an HTML alternative ([`OutgoingMail::html`]) is
+//!   `multipart/alternative`: first the same `text/plain` part, complete on its own (what
+//!   herald reads, what a text-only client shows), then `multipart/related` holding the
+//!   `text/html` part and its pictures, each an inline `image/png` part, base64-encoded, with
+//!   the `Content-ID` the HTML names it by (`<img src="cid:...">`). Nothing is fetched from
+//!   elsewhere. The boundaries are derived from the Message-ID, so the same mail is the same
+//!   bytes; each begins `=_`, which neither quoted-printable nor base64 text can contain.
 //! * `Content-Transfer-Encoding: quoted-printable`, always. The whole message is then 7-bit
 //!   ASCII (non-ASCII header text is RFC 2047-encoded), which
 //!   - needs no 8BITMIME from any relay on the way (lettre refuses to send non-ASCII bytes
@@ -35,7 +43,7 @@ use std::fmt;
 use std::time::SystemTime;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
-use lettre::message::{Body, Mailbox, SinglePart};
+use lettre::message::{Attachment, Body, Mailbox, MultiPart, SinglePart};
 
 /// Whether a mail answers a player's mail or is sent on the referee's own initiative
 /// (RFC 3834 §5, the `Auto-Submitted` field).
@@ -88,6 +96,28 @@ pub struct OutgoingMail {
     pub date: jiff::Timestamp,
     /// `Auto-Submitted` value.
     pub auto_submitted: AutoSubmitted,
+    /// The same mail in HTML, with its pictures, as an alternative to `body`; `None`: text
+    /// alone.
+    pub html: Option<HtmlBody>,
+}
+
+/// The HTML alternative of a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HtmlBody {
+    /// A whole HTML document.
+    pub html: String,
+    /// The pictures it shows, each by `cid:` and its [`InlineImage::content_id`].
+    pub images: Vec<InlineImage>,
+}
+
+/// A PNG picture carried in the mail, shown inline by the HTML.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineImage {
+    /// The Content-ID without angle brackets (`board.o42.g7@club.example.org`), unique in the
+    /// world as a Message-ID is.
+    pub content_id: String,
+    /// The PNG file.
+    pub png: Vec<u8>,
 }
 
 /// Why a mail cannot be rendered. Each of these is a bug or a bad address in the data,
@@ -181,13 +211,54 @@ pub fn render(mail: &OutgoingMail) -> Result<Vec<u8>, ComposeError> {
     // lettre ends the part with a line break of its own, so one final line break of the
     // text is dropped here: the body then reads back exactly as given, and a text without
     // one gains it (so the message ends at a line's end, as SMTP wants).
-    let text = mail.body.strip_suffix('\n').map_or(&*mail.body, |t| t.strip_suffix('\r').unwrap_or(t)).to_owned();
+    // In a multipart mail, the line break before the next boundary belongs to the boundary
+    // (RFC 2046), so there the text keeps its final line break.
+    let text = match &mail.html {
+        None => mail.body.strip_suffix('\n').map_or(&*mail.body, |t| t.strip_suffix('\r').unwrap_or(t)).to_owned(),
+        Some(_) if mail.body.ends_with('\n') => mail.body.clone(),
+        Some(_) => format!("{}\n", mail.body),
+    };
     // Converts line endings to CRLF and encodes; quoted-printable can hold any text.
     let body = Body::new_with_encoding(text, ContentTransferEncoding::QuotedPrintable)
         .map_err(|_| ComposeError::Build("the body cannot be quoted-printable encoded".to_owned()))?;
     let part = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body);
-    let message = builder.singlepart(part).map_err(|e| ComposeError::Build(e.to_string()))?;
+    let message = match &mail.html {
+        None => builder.singlepart(part),
+        Some(html) => builder.multipart(alternative(part, html, &mail.message_id)?),
+    }
+    .map_err(|e| ComposeError::Build(e.to_string()))?;
     Ok(message.formatted())
+}
+
+/// The text part and the HTML with its pictures, as `multipart/alternative`.
+fn alternative(text: SinglePart, html: &HtmlBody, message_id: &str) -> Result<MultiPart, ComposeError> {
+    for image in &html.images {
+        msg_id("content_id", &image.content_id)?;
+    }
+    // Quoted-printable for the same reasons as the text: 7-bit, lines kept whole.
+    let html_body = Body::new_with_encoding(html.html.clone(), ContentTransferEncoding::QuotedPrintable)
+        .map_err(|_| ComposeError::Build("the HTML cannot be quoted-printable encoded".to_owned()))?;
+    let png = ContentType::parse("image/png").map_err(|e| ComposeError::Build(e.to_string()))?;
+    let mut related = MultiPart::related()
+        .boundary(boundary("rel", message_id))
+        .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(html_body));
+    for image in &html.images {
+        let body = Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
+            .map_err(|_| ComposeError::Build("a picture cannot be base64 encoded".to_owned()))?;
+        related = related.singlepart(
+            Attachment::new_inline_with_name(image.content_id.clone(), "board.png".to_owned()).body(body, png.clone()),
+        );
+    }
+    Ok(MultiPart::alternative().boundary(boundary("alt", message_id)).singlepart(text).multipart(related))
+}
+
+/// A MIME boundary for the part `kind` of the mail `message_id`: the same for the same mail,
+/// and beginning with `=_`, which quoted-printable and base64 text never contain, so it cannot
+/// occur inside a part.
+fn boundary(kind: &str, message_id: &str) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(message_id.as_bytes());
+    format!("=_herald_{kind}_{}", crate::hex::encode(&digest[..12]))
 }
 
 /// A recipient or Reply-To: `addr` or `Name <addr>`.
@@ -258,11 +329,47 @@ mod tests {
             references: vec![],
             date: jiff::Timestamp::from_second(1_700_000_000).unwrap(),
             auto_submitted: AutoSubmitted::AutoGenerated,
+            html: None,
         }
     }
 
     fn text(m: &OutgoingMail) -> String {
         String::from_utf8(render(m).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn an_html_alternative_follows_the_text_with_its_picture_by_cid() {
+        let picture = InlineImage { content_id: "board.o1.g7@chess.example.org".into(), png: vec![0x89, b'P', 0, 255] };
+        let with_html = OutgoingMail {
+            html: Some(HtmlBody {
+                html: "<p>1. e4 e5 \u{2026} <img src=\"cid:board.o1.g7@chess.example.org\"></p>".into(),
+                images: vec![picture],
+            }),
+            ..mail()
+        };
+        let raw = render(&with_html).unwrap();
+        assert_eq!(raw, render(&with_html).unwrap(), "the same mail is the same bytes, boundaries too");
+        let t = String::from_utf8(raw.clone()).unwrap();
+        assert!(t.is_ascii());
+        let parsed = mailparse::parse_mail(&raw).unwrap();
+        assert_eq!(parsed.ctype.mimetype, "multipart/alternative");
+        assert!(parsed.ctype.params["boundary"].starts_with("=_herald_alt_"), "{t}");
+        let [plain, related] = &parsed.subparts[..] else { panic!("two alternatives: {t}") };
+        assert_eq!(plain.ctype.mimetype, "text/plain");
+        assert_eq!(plain.get_body().unwrap().replace("\r\n", "\n"), "1. e4 e5\n");
+        assert_eq!(related.ctype.mimetype, "multipart/related");
+        let [html, image] = &related.subparts[..] else { panic!("HTML and its picture: {t}") };
+        assert_eq!(html.ctype.mimetype, "text/html");
+        assert!(html.get_body().unwrap().contains("1. e4 e5 \u{2026} <img"));
+        assert_eq!(image.ctype.mimetype, "image/png");
+        assert_eq!(image.get_body_raw().unwrap(), vec![0x89, b'P', 0, 255]);
+        use mailparse::MailHeaderMap as _;
+        assert_eq!(image.headers.get_first_value("Content-ID").unwrap(), "<board.o1.g7@chess.example.org>");
+        assert!(image.headers.get_first_value("Content-Disposition").unwrap().starts_with("inline"));
+        // A Content-ID that is no msg-id is refused, as a Message-ID would be.
+        let mut bad = with_html.clone();
+        bad.html.as_mut().unwrap().images[0].content_id = "no at sign".into();
+        assert!(matches!(render(&bad), Err(ComposeError::MessageId { field: "content_id", .. })));
     }
 
     #[test]

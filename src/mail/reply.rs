@@ -31,7 +31,7 @@ pub fn compose_reply(original: &[u8], from: &str, text: &str) -> Result<Vec<u8>,
         }
         references.push_str(original_id.trim());
     }
-    let body = parsed.get_body().map_err(|e| format!("the original body: {e}"))?;
+    let body = super::plain_part(&parsed).get_body().map_err(|e| format!("the original body: {e}"))?;
     let quoted: String =
         body.lines().map(|l| if l.is_empty() { ">\n".to_string() } else { format!("> {l}\n") }).collect();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);

@@ -171,12 +171,45 @@ pub enum PreferenceCommand {
     /// `notation san|long|iccf`: how they read a chess-like game's moves; `Err` with the word
     /// written when it names no notation.
     Notation(Result<MoveStyle, String>),
+    /// `format text|html`: whether their mails are plain text alone or carry the HTML
+    /// alternative with the board picture; `Err` with the word written when it names neither.
+    Format(Result<MailFormat, String>),
+}
+
+/// What a player's mails are made of (`format ...`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MailFormat {
+    /// Plain text alone.
+    Text,
+    /// Plain text and, as its alternative, HTML with the board drawn as a picture (herald's
+    /// default).
+    Html,
+}
+
+impl MailFormat {
+    /// Its own name: `text` or `html`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MailFormat::Text => "text",
+            MailFormat::Html => "html",
+        }
+    }
+
+    /// The format a word names: its own name, or what players call it.
+    pub fn parse(word: &str) -> Option<MailFormat> {
+        Some(match word.to_lowercase().as_str() {
+            "text" | "plain" | "plaintext" | "plain-text" | "txt" => MailFormat::Text,
+            "html" | "picture" | "pictures" | "rich" => MailFormat::Html,
+            _ => return None,
+        })
+    }
 }
 
 /// The preference on a mail's command line, if it is one: `zone NAME` (also `time zone NAME`,
 /// `timezone NAME`, `tz NAME`), with an IANA name such as `Europe/Berlin`, or `club` (also
 /// `default`) for the club's own; `notation san`, `notation long` or `notation iccf` (see
-/// [`MoveStyle::parse`] for the other names of each).
+/// [`MoveStyle::parse`] for the other names of each); `format text` or `format html` (see
+/// [`MailFormat::parse`]).
 pub fn preference(line: &str) -> Option<PreferenceCommand> {
     let words: Vec<&str> = line.trim().trim_end_matches(['.', '!']).split_whitespace().collect();
     let (keyword, name) = match words.as_slice() {
@@ -191,6 +224,7 @@ pub fn preference(line: &str) -> Option<PreferenceCommand> {
     }
     match keyword.as_str() {
         "notation" => Some(PreferenceCommand::Notation(MoveStyle::parse(name).ok_or_else(|| name.to_string()))),
+        "format" => Some(PreferenceCommand::Format(MailFormat::parse(name).ok_or_else(|| name.to_string()))),
         "zone" | "timezone" | "tz" | "time zone" => Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
             "club" | "default" => None,
             _ => Some(name.to_string()),
@@ -419,7 +453,11 @@ mod tests {
         assert_eq!(preference("notation fancy"), Some(PreferenceCommand::Notation(Err("fancy".into()))));
         assert_eq!(preference("zone club"), Some(PreferenceCommand::Zone(None)));
         assert_eq!(preference("timezone Default"), Some(PreferenceCommand::Zone(None)));
-        for other in ["zone", "zone Europe Berlin", "time zone", "e4", "board 3", ""] {
+        assert_eq!(preference("Format text."), Some(PreferenceCommand::Format(Ok(MailFormat::Text))));
+        assert_eq!(preference("format plain"), Some(PreferenceCommand::Format(Ok(MailFormat::Text))));
+        assert_eq!(preference("format HTML"), Some(PreferenceCommand::Format(Ok(MailFormat::Html))));
+        assert_eq!(preference("format pdf"), Some(PreferenceCommand::Format(Err("pdf".into()))));
+        for other in ["zone", "zone Europe Berlin", "time zone", "format", "format plain text", "e4", "board 3", ""] {
             assert_eq!(preference(other), None, "{other}");
         }
     }

@@ -6,11 +6,13 @@ use serde::Serialize;
 use super::commands::label;
 use super::records::{GameRecord, GameResult, GameStatus, OutgoingRecord};
 use super::templates::Rendered;
-use super::{Loaded, OnTimeout, Referee, RefereeError, ids};
+use super::{Loaded, OnTimeout, Referee, RefereeError, html, ids};
 use crate::clock::control::days_text;
 use crate::clock::{TimeControl, Timestamp};
 use crate::engine::Color;
+use crate::engine::geometry::Square;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
+use crate::picture;
 use crate::variants::{MoveStyle, Observer, PlayedMove, View, diagram};
 
 /// The public header of a game in template contexts.
@@ -171,6 +173,8 @@ pub(super) struct MailContext {
     your_notation: Option<&'static str>,
     /// This mail's moves are written so.
     moves_restyled: bool,
+    /// The player asked for mails of plain text alone (`format text`).
+    plain_text: bool,
     /// What this player must still answer before the first move.
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
@@ -196,10 +200,38 @@ pub(super) struct MailContext {
     condition_news: Option<String>,
     /// This player's pending conditional moves, written as they are sent; never the opponent's.
     conditions: Vec<String>,
+    /// What the HTML alternative draws in place of `board`; `None`: the mail is text alone.
+    #[serde(skip)]
+    picture: Option<Picture>,
     /// How conditional moves are written in this variant, or why it offers none.
     conditional_help: String,
     /// The variant offers conditional moves.
     conditional_moves: bool,
+}
+
+/// The board picture of a mail: the view the text diagram is drawn from, and what goes with it.
+pub(super) struct Picture {
+    view: View,
+    bottom: Color,
+    pieces: &'static [crate::engine::rules::PieceDef],
+    /// The last move's squares, as this player's move list names them.
+    marked: Vec<Square>,
+    /// The legend under the board.
+    legend: Option<String>,
+}
+
+/// The squares of the last move in `shown` (what `g`'s player is shown), to mark on the
+/// picture: read from the move as the player's list writes it, or, in a variant that can write
+/// its moves otherwise (only open ones can), from its ICCF numbers or long algebraic form, which
+/// name both squares ("O-O" names none; ICCF's "5171" does).
+fn last_move_squares(g: &Loaded, shown: &View) -> Vec<Square> {
+    let Some(last) = shown.moves.len().checked_sub(1) else { return Vec::new() };
+    let written = |style| g.game.moves_in(style).filter(|moves| moves.len() == shown.moves.len());
+    if let Some(moves) = written(MoveStyle::Iccf) {
+        return picture::named_squares(&moves[last], shown, true);
+    }
+    let text = written(MoveStyle::Long).map_or_else(|| shown.moves[last].clone(), |moves| moves[last].clone());
+    picture::named_squares(&text, shown, false)
 }
 
 /// A commitment made by the move a mail tells of: its hash only.
@@ -339,6 +371,7 @@ impl Referee<'_> {
             your_zone: record.preferences[color.index()].zone.clone(),
             your_notation: record.preferences[color.index()].notation.map(MoveStyle::described),
             moves_restyled: restyled,
+            plain_text: record.preferences[color.index()].plain_text,
             club_zone: self.settings.zone.iana_name().unwrap_or("UTC").to_string(),
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
@@ -412,6 +445,13 @@ impl Referee<'_> {
             },
             conditional_help: wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
             conditional_moves: variant.conditional_moves().is_ok(),
+            picture: (!self.settings.plain_text && !record.preferences[color.index()].plain_text).then(|| Picture {
+                marked: last_move_squares(g, &shown),
+                legend: diagram::legend(&shown, variant.rules().pieces()),
+                pieces: variant.rules().pieces(),
+                bottom: color,
+                view: shown,
+            }),
         }
     }
 
@@ -540,6 +580,26 @@ impl Referee<'_> {
             in_reply_to: (message_id != root).then(|| root.clone()),
             references: if message_id != root { vec![root] } else { Vec::new() },
             date: now,
+            html: match &context.picture {
+                Some(picture) => {
+                    let marked = minijinja::context! { board => html::BOARD_MARK, ..minijinja::Value::from(minijinja::value::Serde(context)) };
+                    let board = picture::Board {
+                        view: &picture.view,
+                        bottom: picture.bottom,
+                        pieces: picture.pieces,
+                        marked: &picture.marked,
+                    };
+                    let text = self.templates.render(template, marked)?;
+                    html::html_body(
+                        &subject,
+                        &text.body,
+                        &board,
+                        picture.legend.as_deref(),
+                        format!("board.{message_id}"),
+                    )
+                }
+                None => None,
+            },
             // An answer to the player's own mail is a reply; news of the opponent's doing is
             // the referee's own (RFC 3834 §5).
             auto_submitted: if matches!(
@@ -556,6 +616,7 @@ impl Referee<'_> {
                     | "games"
                     | "zone"
                     | "notation"
+                    | "format"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

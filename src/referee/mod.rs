@@ -24,6 +24,7 @@ pub mod conditions;
 mod deadlines;
 mod dispatch;
 pub mod export;
+mod html;
 pub mod ids;
 mod mails;
 mod outside;
@@ -85,6 +86,9 @@ pub struct Settings {
     pub zone: jiff::tz::TimeZone,
     /// When a tournament's players get its standings.
     pub standings_mail: tournaments::StandingsMail,
+    /// Mails of plain text alone for everyone, without the HTML alternative and its board
+    /// picture (`outgoing.plain_text`).
+    pub plain_text: bool,
     /// What a player's mail needs to count, and when ending a game needs a confirmation.
     pub senders: senders::SenderPolicy,
     /// Who is told of bounces, and what an unreachable player's games do.

@@ -164,6 +164,7 @@ impl Referee<'_> {
             references: thread.into_iter().collect(),
             date: now,
             auto_submitted: AutoSubmitted::AutoReplied,
+            html: None,
         };
         match compose::render(&outgoing) {
             Ok(bytes) => effects.mails.push(OutgoingRecord {

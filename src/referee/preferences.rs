@@ -1,5 +1,5 @@
-//! A player's preferences, kept per address for all their games: their own time zone, and how
-//! they read a chess-like game's moves.
+//! A player's preferences, kept per address for all their games: their own time zone, how
+//! they read a chess-like game's moves, and whether their mails carry the board picture.
 //!
 //! `zone Europe/Berlin` (an IANA name; `zone club` for the club's again) makes every mail of
 //! every game of theirs show times in that zone: a deadline in days per move as the minute it
@@ -8,12 +8,13 @@
 //! `notation long` (or `san`, or `iccf`) makes the moves in their mails of every game whose
 //! variant can write them so (chess and Capablanca; ICCF numbers only on boards of at most 9x9)
 //! read `Ng1-f3` or `7163`; the archive, the PGN and every other mail keep the variant's own
-//! notation. Both are read, like a vacation, before a game's own commands, from any mail with a
+//! notation. `format text` makes their mails plain text alone, without the HTML alternative
+//! and its board picture (`format html` brings it back). All are read, like a vacation, before a game's own commands, from any mail with a
 //! valid token that counts as the player's ([`Referee::preference_request`]); the answer comes
 //! in the game the player wrote in, and the store keeps them with the player's address in the
 //! mail's transaction.
 
-use super::commands::{self, PreferenceCommand};
+use super::commands::{self, MailFormat, PreferenceCommand};
 use super::records::{GameRecord, Preferences, Verdict};
 use super::{Decision, Referee, RefereeError};
 use crate::clock::Timestamp;
@@ -83,6 +84,21 @@ impl Referee<'_> {
             PreferenceCommand::Notation(Ok(style)) => {
                 preferences.notation = Some(style);
                 ("notation", format!("{color} set their notation to {}", style.name()))
+            }
+            PreferenceCommand::Format(Ok(format)) => {
+                preferences.plain_text = format == MailFormat::Text;
+                let detail = match format {
+                    MailFormat::Text => format!("{color} asked for mails of plain text alone"),
+                    MailFormat::Html => format!("{color} asked for mails with the board picture"),
+                };
+                ("format", detail)
+            }
+            PreferenceCommand::Format(Err(word)) => {
+                let why = format!(
+                    "I know no mail format \"{word}\": write \"format text\" for mails of plain text alone, or \
+                     \"format html\" for mails with the board drawn as a picture."
+                );
+                return refused(self, &mut g, why);
             }
             PreferenceCommand::Notation(Err(word)) => {
                 let why = format!(

@@ -30,6 +30,9 @@ pub struct Preferences {
     /// How they read a chess-like game's moves (`notation ...`); `None`: as the variant writes
     /// them.
     pub notation: Option<MoveStyle>,
+    /// They asked for mails of plain text alone, without the HTML alternative and its board
+    /// picture (`format text`).
+    pub plain_text: bool,
 }
 
 /// What each of a game's two players keeps across all their games, read with each game (White's,

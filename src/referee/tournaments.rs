@@ -373,6 +373,7 @@ impl Referee<'_> {
             references: envelope.thread.into_iter().collect(),
             date: now,
             auto_submitted: envelope.auto_submitted,
+            html: None,
         };
         compose::render(&outgoing).ok().map(|bytes| OutgoingRecord {
             game_id: None,

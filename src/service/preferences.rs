@@ -1,4 +1,4 @@
-//! Preferences in the service: a player's `zone NAME` or `notation STYLE` kept with their
+//! Preferences in the service: a player's `zone NAME`, `notation STYLE` or `format text` kept with their
 //! address in the mail's transaction (what it decides is `referee::preferences`'s).
 
 use super::handling::Handler;
@@ -23,6 +23,7 @@ impl Handler<'_> {
         if let Some(preferences) = &decided.preferences {
             tx.set_time_zone(&player, preferences.zone.as_deref())?;
             tx.set_notation(&player, preferences.notation)?;
+            tx.set_plain_text(&player, preferences.plain_text)?;
         }
         let decision = decided.decision;
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());

@@ -14,9 +14,11 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::geometry::{Square, file_letter};
+use crate::engine::geometry::Square;
 use crate::engine::piece::Color;
-use crate::variants::{Cell, Coordinates, View};
+use crate::markup::escape;
+use crate::variants::diagram::file_label;
+use crate::variants::{Cell, View};
 
 /// The side of one square, in the SVG's own units.
 const SQUARE: i32 = 100;
@@ -33,15 +35,6 @@ const FONT: &str = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif";
 /// A crowd of up to this many pieces shows each of them; a larger one shows this many less
 /// one and a count of the rest.
 const CROWD_SHOWN: usize = 4;
-
-/// The label of file `file` (0-based) as the variant's notation names it: its letter, or its
-/// number with the tenth file as `0` (as [`crate::variants::diagram`] labels it).
-pub fn file_label(coordinates: Coordinates, file: u8) -> char {
-    match coordinates {
-        Coordinates::Algebraic => file_letter(file),
-        Coordinates::Numeric => char::from_digit(u32::from(file + 1) % 10, 10).unwrap_or('?'),
-    }
-}
 
 /// The squares whose contents differ between two views of the same observer: the last move
 /// as anyone can see it (from and to, both squares of a castling, the pawn taken en passant),
@@ -60,22 +53,6 @@ pub fn changed_squares(before: &View, after: &View) -> Vec<Square> {
         }
     }
     changed
-}
-
-/// Escapes text for an SVG (XML) text node or attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Draws `view`'s board with `bottom`'s side at the bottom, the squares in `marked` (the last

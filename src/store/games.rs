@@ -279,6 +279,8 @@ const GAME_SELECT: &str = concat!(
         (SELECT time_zone FROM players WHERE id = g.black_id) AS black_zone,
         (SELECT notation FROM players WHERE id = g.white_id) AS white_notation,
         (SELECT notation FROM players WHERE id = g.black_id) AS black_notation,
+        (SELECT plain_text FROM players WHERE id = g.white_id) AS white_plain_text,
+        (SELECT plain_text FROM players WHERE id = g.black_id) AS black_plain_text,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock, ",
@@ -289,7 +291,8 @@ const GAME_SELECT: &str = concat!(
 const GAME_SELECT_WITH_PLIES: &str = concat!(
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, w.time_zone AS white_zone, b.time_zone AS black_zone,
-        w.notation AS white_notation, b.notation AS black_notation, g.snapshot, g.status, g.result, g.reason, g.white_points,
+        w.notation AS white_notation, b.notation AS black_notation, w.plain_text AS white_plain_text,
+        b.plain_text AS black_plain_text, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
@@ -310,7 +313,7 @@ pub(super) fn time_control(written: Option<String>, days_per_move: Option<u32>) 
 }
 
 /// A player's stored preferences.
-pub(super) fn preferences(zone: Option<String>, notation: Option<String>) -> Result<Preferences> {
+pub(super) fn preferences(zone: Option<String>, notation: Option<String>, plain_text: bool) -> Result<Preferences> {
     let notation = match notation {
         // Stored by its own name only (`MoveStyle::name`), never by what players call it.
         Some(name) => Some(
@@ -321,7 +324,7 @@ pub(super) fn preferences(zone: Option<String>, notation: Option<String>) -> Res
         ),
         None => None,
     };
-    Ok(Preferences { zone, notation })
+    Ok(Preferences { zone, notation, plain_text })
 }
 
 fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
@@ -363,8 +366,8 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             clocks: [r.get("white_clock")?, r.get("black_clock")?],
             vacations: [Vec::new(), Vec::new()],
             preferences: [
-                preferences(r.get("white_zone")?, r.get("white_notation")?)?,
-                preferences(r.get("black_zone")?, r.get("black_notation")?)?,
+                preferences(r.get("white_zone")?, r.get("white_notation")?, r.get("white_plain_text")?)?,
+                preferences(r.get("black_zone")?, r.get("black_notation")?, r.get("black_plain_text")?)?,
             ],
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {

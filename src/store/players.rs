@@ -22,13 +22,13 @@ impl Tx<'_> {
 
     /// `email`'s preferences (none for an address herald does not know yet).
     pub fn preferences_of(&self, email: &str) -> Result<Preferences> {
-        let row: Option<(Option<String>, Option<String>)> = self
+        let row: Option<(Option<String>, Option<String>, bool)> = self
             .tx
-            .prepare_cached("SELECT time_zone, notation FROM players WHERE email = ?1")?
-            .query_row([email], |r| Ok((r.get(0)?, r.get(1)?)))
+            .prepare_cached("SELECT time_zone, notation, plain_text FROM players WHERE email = ?1")?
+            .query_row([email], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .optional()?;
         match row {
-            Some((zone, notation)) => super::games::preferences(zone, notation),
+            Some((zone, notation, plain_text)) => super::games::preferences(zone, notation, plain_text),
             None => Ok(Preferences::default()),
         }
     }
@@ -44,6 +44,13 @@ impl Tx<'_> {
     pub fn set_notation(&self, player: &Player, notation: Option<MoveStyle>) -> Result<()> {
         let id = self.player_id(player)?;
         self.exec("UPDATE players SET notation = ?2 WHERE id = ?1", params![id, notation.map(MoveStyle::name)])?;
+        Ok(())
+    }
+
+    /// Sets whether `player` gets mails of plain text alone, without the HTML alternative.
+    pub fn set_plain_text(&self, player: &Player, plain_text: bool) -> Result<()> {
+        let id = self.player_id(player)?;
+        self.exec("UPDATE players SET plain_text = ?2 WHERE id = ?1", params![id, plain_text])?;
         Ok(())
     }
 }

@@ -256,6 +256,11 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN time_zone TEXT;
     ALTER TABLE players ADD COLUMN notation TEXT CHECK (notation IN ('san', 'long', 'iccf'));
     "#,
+    // 12: a player's choice of mails in plain text alone, without the HTML alternative and its
+    // board picture (`format text`); 0: both.
+    r#"
+    ALTER TABLE players ADD COLUMN plain_text INTEGER NOT NULL DEFAULT 0 CHECK (plain_text IN (0, 1));
+    "#,
 ];
 
 #[cfg(test)]

@@ -43,8 +43,10 @@ fn cell_text(cell: &Cell) -> String {
 /// and the rank labels stay within 64 characters.
 pub const MAX_CROWD_LETTERS: usize = 6;
 
-/// The label of file `file` (0-based): its letter, or its number with the tenth file as `0`.
-fn file_label(coordinates: Coordinates, file: u8) -> char {
+/// The label of file `file` (0-based) as the variant's notation names it: its letter, or its
+/// number with the tenth file as `0`. The text diagram, the site's SVG and the mail's picture
+/// all label files so.
+pub fn file_label(coordinates: Coordinates, file: u8) -> char {
     match coordinates {
         Coordinates::Algebraic => file_letter(file),
         Coordinates::Numeric => char::from_digit(u32::from(file + 1) % 10, 10).unwrap_or('?'),

@@ -606,13 +606,13 @@ impl Mail {
 
     /// The decoded text (line ends as `\n`).
     pub fn body(&self) -> String {
-        self.parsed().get_body().expect("a decodable body").replace("\r\n", "\n")
+        super::mime::plain_text(&self.raw)
     }
 
-    /// Everything the mail shows a reader: its headers and bytes as sent, and its decoded
-    /// text (where a secret would show, however it was encoded).
+    /// Everything the mail shows a reader: its headers as sent, and each part decoded (where a
+    /// secret would show, however it was encoded); see `mime::readable`.
     pub fn readable(&self) -> String {
-        format!("{}\n{}", String::from_utf8_lossy(&self.raw), self.body())
+        super::mime::readable(&self.raw)
     }
 
     /// The address in Reply-To.

@@ -6,11 +6,13 @@
 
 pub mod archive_schema;
 pub mod certs;
+pub mod chromium;
 pub mod club;
 pub mod core;
 pub mod dovecot;
 pub mod harness;
 pub mod hashes;
+pub mod mime;
 pub mod opendkim;
 pub mod postfix;
 pub mod sink;

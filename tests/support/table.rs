@@ -64,7 +64,7 @@ impl Table {
                 authentication: Authentication { confirm_game_ending: ConfirmGameEnding::Never, ..Default::default() },
                 ..Inbox::default()
             },
-            outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, retry: Default::default() },
+            outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, ..Default::default() },
             games,
             ..Config::default()
         };

@@ -1,0 +1,242 @@
+//! The board as a picture, for the HTML part of a game mail: drawn from one observer's
+//! [`View`] alone, as the plain-text [`diagram`](crate::variants::diagram) is, so a picture can
+//! never show more than its observer may know.
+//!
+//! [`Board`] lays out the scene (squares, coordinates, the last move's squares marked, each
+//! square's pieces drawn by [`pieces`]) as SVG, and [`raster`] renders that to PNG, the one
+//! image format every mail client shows inline: Gmail and the new Outlook drop inline SVG, and
+//! a picture fetched from elsewhere is blocked by most clients (and tells the sender who read
+//! it), so the PNG travels in the mail itself, by `cid:`.
+//!
+//! The same view always gives the same bytes (no clock, no randomness, one bundled font), so
+//! two mails that differ only in a secret the recipient may not know carry the same picture.
+
+pub mod pieces;
+pub mod raster;
+
+use std::fmt::Write as _;
+
+use crate::engine::geometry::{BoardSize, Square};
+use crate::engine::piece::Color;
+use crate::engine::rules::PieceDef;
+use crate::variants::diagram::file_label;
+use crate::variants::{Cell, View};
+
+/// Side of one square, in CSS pixels: 8x8 and 10x8 boards alike, so a wider board is wider,
+/// never coarser.
+pub const SQUARE: u32 = 44;
+/// The margin around the board that holds the coordinates.
+pub const MARGIN: u32 = 20;
+/// Pixels per CSS pixel of the PNG: two, so the picture stays sharp on the high-density screens
+/// of phones and laptops; the HTML gives its size in CSS pixels, as Outlook needs to show it
+/// at that size.
+pub const SCALE: f32 = 2.0;
+
+/// Colours of the board: light and dark squares, and the same with the last move's mark.
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const LIGHT_MARKED: &str = "#e6e27a";
+const DARK_MARKED: &str = "#c5b347";
+const FRAME: &str = "#5b4632";
+const LABEL: &str = "#4a4a4a";
+
+/// A board picture of one observer's view.
+pub struct Board<'a> {
+    /// What the observer sees.
+    pub view: &'a View,
+    /// The side at the bottom: the recipient's.
+    pub bottom: Color,
+    /// The variant's pieces, which say how each letter is drawn.
+    pub pieces: &'a [PieceDef],
+    /// The squares of the last move, as far as this observer can tell them.
+    pub marked: &'a [Square],
+}
+
+impl Board<'_> {
+    /// Width and height in CSS pixels.
+    pub fn size(&self) -> (u32, u32) {
+        let BoardSize { files, ranks } = self.view.size;
+        (u32::from(files) * SQUARE + 2 * MARGIN, u32::from(ranks) * SQUARE + 2 * MARGIN)
+    }
+
+    /// Where `sq` is drawn: its top left corner, with `bottom`'s side at the bottom.
+    fn corner(&self, sq: Square) -> (u32, u32) {
+        let BoardSize { files, ranks } = self.view.size;
+        let (column, row) = if self.bottom.is_white() {
+            (sq.file(), ranks - 1 - sq.rank())
+        } else {
+            (files - 1 - sq.file(), sq.rank())
+        };
+        (MARGIN + u32::from(column) * SQUARE, MARGIN + u32::from(row) * SQUARE)
+    }
+
+    /// The scene as SVG, in CSS pixels.
+    pub fn svg(&self) -> String {
+        let (width, height) = self.size();
+        let BoardSize { files, ranks } = self.view.size;
+        let mut svg = String::new();
+        let _ = write!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-weight="bold">"#
+        );
+        let _ = write!(svg, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
+        let _ = write!(
+            svg,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{FRAME}"/>"#,
+            MARGIN - 2,
+            MARGIN - 2,
+            u32::from(files) * SQUARE + 4,
+            u32::from(ranks) * SQUARE + 4
+        );
+        for sq in self.view.size.squares() {
+            let (x, y) = self.corner(sq);
+            let marked = self.marked.contains(&sq);
+            let fill = match (sq.is_dark(), marked) {
+                (true, false) => DARK,
+                (false, false) => LIGHT,
+                (true, true) => DARK_MARKED,
+                (false, true) => LIGHT_MARKED,
+            };
+            let _ = write!(svg, r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#);
+        }
+        self.coordinates(&mut svg);
+        for (sq, cell) in &self.view.cells {
+            let (x, y) = self.corner(*sq);
+            pieces::draw_cell(&mut svg, cell, self.pieces, f64::from(x), f64::from(y), f64::from(SQUARE));
+        }
+        svg.push_str("</svg>");
+        svg
+    }
+
+    /// File labels under and over the board, rank numbers on both sides, as the variant's
+    /// notation names them.
+    fn coordinates(&self, svg: &mut String) {
+        let BoardSize { files, ranks } = self.view.size;
+        let half = SQUARE / 2;
+        let (width, height) = self.size();
+        for file in 0..files {
+            let Some(sq) = Square::new(file, 0) else { continue };
+            let x = self.corner(sq).0 + half;
+            let label = file_label(self.view.coordinates, file);
+            for y in [MARGIN - 6, height - MARGIN + 15] {
+                let _ = write!(
+                    svg,
+                    r#"<text x="{x}" y="{y}" font-size="12" fill="{LABEL}" text-anchor="middle">{label}</text>"#
+                );
+            }
+        }
+        for rank in 0..ranks {
+            let Some(sq) = Square::new(0, rank) else { continue };
+            let y = self.corner(sq).1 + half + 4;
+            for x in [MARGIN / 2, width - MARGIN / 2] {
+                let _ = write!(
+                    svg,
+                    r#"<text x="{x}" y="{y}" font-size="12" fill="{LABEL}" text-anchor="middle">{}</text>"#,
+                    rank + 1
+                );
+            }
+        }
+    }
+
+    /// The picture as PNG, [`SCALE`] pixels per CSS pixel.
+    pub fn png(&self) -> Vec<u8> {
+        raster::png(&self.svg(), SCALE)
+    }
+
+    /// What the picture shows, in words, for the HTML's `alt` (read aloud by screen readers
+    /// and shown where images are not).
+    pub fn alt(&self) -> String {
+        let side = if self.bottom.is_white() { "White" } else { "Black" };
+        let pieces = self.view.cells.iter().filter(|(_, cell)| *cell != Cell::Empty).count();
+        format!("The board seen from {side}'s side, {pieces} occupied squares; the position is also in the text.")
+    }
+}
+
+/// The squares a move's text names, each once, in the order written: "Ng1-f3" names g1 and
+/// f3, "S@e4,f5" e4 and f5, "3f09c1:b1-c3@b1" b1 and c3 (what follows "@" after a square
+/// is a tracking label, see Secret Intelligence's rules page), Royal Chess's "N-76" 76, ICCF's "5254" e2 and e4 (`iccf`). Only
+/// squares on the board count; nothing else of the text is read, so whatever the observer's
+/// move list says of a move is all its mark can say.
+pub fn named_squares(text: &str, view: &View, iccf: bool) -> Vec<Square> {
+    let size = view.size;
+    let chars: Vec<char> = text.chars().collect();
+    let mut squares = Vec::new();
+    let digits_at = |i: usize| chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if iccf {
+        // Four digits, and a fifth for a promotion's piece: file and rank of each square.
+        if chars.len() >= 4 && chars[..4].iter().all(char::is_ascii_digit) {
+            for pair in chars[..4].chunks(2) {
+                let file = pair[0].to_digit(10).unwrap_or(0) as u8;
+                let rank = pair[1].to_digit(10).unwrap_or(0) as u8;
+                if let Some(sq) = file
+                    .checked_sub(1)
+                    .zip(rank.checked_sub(1))
+                    .and_then(|(f, r)| Square::new(f, r))
+                    .filter(|sq| size.contains(*sq))
+                {
+                    squares.push(sq);
+                }
+            }
+        }
+        return squares;
+    }
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match view.coordinates {
+            crate::variants::Coordinates::Algebraic => {
+                // A square stands apart from letters and digits around it, but for a piece's
+                // letter before it ("Nf3"), a capture's x ("exd5", "e4xd5") and a promotion's
+                // letter after it ("e8Q"): so the letters and digits of a cipher ("6463f3")
+                // are not read as squares.
+                let apart = |c: Option<&char>| {
+                    c.is_none_or(|c| !c.is_ascii_alphanumeric() || c.is_ascii_uppercase() || *c == 'x')
+                };
+                let run = if c.is_ascii_lowercase() && apart(i.checked_sub(1).and_then(|j| chars.get(j))) {
+                    digits_at(i + 1)
+                } else {
+                    0
+                };
+                if (1..=2).contains(&run) && apart(chars.get(i + run + 1)) {
+                    let name: String = chars[i..=i + run].iter().collect();
+                    if let Some(sq) = size.parse_algebraic(&name).filter(|sq| size.contains(*sq)) {
+                        squares.push(sq);
+                    }
+                    i += run + 1;
+                    // "@" after a square begins the labels a hidden piece is tracked by
+                    // (Secret Intelligence's "3f09c1:b1-c3@b1"), which are not the move's.
+                    if chars.get(i) == Some(&'@') {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            crate::variants::Coordinates::Numeric => {
+                let run = digits_at(i);
+                if run == 2 {
+                    let file = chars[i].to_digit(10).unwrap_or(0) as u8;
+                    let rank = chars[i + 1].to_digit(10).unwrap_or(0) as u8;
+                    // The tenth file is written 0.
+                    let file = if file == 0 { 9 } else { file - 1 };
+                    if let Some(sq) =
+                        rank.checked_sub(1).and_then(|r| Square::new(file, r)).filter(|sq| size.contains(*sq))
+                    {
+                        squares.push(sq);
+                    }
+                }
+                if run > 0 {
+                    i += run;
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+    let mut seen = Vec::new();
+    squares.retain(|sq| {
+        let first = !seen.contains(sq);
+        seen.push(*sq);
+        first
+    });
+    squares
+}
