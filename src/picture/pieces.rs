@@ -19,8 +19,8 @@
 use std::fmt::Write as _;
 
 use crate::engine::piece::Color;
-use crate::markup::escape;
 use crate::engine::rules::PieceDef;
+use crate::markup::escape;
 use crate::variants::Cell;
 
 const INK: &str = "#1f1f1f";

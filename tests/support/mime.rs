@@ -50,7 +50,7 @@ pub fn images(raw: &[u8]) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Everything the mail shows a reader at once, however it is encoded: its header block as
-/// sent, then each part's headers and decoded text; a picture as its type, size and a digest
+/// sent, then each part's headers and decoded text (HTML with its character references read); a picture as its type, size and a digest
 /// (its first 16 bytes as a decimal number: no letters, which `hashes::mask_hashes` leaves
 /// alone), since its base64 or hex letters would read as words ("Nf3", "e6") to a test that
 /// looks for one, while two different pictures still differ here.
@@ -65,7 +65,12 @@ pub fn readable(raw: &[u8]) -> String {
                 out.push_str(&format!("{}: {}\n", h.get_key(), h.get_value()));
             }
         }
-        if part.ctype.mimetype.starts_with("text/") {
+        if part.ctype.mimetype == "text/html" {
+            // As a reader sees it: character references read as the characters they stand for.
+            let html = part.get_body().expect("a decodable HTML part").replace("\r\n", "\n");
+            let read = html.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'");
+            out.push_str(&read.replace("&amp;", "&"));
+        } else if part.ctype.mimetype.starts_with("text/") {
             out.push_str(&part.get_body().expect("a decodable text").replace("\r\n", "\n"));
         } else {
             let bytes = part.get_body_raw().expect("a decodable part");
