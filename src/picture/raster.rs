@@ -82,9 +82,12 @@ fn draw(svg: &str, scale: f32) -> Vec<u8> {
 /// The picture's palette (its 256 most used colours, most used first, ties by colour) and each
 /// pixel's index in it: its own colour's, or the nearest colour's.
 fn paletted(pixels: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
+    // A board is long runs of one colour (a square's row of pixels), so colours are counted
+    // and looked up once a run, not once a pixel.
+    let runs = pixels.chunk_by(|a, b| a == b);
     let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
-    for p in pixels {
-        *counts.entry(*p).or_default() += 1;
+    for run in runs.clone() {
+        *counts.entry(run[0]).or_default() += run.len();
     }
     let mut by_use: Vec<([u8; 3], usize)> = counts.into_iter().collect();
     by_use.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -92,22 +95,13 @@ fn paletted(pixels: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
     let distance =
         |a: [u8; 3], b: [u8; 3]| a.iter().zip(b).map(|(x, y)| (i32::from(*x) - i32::from(y)).pow(2)).sum::<i32>();
     let mut index_of: HashMap<[u8; 3], u8> = HashMap::new();
-    let mut last: Option<([u8; 3], u8)> = None;
-    let indices = pixels
-        .iter()
-        .map(|&p| {
-            if let Some((colour, index)) = last
-                && colour == p
-            {
-                return index;
-            }
-            let index = *index_of.entry(p).or_insert_with(|| {
-                // The first of the nearest: palette entries are unique, so this is one colour.
-                (0..palette.len()).min_by_key(|&i| distance(palette[i], p)).unwrap_or(0) as u8
-            });
-            last = Some((p, index));
-            index
-        })
-        .collect();
+    let mut indices = Vec::with_capacity(pixels.len());
+    for run in runs {
+        let index = *index_of.entry(run[0]).or_insert_with(|| {
+            // The first of the nearest: palette entries are unique, so this is one colour.
+            (0..palette.len()).min_by_key(|&i| distance(palette[i], run[0])).unwrap_or(0) as u8
+        });
+        indices.extend(std::iter::repeat_n(index, run.len()));
+    }
     (palette, indices)
 }
