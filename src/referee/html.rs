@@ -12,8 +12,10 @@ use crate::mail::compose::{HtmlBody, InlineImage};
 use crate::markup::escape;
 use crate::picture::Board;
 
-/// What stands for the board in the text the HTML is made from: a line no template or player
-/// writes.
+/// What stands for the board in the text the HTML is made from: a line no template writes.
+/// Should a player's own words echoed in their answer hold it too, it is not there exactly once,
+/// and that answer is text alone: a player can take the picture from their own mail, nothing
+/// more.
 pub(super) const BOARD_MARK: &str = "[[herald:board-picture]]";
 
 /// The style of the text's blocks.
