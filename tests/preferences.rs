@@ -147,40 +147,31 @@ fn a_players_notation_shows_in_their_mails_of_chess_and_capablanca_only() {
     says(&latest_of(&table, BOB, capablanca), "This game's variant keeps its own.");
 }
 
-/// The parts of a mail, by MIME type, leaves only.
-fn part_types(raw: &[u8]) -> Vec<String> {
-    fn walk(part: &mailparse::ParsedMail<'_>, out: &mut Vec<String>) {
-        if part.subparts.is_empty() {
-            out.push(part.ctype.mimetype.clone());
-        }
-        part.subparts.iter().for_each(|p| walk(p, out));
-    }
-    let mut out = Vec::new();
-    walk(&mailparse::parse_mail(raw).unwrap(), &mut out);
-    out
-}
-
 #[test]
 fn a_player_may_have_mails_of_plain_text_alone() {
     let mut table = Table::new("format");
     let first = table.new_game("chess");
     let with_picture = vec!["text/plain".to_string(), "text/html".to_string(), "image/png".to_string()];
-    assert_eq!(part_types(&table.mails(ALICE).pop().unwrap()), with_picture, "the picture is there by default");
+    assert_eq!(
+        support::mime::part_types(&table.mails(ALICE).pop().unwrap()),
+        with_picture,
+        "the picture is there by default"
+    );
 
     table.reply(ALICE, "format text");
     let raw = table.mails(ALICE).pop().unwrap();
-    assert_eq!(part_types(&raw), vec!["text/plain".to_string()], "the answer is already text alone");
+    assert_eq!(support::mime::part_types(&raw), vec!["text/plain".to_string()], "the answer is already text alone");
     let (subject, body) = latest(&table, ALICE);
     says(&subject, &format!("[herald #{first}] chess: your mail format, your move (1.)"));
     says(&body, "From now on my mails to you, in all your games, are plain text alone");
 
     // Her moves' mails, and a new game's, are text alone; Bob's keep the picture.
     table.reply(ALICE, "e4");
-    assert_eq!(part_types(&table.mails(ALICE).pop().unwrap()), vec!["text/plain".to_string()]);
-    assert_eq!(part_types(&table.mails(BOB).pop().unwrap()), with_picture);
+    assert_eq!(support::mime::part_types(&table.mails(ALICE).pop().unwrap()), vec!["text/plain".to_string()]);
+    assert_eq!(support::mime::part_types(&table.mails(BOB).pop().unwrap()), with_picture);
     let second = table.new_game("chess");
-    assert_eq!(part_types(&table.latest_in(ALICE, second)), vec!["text/plain".to_string()]);
-    assert_eq!(part_types(&table.latest_in(BOB, second)), with_picture);
+    assert_eq!(support::mime::part_types(&table.latest_in(ALICE, second)), vec!["text/plain".to_string()]);
+    assert_eq!(support::mime::part_types(&table.latest_in(BOB, second)), with_picture);
 
     // A word that names no format is refused and changes nothing.
     table.reply(ALICE, "format pdf");
@@ -192,7 +183,7 @@ fn a_player_may_have_mails_of_plain_text_alone() {
 
     table.reply(ALICE, "format html");
     let raw = table.mails(ALICE).pop().unwrap();
-    assert_eq!(part_types(&raw), with_picture);
+    assert_eq!(support::mime::part_types(&raw), with_picture);
     says(&latest(&table, ALICE).1, "carry the board drawn as a picture");
     let stored = table.service.store().read(|tx| tx.preferences_of(ALICE)).unwrap();
     assert!(!stored.plain_text);

@@ -20,7 +20,7 @@ use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::piece::Color;
 use crate::engine::rules::PieceDef;
 use crate::variants::diagram::file_label;
-use crate::variants::{Cell, View};
+use crate::variants::{Cell, Coordinates, View};
 
 /// Side of one square, in CSS pixels: 8x8 and 10x8 boards alike, so a wider board is wider,
 /// never coarser.
@@ -184,7 +184,7 @@ pub fn named_squares(text: &str, view: &View, iccf: bool) -> Vec<Square> {
     while i < chars.len() {
         let c = chars[i];
         match view.coordinates {
-            crate::variants::Coordinates::Algebraic => {
+            Coordinates::Algebraic => {
                 // A square stands apart from letters and digits around it, but for a piece's
                 // letter before it ("Nf3"), a capture's x ("exd5", "e4xd5") and a promotion's
                 // letter after it ("e8Q"): so the letters and digits of a cipher ("6463f3")
@@ -211,7 +211,7 @@ pub fn named_squares(text: &str, view: &View, iccf: bool) -> Vec<Square> {
                     continue;
                 }
             }
-            crate::variants::Coordinates::Numeric => {
+            Coordinates::Numeric => {
                 let run = digits_at(i);
                 if run == 2 {
                     let file = chars[i].to_digit(10).unwrap_or(0) as u8;

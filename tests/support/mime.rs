@@ -20,6 +20,13 @@ fn leaf_parts<'m, 'a>(mail: &'m ParsedMail<'a>) -> Vec<&'m ParsedMail<'a>> {
     out
 }
 
+/// The MIME types of the mail's parts, leaves only, in order: `["text/plain"]` for a mail of
+/// text alone, `["text/plain", "text/html", "image/png"]` for one with its board picture.
+pub fn part_types(raw: &[u8]) -> Vec<String> {
+    let mail = mailparse::parse_mail(raw).expect("a parseable mail");
+    leaf_parts(&mail).iter().map(|p| p.ctype.mimetype.clone()).collect()
+}
+
 /// The decoded text of the mail's `text/plain` part (line ends as `\n`): the first one, or the
 /// body of a mail of one part.
 pub fn plain_text(raw: &[u8]) -> String {
