@@ -56,6 +56,10 @@ pub struct Bounces {
     /// What happens to the clocks of an unreachable player's games.
     #[serde(default)]
     pub on_unreachable: OnUnreachable,
+    /// Days at most that bounces stop a game's clock; then it runs again and the director
+    /// decides (at least 1).
+    #[serde(default = "default_max_pause_days")]
+    pub max_pause_days: u32,
 }
 
 pub use crate::referee::bounces::OnUnreachable;
@@ -347,9 +351,17 @@ fn default_unreachable_after() -> u32 {
     2
 }
 
+fn default_max_pause_days() -> u32 {
+    14
+}
+
 impl Default for Bounces {
     fn default() -> Bounces {
-        Bounces { unreachable_after: default_unreachable_after(), on_unreachable: OnUnreachable::default() }
+        Bounces {
+            unreachable_after: default_unreachable_after(),
+            on_unreachable: OnUnreachable::default(),
+            max_pause_days: default_max_pause_days(),
+        }
     }
 }
 
@@ -551,6 +563,9 @@ impl Config {
         if self.bounces.unreachable_after == 0 {
             return Err(ConfigError::Invalid("bounces.unreachable_after must be at least 1".into()));
         }
+        if !(1..=366).contains(&self.bounces.max_pause_days) {
+            return Err(ConfigError::Invalid("bounces.max_pause_days must be from 1 to 366".into()));
+        }
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));
         }
@@ -680,6 +695,7 @@ impl Config {
                 director: self.referee.director.clone(),
                 unreachable_after: self.bounces.unreachable_after,
                 on_unreachable: self.bounces.on_unreachable,
+                max_pause_days: self.bounces.max_pause_days,
             },
         }
     }
@@ -869,7 +885,10 @@ mod tests {
     #[test]
     fn the_bounce_settings_are_read_and_checked() {
         let config = Config::parse("referee:\n  address: r@y.org\n").unwrap();
-        assert_eq!(config.bounces, Bounces { unreachable_after: 2, on_unreachable: OnUnreachable::Pause });
+        assert_eq!(
+            config.bounces,
+            Bounces { unreachable_after: 2, on_unreachable: OnUnreachable::Pause, max_pause_days: 14 }
+        );
         assert_eq!(config.referee.director, None);
         let set = Config::parse(
             "referee:\n  address: r@y.org\n  director: td@y.org\nbounces:\n  unreachable_after: 3\n  on_unreachable: continue\n",

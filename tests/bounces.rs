@@ -437,3 +437,82 @@ fn only_mail_that_counts_as_the_players_brings_an_unreachable_player_back() {
     assert!(paused(), "an unauthenticated mail started the clock again");
     assert!(!table.log().iter().any(|l| l.contains("wrote again")), "{:?}", table.log());
 }
+
+#[test]
+fn a_pause_from_bounces_ends_after_max_pause_days_and_the_director_decides() {
+    // Two forged delivery reports (the return paths stand in every mail Bob received) make Bob
+    // unreachable and stop his clock. A pause must not be a vacation without end: after
+    // `bounces.max_pause_days` (3 here) the clock runs again from where it stood, and the
+    // director is told.
+    let mut table = Table::new("bounces-bounded");
+    let mut config = table.service.config().clone();
+    config.referee.director = Some(DIRECTOR.into());
+    config.bounces.max_pause_days = 3;
+    table.reopen(config);
+    let id = table.new_game("chess");
+    let secret = table_secret(&mut table);
+    table.reply(ALICE, "e4");
+    let game = |table: &mut Table| table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
+    let paused = |table: &mut Table| table.service.store().read(|tx| tx.clock_paused_at(id)).unwrap();
+    let deadline = game(&mut table).deadline.expect("Bob is on the clock");
+    bobs_first_two_mails_bounce(&mut table, id, &secret);
+    let paused_at = paused(&mut table).expect("the clock stopped");
+
+    // Two days on, within the bound: still paused, and the director heard only of the bounces.
+    table.pass_after(2 * 24 * 3600);
+    assert!(paused(&mut table).is_some());
+    let director_mails = |table: &Table| table.mails(DIRECTOR).len();
+    assert_eq!(director_mails(&table), 1, "the notice that Bob is unreachable");
+
+    // Past the bound: the clock runs again, what was left on it counted from now, and the
+    // director gets one mail saying so; Bob is still unreachable.
+    table.pass_after(24 * 3600 + 60);
+    let now = herald::clock::Clock::now(&*table.clock);
+    assert_eq!(paused(&mut table), None, "the pause outlived bounces.max_pause_days");
+    let left = deadline.duration_since(paused_at);
+    assert_eq!(game(&mut table).deadline, Some(now.checked_add(left).unwrap()));
+    assert_eq!(director_mails(&table), 2);
+    let raw = table.mails(DIRECTOR).pop().unwrap();
+    let notice = herald::mail::reader::read_mail(&raw, &Default::default()).unwrap();
+    assert!(notice.subject.contains(&format!("game #{id} runs again after 3 days")), "{}", notice.subject);
+    assert!(table.log().iter().any(|l| l.starts_with("pause-over:")), "{:?}", table.log());
+    assert!(table.service.store().read(|tx| tx.unreachable_since(BOB)).unwrap().is_some());
+
+    // Another pass sends nothing more; the clock then runs out as any clock does.
+    table.pass_after(60);
+    assert_eq!(director_mails(&table), 2, "told once");
+    for _ in 0..5 {
+        table.pass_after(24 * 3600);
+    }
+    assert_eq!(game(&mut table).status.as_str(), "finished", "Bob lost on time once his clock ran again");
+}
+
+#[test]
+fn a_report_of_a_mail_the_player_answered_since_counts_nothing() {
+    // Bob's invitation and the news of 1. e4 are written; Bob answers (1... e5). Reports of
+    // those two mails that arrive later (late ones, or a forger's replaying the return paths
+    // Bob's mails show) say nothing of whether Bob can be reached now.
+    let mut table = Table::new("bounces-answered-since");
+    let id = table.new_game("chess");
+    let secret = table_secret(&mut table);
+    table.reply(ALICE, "e4");
+    table.reply(BOB, "e5");
+    for moves in [0, 1] {
+        table.clock.advance(60);
+        let to = return_path_at(&secret, id, "black", moves, "club.test");
+        table.service.ingest(&dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user"), Some(&to)).unwrap();
+    }
+    let (counted, unreachable) =
+        table.service.store().read(|tx| Ok((tx.has_bounces(BOB)?, tx.unreachable_since(BOB)?))).unwrap();
+    assert!(!counted && unreachable.is_none(), "Bob answered both mails: nothing counted");
+    assert_eq!(table.service.store().read(|tx| tx.clock_paused_at(id)).unwrap(), None);
+    let log = table.log();
+    assert_eq!(log.iter().filter(|l| l.contains("a mail the player has answered since")).count(), 2, "{log:?}");
+
+    // A report of a mail written after Bob's last mail counts as before.
+    table.reply(ALICE, "Nf3");
+    table.clock.advance(60);
+    let to = return_path_at(&secret, id, "black", 3, "club.test");
+    table.service.ingest(&dsn(&to, "failed", "5.1.1", "550 5.1.1 no such user"), Some(&to)).unwrap();
+    assert!(table.service.store().read(|tx| tx.has_bounces(BOB)).unwrap(), "a fresh failure counts");
+}

@@ -665,8 +665,19 @@ pub fn authentication_results(data: &[u8]) {
     }
     let fields = [field];
     let id = fields[0].authserv_id.clone();
+    // What a sender writes below a field of another server (here one that does not parse)
+    // is never the trusted server's own, whatever it says (`judge`).
+    let forged_pass = parse(&format!("{id}; dkim=pass header.d=players.test; spf=pass smtp.mailfrom=players.test"));
+    let mut below = fields.to_vec();
+    below.push(herald::mail::reader::authentication::AuthenticationResults {
+        authserv_id: String::new(),
+        hop: fields[0].hop,
+        results: Vec::new(),
+    });
+    below.extend(forged_pass);
     for domain in [Some("players.test"), Some(""), None] {
-        let _ = judge(&fields, &id, domain);
+        let judged = judge(&fields, &id, domain);
+        assert_eq!(judge(&below, &id, domain), judged, "a field below another server's counted");
         assert_eq!(judge(&fields, "", domain), Default::default());
     }
 }

@@ -12,14 +12,19 @@
 //!   delivery report at all, as some servers send) is transient and only logged
 //!   ([`Referee::read_bounce`]);
 //! - permanent failures are counted per player, once per mail (game, colour, moves), since the
-//!   player last wrote; at `bounces.unreachable_after` of them the player is unreachable
+//!   player last wrote (a report of a mail the player answered after it was written counts
+//!   nothing: they were reachable then); at `bounces.unreachable_after` of them the player is unreachable
 //!   ([`Referee::bounced`]): the opponent in each of the player's games still going on is told
 //!   (a game mail, so it is threaded and has a return path of its own), and so is the
 //!   director (`referee.director`, or the event log alone when none is configured), and with
 //!   `bounces.on_unreachable: pause` those games' clocks stop;
 //! - the next mail from the player in one of their games makes them reachable again and their
 //!   paused clocks run on, the deadline moved by the time the clock stood still
-//!   ([`Referee::reachable_again`], as a vacation moves it: `deadlines`).
+//!   ([`Referee::reachable_again`], as a vacation moves it: `deadlines`);
+//! - a pause lasts `bounces.max_pause_days` at most: a bounce is easy to forge (the return
+//!   path stands in every mail the player received), so it must not stop a clock for good.
+//!   Then the clock runs again from where it stood and the director is told and decides
+//!   ([`Referee::pause_over`]); the player stays unreachable until they write.
 //!
 //! The store counts and keeps the state; this module only decides, without I/O.
 
@@ -53,11 +58,18 @@ pub struct BounceSettings {
     pub unreachable_after: u32,
     /// What happens to the unreachable player's games.
     pub on_unreachable: OnUnreachable,
+    /// Days at most that bounces stop a game's clock.
+    pub max_pause_days: u32,
 }
 
 impl Default for BounceSettings {
     fn default() -> BounceSettings {
-        BounceSettings { director: None, unreachable_after: 2, on_unreachable: OnUnreachable::Pause }
+        BounceSettings {
+            director: None,
+            unreachable_after: 2,
+            on_unreachable: OnUnreachable::Pause,
+            max_pause_days: 14,
+        }
     }
 }
 
@@ -103,6 +115,10 @@ pub struct Standing {
     pub counted_now: bool,
     /// Whether the player was unreachable before this bounce.
     pub unreachable: bool,
+    /// The player wrote (a mail that counted as theirs) after the bounced mail was written: a
+    /// report of it, however late it came, says nothing of whether they can be reached now,
+    /// and is not counted.
+    pub answered_since: bool,
 }
 
 /// What a bounce decides.
@@ -143,6 +159,7 @@ impl PausedClock {
 #[derive(Serialize)]
 struct DirectorContext {
     player: PersonContext,
+    max_pause_days: u32,
     failures: u32,
     bounced_game: i64,
     status: Option<String>,
@@ -166,6 +183,13 @@ struct GameContext {
 }
 
 impl Referee<'_> {
+    /// The return path of a game's mail to `color` written after `moves` moves:
+    /// `local+bounce-TOKEN@domain`.
+    pub fn return_path(&self, game: i64, color: Color, moves: usize) -> String {
+        let token = self.tokens.bounce_token(game, color, moves);
+        format!("{}+{token}@{}", self.settings.local_part(), self.settings.address_domain())
+    }
+
     /// What `mail` is, if it was sent to one of herald's return paths (in its envelope
     /// recipient, Delivered-To, X-Original-To, To or Cc).
     pub fn return_path_of(&self, mail: &IncomingMail) -> Option<ReturnPath> {
@@ -232,6 +256,9 @@ impl Referee<'_> {
         let detail = match reading.failure {
             Failure::None => format!("{what} as delivered or relayed ({said}); nothing to do"),
             Failure::Transient => format!("{what}, not a permanent failure ({said}); logged only"),
+            Failure::Permanent if standing.answered_since => {
+                format!("{what}, a permanent failure of a mail the player has answered since ({said}); not counted")
+            }
             Failure::Permanent if !standing.counted_now => {
                 format!("{what}, a permanent failure counted before ({said})")
             }
@@ -243,6 +270,7 @@ impl Referee<'_> {
         let verdict = Verdict::Bounce;
         let own = Event { game_id: Some(game), kind: verdict.as_str(), detail };
         let becomes_unreachable = reading.failure == Failure::Permanent
+            && !standing.answered_since
             && standing.counted_now
             && !standing.unreachable
             && standing.permanent_failures >= self.settings.bounces.unreachable_after;
@@ -287,6 +315,7 @@ impl Referee<'_> {
         let mut effects = Effects { events: vec![own], ..Effects::default() };
         let context = DirectorContext {
             player: PersonContext { name: player.display_name().to_string(), email: player.email.clone() },
+            max_pause_days: self.settings.bounces.max_pause_days,
             failures: standing.permanent_failures,
             bounced_game: game,
             status: reading.status.clone(),
@@ -296,7 +325,9 @@ impl Referee<'_> {
         };
         let told = match &self.settings.bounces.director {
             Some(director) => {
-                effects.mails.push(self.director_notice(director, mail, &context, now)?);
+                let message_id = ids::answer_message_id("unreachable", &mail.dedupe_key, &self.settings.domain);
+                let rendered = self.templates.render("unreachable.txt", &context)?;
+                effects.mails.push(self.director_notice(director, game, message_id, rendered, now)?);
                 format!("the director ({director}) is told")
             }
             None => "no referee.director is configured to tell".to_string(),
@@ -313,18 +344,18 @@ impl Referee<'_> {
         Ok(BounceDecision { decisions, unreachable: true, pause })
     }
 
-    /// The director's notice that a player is unreachable (the `unreachable.txt` template),
-    /// from the referee's own address; its Message-ID derives from the bounce's delivery key,
-    /// so handling the same bounce twice could never give two notices.
+    /// A notice to the director about `game`, from the referee's own address: that a player is
+    /// unreachable (`unreachable.txt`, its Message-ID from the bounce's delivery key) or that a
+    /// paused clock runs again (`pause_over.txt`, from the pause), so deciding the same thing
+    /// twice could never give two notices.
     fn director_notice(
         &self,
         director: &str,
-        bounce: &IncomingMail,
-        context: &DirectorContext,
+        game: i64,
+        message_id: String,
+        Rendered { subject, body }: Rendered,
         now: Timestamp,
     ) -> Result<OutgoingRecord, RefereeError> {
-        let Rendered { subject, body } = self.templates.render("unreachable.txt", context)?;
-        let message_id = ids::answer_message_id("unreachable", &bounce.dedupe_key, &self.settings.domain);
         let outgoing = OutgoingMail {
             from_name: self.settings.name.clone(),
             from: self.settings.address.clone(),
@@ -341,12 +372,69 @@ impl Referee<'_> {
         };
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
         Ok(OutgoingRecord {
-            game_id: Some(context.bounced_game),
+            game_id: Some(game),
             recipient: director.to_string(),
             message_id,
             bytes,
             return_path: None,
         })
+    }
+
+    /// A clock that bounces stopped `bounces.max_pause_days` ago runs again: what was left on it
+    /// when it stopped is counted again from now, as when the player writes again, and the
+    /// director is told, to decide (or the event log, without a director). The player stays
+    /// unreachable. `unreachable` is the player the clock stood still for. Returns the new
+    /// deadline and what to write.
+    pub fn pause_over(
+        &self,
+        clock: PausedClock,
+        record: GameRecord,
+        unreachable: Color,
+        now: Timestamp,
+    ) -> Result<(NewDeadline, Effects), RefereeError> {
+        let mut g = self.load(record)?;
+        let deadline = self.stood_still(&mut g, clock.stopped(), now, |_| {});
+        let days = self.settings.bounces.max_pause_days;
+        let record = &g.record;
+        let (player, opponent) = (record.player(unreachable), record.player(unreachable.other()));
+        let context = minijinja::context! {
+            days,
+            player => minijinja::Value::from(minijinja::value::Serde(PersonContext {
+                name: player.display_name().to_string(),
+                email: player.email.clone(),
+            })),
+            game => minijinja::Value::from(minijinja::value::Serde(GameContext {
+                id: record.id,
+                variant: record.variant.clone(),
+                opponent: opponent.display_name().to_string(),
+                paused: false,
+            })),
+        };
+        let mut effects = Effects::default();
+        let told = match &self.settings.bounces.director {
+            Some(director) => {
+                let message_id = ids::answer_message_id(
+                    "pause-over",
+                    &format!("{}:{}", record.id, clock.paused_at),
+                    &self.settings.domain,
+                );
+                let rendered = self.templates.render("pause_over.txt", context)?;
+                effects.mails.push(self.director_notice(director, record.id, message_id, rendered, now)?);
+                format!("the director ({director}) is told, to decide")
+            }
+            None => "no referee.director is configured to tell; the director decides".to_string(),
+        };
+        effects.events.push(Event {
+            game_id: Some(record.id),
+            kind: "pause-over",
+            detail: format!(
+                "the clock stood still {days} days (bounces.max_pause_days) for {}, still unreachable; it runs again{}; \
+                 {told}",
+                player.email,
+                deadline.map(|d| format!(", deadline {d}")).unwrap_or_default()
+            ),
+        });
+        Ok(((record.id, deadline), effects))
     }
 
     /// A player who was unreachable wrote again: the events that say so, and the new deadline

@@ -31,6 +31,22 @@ pub(super) fn game_message_id(
     format!("herald.{}.{}.p{moves}.{tag}@{domain}", record.id, color.name())
 }
 
+/// The Message-ID of the request to confirm the action whose code is `code` (see
+/// `senders`), written after `moves` moves: a game mail's (see [`game_message_id`]) whose tag
+/// is the code's rather than the mail counter's, so every request for the same action at the
+/// same move is the same mail, and the service queues it once.
+pub(super) fn confirmation_message_id(
+    tokens: &Tokens,
+    record: &GameRecord,
+    color: Color,
+    moves: usize,
+    code: &str,
+    domain: &str,
+) -> String {
+    let tag = tokens.tag(&format!("confirm:{}:{}:{code}", record.id, color.name()));
+    format!("herald.{}.{}.p{moves}.{tag}@{domain}", record.id, color.name())
+}
+
 /// How many moves had been played when the referee wrote its mail `id` to `color` in
 /// `record`'s game, if `id` is the Message-ID of such a mail: the invitation (before any
 /// move) or a later mail, whose Message-ID says it (see [`game_message_id`]).

@@ -562,8 +562,11 @@ impl Referee<'_> {
         let record = &mut g.record;
         let token = self.tokens.token(record.id, color);
         let root = ids::thread_root(self.tokens, record.id, color, &self.settings.domain);
+        let confirmation = context.confirmation.as_ref().map(|c| c.code.as_str());
         let message_id = if context.event == "invite" {
             root.clone()
+        } else if let Some(code) = confirmation {
+            ids::confirmation_message_id(self.tokens, record, color, g.game.plies(), code, &self.settings.domain)
         } else {
             ids::game_message_id(self.tokens, record, color, g.game.plies(), &self.settings.domain)
         };
@@ -626,8 +629,7 @@ impl Referee<'_> {
         };
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
         // Its own return path, so that a bounce names the player and the mail (see `bounces`).
-        let bounce_token = self.tokens.bounce_token(record.id, color, g.game.plies());
-        let return_path = format!("{}+{bounce_token}@{}", self.settings.local_part(), self.settings.address_domain());
+        let return_path = self.return_path(record.id, color, g.game.plies());
         Ok(OutgoingRecord {
             game_id: Some(record.id),
             recipient: to,

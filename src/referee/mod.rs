@@ -5,7 +5,8 @@
 //! Mails are rendered from each recipient's [`crate::variants::View`] of the game, never from
 //! the full state, so a variant with secrets keeps them by what its view leaves out.
 //!
-//! The core is split by what it decides: this file reads a mail and finds who speaks;
+//! The core is split by what it decides: `gate` finds who a mail speaks for, once, for every
+//! mail; this file reads a player's mail for its command;
 //! `dispatch` carries out a verified player's command; `outside` answers mail outside any
 //! game (strangers, mail too large, mail herald failed to handle) and keeps silent where it
 //! must; `senders` is who may speak for a player (the sender authentication the club
@@ -24,6 +25,7 @@ pub mod conditions;
 mod deadlines;
 mod dispatch;
 pub mod export;
+pub mod gate;
 mod html;
 pub mod ids;
 mod mails;
@@ -342,43 +344,40 @@ impl<'a> Referee<'a> {
         Ok(Effects { game: Some(record), moves: Vec::new(), mails, events: vec![event] })
     }
 
-    /// Decides what one incoming mail does. `game` is the stored game the mail's token names
-    /// (see [`Referee::claimed_identity`]), if it exists.
+    /// Decides what one incoming mail to a game's address does. `game` is the stored game the
+    /// mail's token names (see [`Referee::claimed_identity`]), if it exists.
     ///
-    /// Mail that must never be answered (automatic mail, mail from herald's own addresses) is
-    /// logged and left unanswered. A mail that is not from the player its token names gets a
-    /// short answer with no game information. A verified player's mail is read for its command
-    /// (the first line of its own text, or, when the text holds none, its Subject) and the
-    /// command carried out; a mail without one gets the help, opening with why. A player's
-    /// mail that lacks the authentication the club requires is answered as a stranger's
-    /// (`senders`).
+    /// The mail passes the gate ([`Referee::admit`]): mail that must never be answered
+    /// (automatic mail, mail from herald's own addresses) is logged and left unanswered; a mail
+    /// that does not count as the player's gets a short answer with no game information; a
+    /// player's mail is carried out ([`Referee::player_mail`]). The service itself reads a
+    /// player's commands for all their games and the tournaments' mail first, as `admit`
+    /// classes them.
     pub fn handle_mail(
         &self,
         mail: &IncomingMail,
         game: Option<GameRecord>,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
-        if let Some(silence) = self.never_answered(mail) {
-            return Ok(silence);
-        }
-        let claimed = self.claimed_identity(mail);
-        let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        let verified = match (claimed, game, sender) {
-            (Some((id, color)), Some(record), Some(from))
-                if record.id == id && record.player(color).email.eq_ignore_ascii_case(from) =>
-            {
-                Some((record, color))
+        match self.admit(mail, game) {
+            gate::Admission::Player(player) => self.player_mail(player, now),
+            gate::Admission::Silent(silence) => Ok(silence),
+            gate::Admission::Bounce(_) => Ok(self.forged_bounce(mail)),
+            gate::Admission::Stranger(stranger) => self.answer_stranger(&stranger, now),
+            gate::Admission::Entrant(entrant) => {
+                let why =
+                    format!("mail from {} about tournament {}, not a game", entrant.email(), entrant.tournament());
+                self.answer_unverified(mail, why, now)
             }
-            _ => None,
-        };
-        let Some((record, color)) = verified else {
-            return self.unverified(mail, claimed, now);
-        };
-        let authentication = self.settings.senders.authentication(mail);
-        if let Some(why) = self.settings.senders.refusal(authentication) {
-            return self.unauthenticated(mail, record.id, color, why, now);
         }
-        let mut loaded = self.load(record)?;
+    }
+
+    /// Carries out a player's mail in their game: read for its command (the first line of its
+    /// own text, or, when the text holds none, its Subject); a mail without one gets the help,
+    /// opening with why.
+    pub fn player_mail(&self, player: gate::PlayerMail<'_>, now: Timestamp) -> Result<Decision, RefereeError> {
+        let (mail, color, authenticated) = (player.mail(), player.color(), player.authenticated());
+        let mut loaded = self.load(player.into_record())?;
         let (text, source) = command_text(mail);
         // A variant's own setup commands ("crown king") come first: they are read from the
         // first line, like every command. A finished game takes no setup answer.
@@ -390,36 +389,15 @@ impl<'a> Referee<'a> {
         }
         let answered =
             mail.in_reply_to.as_deref().and_then(|id| ids::moves_when_written(self, id, &loaded.record, color));
-        let said = Said { command: commands::read(&text), source, answered, mail, authenticated: authentication.any() };
+        let said = Said { command: commands::read(&text), source, answered, mail, authenticated };
         self.command(&mut loaded, color, said, now)
     }
 
-    /// The command line of a mail that counts as its player's, as `handle_mail` would count
-    /// it (not automatic, a valid token of `game`, from that player's address, authenticated as
-    /// the club requires), with the game and the player's colour in it: where the commands that
-    /// are the player's rather than one game's (a vacation, a preference, the overview) are read
-    /// first.
-    fn players_command_line(
-        &self,
-        mail: &IncomingMail,
-        game: Option<&GameRecord>,
-    ) -> Option<(GameRecord, Color, String)> {
-        if self.never_answered(mail).is_some() {
-            return None;
-        }
-        let (id, color) = self.claimed_identity(mail)?;
-        let record = game.filter(|r| r.id == id)?;
-        let from = mail.from.as_ref()?;
-        if !record.player(color).email.eq_ignore_ascii_case(&from.addr) {
-            return None;
-        }
-        let senders = &self.settings.senders;
-        if senders.refusal(senders.authentication(mail)).is_some() {
-            return None;
-        }
-        let (text, _) = command_text(mail);
-        let line = commands::first_line(&text)?.to_string();
-        Some((record.clone(), color, line))
+    /// The command line of a player's mail: where the commands that are the player's rather
+    /// than one game's (a vacation, a preference, the overview) are read first.
+    fn players_command_line(&self, player: &gate::PlayerMail<'_>) -> Option<String> {
+        let (text, _) = command_text(player.mail());
+        Some(commands::first_line(&text)?.to_string())
     }
 
     /// The game of a stored record.

@@ -7,7 +7,6 @@ use super::records::{Effects, Event, OutgoingRecord, Verdict};
 use super::templates::Rendered;
 use super::{Decision, Referee, RefereeError, ids};
 use crate::clock::Timestamp;
-use crate::engine::Color;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
 
@@ -36,27 +35,9 @@ impl Referee<'_> {
         Some(Decision { effects: Effects { events: vec![event], ..Effects::default() }, verdict })
     }
 
-    /// A mail whose sender is not the player its token names, or without a valid token:
-    /// changes nothing, is logged, and gets a short reply with no game information.
-    pub(super) fn unverified(
-        &self,
-        mail: &IncomingMail,
-        claimed: Option<(i64, Color)>,
-        now: Timestamp,
-    ) -> Result<Decision, RefereeError> {
-        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
-        let detail = match claimed {
-            Some((id, color)) => {
-                format!("mail from {sender} with a valid token for game {id} ({color}) but not from that player")
-            }
-            None => format!("mail from {sender} without a valid reply token"),
-        };
-        self.answer_unverified(mail, detail, now)
-    }
-
     /// The short answer to a mail that does not count as a player's, with `detail` for the
     /// log: nothing changes.
-    pub(super) fn answer_unverified(
+    pub fn answer_unverified(
         &self,
         mail: &IncomingMail,
         detail: String,

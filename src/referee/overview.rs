@@ -12,6 +12,7 @@
 
 use super::commands::{self, Command, OverviewCommand};
 use super::deadlines::on_clock;
+use super::gate::{Admitted, PlayerMail};
 use super::records::{GameRecord, GameStatus, Verdict};
 use super::{Decision, Referee, RefereeError, Said, Source};
 use crate::clock::Timestamp;
@@ -21,6 +22,8 @@ use crate::mail::reader::IncomingMail;
 /// A verified player's overview command, read before the game's own commands.
 #[derive(Debug)]
 pub struct OverviewRequest {
+    /// The mail passed the gate as the player's.
+    pub admitted: Admitted,
     /// The game the mail came in.
     pub record: GameRecord,
     /// The player's colour in it.
@@ -43,10 +46,11 @@ impl Referee<'_> {
     /// The overview command of a mail that counts as its player's (see
     /// [`Referee::leave_request`]), if its command line holds one. Any other mail is
     /// `handle_mail`'s.
-    pub fn overview_request(&self, mail: &IncomingMail, game: Option<&GameRecord>) -> Option<OverviewRequest> {
-        let (record, color, line) = self.players_command_line(mail, game)?;
+    pub fn overview_request(&self, player: &PlayerMail<'_>) -> Option<OverviewRequest> {
+        let line = self.players_command_line(player)?;
+        let (record, color) = (player.record().clone(), player.color());
         let command = commands::overview(&line)?;
-        Some(OverviewRequest { record, color, command })
+        Some(OverviewRequest { admitted: player.admitted(), record, color, command })
     }
 
     /// What an overview command decides. `games` holds, for `games`, the games still going on
@@ -58,7 +62,7 @@ impl Referee<'_> {
         games: Vec<GameRecord>,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
-        let OverviewRequest { record, color, command } = request;
+        let OverviewRequest { record, color, command, .. } = request;
         let email = record.player(color).email.clone();
         match command {
             OverviewCommand::Game(id) => {

@@ -15,15 +15,17 @@
 //! mail's transaction.
 
 use super::commands::{self, MailFormat, PreferenceCommand};
+use super::gate::{Admitted, PlayerMail};
 use super::records::{GameRecord, Preferences, Verdict};
 use super::{Decision, Referee, RefereeError};
 use crate::clock::Timestamp;
 use crate::engine::Color;
-use crate::mail::reader::IncomingMail;
 
 /// A verified player's preference, read before the game's own commands.
 #[derive(Debug)]
 pub struct PreferenceRequest {
+    /// The mail passed the gate as the player's.
+    pub admitted: Admitted,
     /// The game the mail came in.
     pub record: GameRecord,
     /// The player's colour in it.
@@ -44,15 +46,16 @@ pub struct PreferenceDecision {
 impl Referee<'_> {
     /// The preference of a mail that counts as its player's (see [`Referee::leave_request`]),
     /// if its command line holds one. Any other mail is `handle_mail`'s.
-    pub fn preference_request(&self, mail: &IncomingMail, game: Option<&GameRecord>) -> Option<PreferenceRequest> {
-        let (record, color, line) = self.players_command_line(mail, game)?;
+    pub fn preference_request(&self, player: &PlayerMail<'_>) -> Option<PreferenceRequest> {
+        let line = self.players_command_line(player)?;
+        let (record, color) = (player.record().clone(), player.color());
         let command = commands::preference(&line)?;
-        Some(PreferenceRequest { record, color, command })
+        Some(PreferenceRequest { admitted: player.admitted(), record, color, command })
     }
 
     /// What a preference decides.
     pub fn preference(&self, request: PreferenceRequest, now: Timestamp) -> Result<PreferenceDecision, RefereeError> {
-        let PreferenceRequest { record, color, command } = request;
+        let PreferenceRequest { record, color, command, .. } = request;
         let mut g = self.load(record)?;
         let mut preferences = g.record.preferences[color.index()].clone();
         let refused =

@@ -237,8 +237,13 @@ pub enum Verdict {
     TimeUp,
     /// The clock: a reminder of the deadline.
     Reminder,
-    /// A mail about a tournament entry (a `join`, a confirmation, a withdrawal).
+    /// An entrant's mail about their entry (a confirmation, a withdrawal).
     Entry,
+    /// A stranger's `join` was answered (asked to confirm at their address, or refused).
+    Join,
+    /// A stranger's `join` not answered: the address had an answer within the last day, or it
+    /// needs none (the sender is entered or was asked already).
+    JoinUnanswered,
     /// The tournament director ended a game (an adjudication or a forfeit).
     Directed,
     /// A bounce of one of herald's mails to a player, to its return path: recorded, never
@@ -259,7 +264,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 29] = [
+    pub const ALL: [Verdict; 31] = [
         Verdict::Move,
         Verdict::Rejected,
         Verdict::Help,
@@ -282,6 +287,8 @@ impl Verdict {
         Verdict::TimeUp,
         Verdict::Reminder,
         Verdict::Entry,
+        Verdict::Join,
+        Verdict::JoinUnanswered,
         Verdict::Directed,
         Verdict::Bounce,
         Verdict::ForgedBounce,
@@ -316,6 +323,8 @@ impl Verdict {
             Verdict::TimeUp => "time_up",
             Verdict::Reminder => "reminder",
             Verdict::Entry => "entry",
+            Verdict::Join => "join",
+            Verdict::JoinUnanswered => "join-unanswered",
             Verdict::Directed => "directed",
             Verdict::Bounce => "bounce",
             Verdict::ForgedBounce => "forged-bounce",
@@ -331,6 +340,18 @@ impl Verdict {
         Verdict::ALL.into_iter().find(|v| v.as_str() == name)
     }
 
+    /// The verdicts of the answers to strangers (to a mail that speaks for nobody, or is too
+    /// large to read): the service sends at most one of them a day to an address, and records
+    /// the ones it held back with the verdict given here.
+    pub fn held_back(self) -> Option<Verdict> {
+        match self {
+            Verdict::Unverified => Some(Verdict::UnverifiedUnanswered),
+            Verdict::TooLarge => Some(Verdict::TooLargeUnanswered),
+            Verdict::Join => Some(Verdict::JoinUnanswered),
+            _ => None,
+        }
+    }
+
     /// True when the mail was a verified player's (or herald failed while handling it, and
     /// answered it): such a handling is unique per delivery, and an unverified mail can never
     /// make a verified one with the same delivery key a duplicate (see the service).
@@ -339,6 +360,8 @@ impl Verdict {
             self,
             Verdict::Unverified
                 | Verdict::UnverifiedUnanswered
+                | Verdict::Join
+                | Verdict::JoinUnanswered
                 | Verdict::TooLarge
                 | Verdict::TooLargeUnanswered
                 | Verdict::Automatic

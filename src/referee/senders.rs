@@ -12,7 +12,9 @@
 //!   herald does not end the game but asks the player, at the address on file, to confirm by
 //!   answering that mail: its Subject carries a confirmation code, an HMAC of the game, the
 //!   colour, the action and the number of moves played, so it needs no table and is stale
-//!   after any move. A forger who only wrote From never sees the request. Moves and draw
+//!   after any move. A forger who only wrote From never sees the request, and however many
+//!   mails ask, one request waits: its Message-ID is the code's own (`ids`), and the service
+//!   queues no second mail with it. Moves and draw
 //!   offers need no confirmation: they do not end the game by the player's word, both players
 //!   are told of each at once, and a club that fears forged moves requires authentication.
 
@@ -125,7 +127,7 @@ impl Ending {
 #[derive(serde::Serialize)]
 pub(super) struct ConfirmationContext {
     /// The code the reply's Subject must carry.
-    code: String,
+    pub(super) code: String,
     /// "to resign this game".
     asked: &'static str,
     /// The command to write again: "resign".
@@ -135,25 +137,6 @@ pub(super) struct ConfirmationContext {
 }
 
 impl Referee<'_> {
-    /// The short `unverified` answer to a player's mail that the club's trusted server did not
-    /// authenticate as the club requires (`why`); nothing changes.
-    pub(super) fn unauthenticated(
-        &self,
-        mail: &IncomingMail,
-        game: i64,
-        color: Color,
-        why: &str,
-        now: Timestamp,
-    ) -> Result<Decision, RefereeError> {
-        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
-        let detail = format!(
-            "mail from {sender} with a valid token for game {game} ({color}) refused: not authenticated ({why}, \
-             according to {})",
-            self.settings.senders.trusted_authserv_id.as_deref().unwrap_or("no trusted server")
-        );
-        self.answer_unverified(mail, detail, now)
-    }
-
     /// `None` when `ending` may take effect now: the club does not ask for a confirmation of
     /// this mail, or the mail confirms (its Subject carries the code of this action in this
     /// game at this move). Otherwise the decision that asks for the confirmation: a mail to

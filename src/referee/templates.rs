@@ -22,6 +22,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("_commands.txt", include_str!("../../templates/_commands.txt")),
     ("tournament.txt", include_str!("../../templates/tournament.txt")),
     ("unreachable.txt", include_str!("../../templates/unreachable.txt")),
+    ("pause_over.txt", include_str!("../../templates/pause_over.txt")),
 ];
 
 /// A template that could not be loaded or rendered.

@@ -137,17 +137,33 @@ impl Tokens {
     /// Whether `subject` carries a `[confirm:CODE]` with the code of
     /// [`Tokens::confirmation`] for these values (compared in constant time).
     pub fn confirms(&self, subject: &str, game: i64, color: Color, action: &str, plies: usize) -> bool {
-        let lower = subject.to_ascii_lowercase();
-        lower.match_indices("[confirm:").any(|(start, tag)| {
-            let rest = &lower[start + tag.len()..];
-            let code = rest.split(']').next().unwrap_or("").trim();
-            if code.len() != MAC_HEX || !code.bytes().all(|b| b.is_ascii_hexdigit()) {
-                return false;
-            }
-            let bytes: Vec<u8> =
-                (0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&code[2 * i..2 * i + 2], 16).ok()).collect();
-            self.confirmation_mac(game, color, action, plies).verify_truncated_left(&bytes).is_ok()
-        })
+        confirmation_codes(subject)
+            .any(|code| self.confirmation_mac(game, color, action, plies).verify_truncated_left(&code).is_ok())
+    }
+
+    /// The code that confirms `action` (`withdraw`) by `email`'s entry to tournament
+    /// `tournament`, for the Subject of the mail that asks for the confirmation
+    /// (`[confirm:CODE]`): 80 bits of
+    /// `HMAC-SHA256(secret, "herald-entry-confirm:v1:<tournament>:<email in lower case>:<action>")`
+    /// in hex. It is bound to the entrant's address, so one entrant's code confirms nothing of
+    /// another's.
+    pub fn entry_confirmation(&self, tournament: i64, email: &str, action: &str) -> String {
+        let tag = hex(&self.entry_confirmation_mac(tournament, email, action).finalize().into_bytes());
+        tag[..MAC_HEX].to_string()
+    }
+
+    fn entry_confirmation_mac(&self, tournament: i64, email: &str, action: &str) -> Hmac<Sha256> {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        let email = email.to_ascii_lowercase();
+        mac.update(format!("herald-entry-confirm:v1:{tournament}:{email}:{action}").as_bytes());
+        mac
+    }
+
+    /// Whether `subject` carries a `[confirm:CODE]` with the code of
+    /// [`Tokens::entry_confirmation`] for these values (compared in constant time).
+    pub fn confirms_entry(&self, subject: &str, tournament: i64, email: &str, action: &str) -> bool {
+        confirmation_codes(subject)
+            .any(|code| self.entry_confirmation_mac(tournament, email, action).verify_truncated_left(&code).is_ok())
     }
 
     /// Finds `email`'s entry token in a recipient address or a Subject, as [`Tokens::find`]
@@ -258,6 +274,23 @@ impl Tokens {
             self.verify(&subject[start..end])
         })
     }
+}
+
+/// The codes of every well-formed `[confirm:CODE]` in `subject` (in any case), as bytes.
+fn confirmation_codes(subject: &str) -> impl Iterator<Item = Vec<u8>> {
+    let lower = subject.to_ascii_lowercase();
+    let codes: Vec<Vec<u8>> = lower
+        .match_indices("[confirm:")
+        .filter_map(|(start, tag)| {
+            let rest = &lower[start + tag.len()..];
+            let code = rest.split(']').next().unwrap_or("").trim();
+            if code.len() != MAC_HEX || !code.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            Some((0..MAC_HEX / 2).filter_map(|i| u8::from_str_radix(&code[2 * i..2 * i + 2], 16).ok()).collect())
+        })
+        .collect();
+    codes.into_iter()
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::gate::{EntrantMail, StrangerMail};
 use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, OutgoingRecord, Player, Verdict};
+use super::senders::ConfirmGameEnding;
 use super::templates::Rendered;
 use super::{Decision, Referee, RefereeError, commands, ids};
 use crate::clock::Timestamp;
@@ -27,21 +29,6 @@ pub enum StandingsMail {
     Daily,
     /// Only at the end (the final crosstable).
     None,
-}
-
-/// What a mail without a game's token asks of the tournaments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EntryRequest {
-    /// `join ID` or `join NAME`: the tournament as the sender wrote it.
-    Join(String),
-    /// A reply in a tournament's own thread (the entry token is the sender's): confirms the
-    /// entry, or, when its first line is `withdraw`, withdraws it.
-    Reply {
-        /// The tournament.
-        tournament: i64,
-        /// The first line says `withdraw`.
-        withdraw: bool,
-    },
 }
 
 /// What an entry mail changes, for the service to write.
@@ -131,28 +118,13 @@ struct EntryContext<'a> {
 }
 
 impl Referee<'_> {
-    /// What `mail`, which carries no game's token, asks of the tournaments, if anything: a
-    /// reply whose entry token is its sender's, or a first line `join ...`. Mail that is never
-    /// answered (automatic mail, herald's own) asks nothing.
-    pub fn entry_request(&self, mail: &IncomingMail) -> Option<EntryRequest> {
-        if self.never_answered(mail).is_some() {
-            return None;
-        }
-        let from = &mail.from.as_ref()?.addr;
-        let body = commands::fold(&mail.body);
-        let first = commands::first_line(&body).or_else(|| commands::from_subject(&mail.subject).map(|_| ""));
-        let first = match first {
-            Some("") | None => commands::from_subject(&mail.subject).unwrap_or_default(),
-            Some(line) => line.to_string(),
-        };
-        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
-        if let Some(tournament) = self.tokens.find_entry(self.settings.local_part(), recipients, &mail.subject, from) {
-            let withdraw = first.trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("withdraw");
-            return Some(EntryRequest::Reply { tournament, withdraw });
-        }
-        let words = first.trim();
-        let (verb, rest) = words.split_once(char::is_whitespace)?;
-        verb.eq_ignore_ascii_case("join").then(|| EntryRequest::Join(rest.trim().trim_end_matches('.').to_string()))
+    /// The tournament a stranger's mail asks to join, as they wrote it: a first line (or,
+    /// without one, a Subject) `join ID` or `join NAME`. Joining is all a stranger may ask of
+    /// the tournaments, and it only asks them to confirm at their own address.
+    pub fn join_request(&self, stranger: &StrangerMail<'_>) -> Option<String> {
+        let words = first_line_or_subject(stranger.mail());
+        let (verb, rest) = words.trim().split_once(char::is_whitespace)?;
+        verb.eq_ignore_ascii_case("join").then(|| rest.trim().trim_end_matches('.').to_string())
     }
 
     /// A `join` for `wanted`: a request to confirm, by a reply, to the sender's address (which
@@ -161,17 +133,27 @@ impl Referee<'_> {
     /// repeated forged joins cannot make herald mail anyone over and over.
     pub fn on_join(
         &self,
-        mail: &IncomingMail,
+        stranger: &StrangerMail<'_>,
         wanted: &str,
         tournament: Option<&Tournament>,
         entry: Option<&Entry>,
         now: Timestamp,
     ) -> Result<(Decision, EntryChange), RefereeError> {
+        let mail = stranger.mail();
         let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str()).to_ascii_lowercase();
         let name = mail.from.as_ref().and_then(|a| a.name.clone());
+        // A join answered is an answer to a stranger (`Verdict::Join`, which the service limits
+        // to one a day per address, like every answer to a stranger); one that needs none is
+        // not answered.
         let quiet = |detail: String| {
-            let event = Event { game_id: None, kind: Verdict::Entry.as_str(), detail };
-            Decision { effects: Effects { events: vec![event], ..Effects::default() }, verdict: Verdict::Entry }
+            let verdict = Verdict::JoinUnanswered;
+            let event = Event { game_id: None, kind: verdict.as_str(), detail };
+            Decision { effects: Effects { events: vec![event], ..Effects::default() }, verdict }
+        };
+        let answered = |detail: String, mails: Option<OutgoingRecord>| {
+            let event = Event { game_id: None, kind: Verdict::Join.as_str(), detail };
+            let effects = Effects { events: vec![event], mails: mails.into_iter().collect(), ..Effects::default() };
+            Decision { effects, verdict: Verdict::Join }
         };
         let (tournament, refusal) = match tournament {
             None => {
@@ -191,57 +173,55 @@ impl Referee<'_> {
         let Some(t) = tournament else {
             let (subject, refusal) = refusal.expect("no tournament is a refusal");
             let mail_out = self.refusal(mail, &player, wanted, subject, refusal, now)?;
-            let mut decision = quiet(format!("join {wanted:?} from {sender}: no such tournament"));
-            decision.effects.mails.extend(mail_out);
-            return Ok((decision, EntryChange::None));
+            return Ok((
+                answered(format!("join {wanted:?} from {sender}: no such tournament"), mail_out),
+                EntryChange::None,
+            ));
         };
         if let Some((subject, refusal)) = refusal {
-            let mut decision = quiet(format!("join {} from {sender}: {subject}", t.id));
-            decision.effects.mails.extend(self.entry_mail(
-                t,
-                &player,
-                "refused",
-                Some((subject, refusal)),
-                mail,
-                now,
-            )?);
-            return Ok((decision, EntryChange::None));
+            let mail_out = self.entry_mail(t, &player, "refused", Some((subject, refusal)), mail, now)?;
+            return Ok((answered(format!("join {} from {sender}: {subject}", t.id), mail_out), EntryChange::None));
         }
         match entry {
             Some(_) => Ok((quiet(format!("join {} from {sender}: entered or asked already", t.id)), EntryChange::None)),
             None => {
-                let mut decision = quiet(format!("join {} from {sender}: asked to confirm", t.id));
-                decision.effects.mails.extend(self.entry_mail(t, &player, "confirm", None, mail, now)?);
-                Ok((decision, EntryChange::Ask))
+                let mail_out = self.entry_mail(t, &player, "confirm", None, mail, now)?;
+                Ok((answered(format!("join {} from {sender}: asked to confirm", t.id), mail_out), EntryChange::Ask))
             }
         }
     }
 
     /// A reply in `tournament`'s thread from the entrant its token names: confirms their entry,
-    /// or withdraws it (before the start: removed; while it runs: a withdrawal, which the
-    /// service carries out by the club's rule).
+    /// or, when its first line is `withdraw`, withdraws it (before the start: removed; while it
+    /// runs: a withdrawal, which the service carries out by the club's rule). A withdrawal ends
+    /// the entrant's games by their own word, so it is confirmed as `resign` is: where the club
+    /// asks for it (`inbox.authentication.confirm_game_ending`), the entrant is first asked, at
+    /// their address, to answer with the code of this withdrawal, and nothing changes yet.
     pub fn on_entry_reply(
         &self,
-        mail: &IncomingMail,
+        entrant: &EntrantMail<'_>,
         tournament: &Tournament,
         entry: Option<&Entry>,
-        withdraw: bool,
         now: Timestamp,
     ) -> Result<(Decision, EntryChange), RefereeError> {
-        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str()).to_ascii_lowercase();
+        let mail = entrant.mail();
+        let sender = entrant.email().to_string();
+        let withdraw = first_line_or_subject(mail).trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("withdraw");
         let player = Player {
             email: sender.clone(),
             name: entry.map(|e| e.entrant.name.clone()).or_else(|| mail.from.as_ref().and_then(|a| a.name.clone())),
         };
         let open = matches!(tournament.stage, Stage::New | Stage::Open);
+        let running = |e: &Entry| tournament.stage == Stage::Running && e.entrant.withdrawn_after.is_none();
         let (event, change, refusal) = match (entry, withdraw) {
             (None, _) => {
                 ("refused", EntryChange::None, Some(("you are not entered", "You are not entered.".to_string())))
             }
             (Some(_), true) if open => ("removed", EntryChange::Remove, None),
-            (Some(e), true) if tournament.stage == Stage::Running && e.entrant.withdrawn_after.is_none() => {
-                ("withdrawn", EntryChange::Withdraw, None)
+            (Some(e), true) if running(e) && !self.withdrawal_confirmed(entrant) => {
+                ("confirm-withdrawal", EntryChange::None, None)
             }
+            (Some(e), true) if running(e) => ("withdrawn", EntryChange::Withdraw, None),
             (Some(_), true) => (
                 "refused",
                 EntryChange::None,
@@ -250,14 +230,63 @@ impl Referee<'_> {
             (Some(e), false) if !e.confirmed && open => ("entered", EntryChange::Confirm, None),
             (Some(_), false) => ("", EntryChange::None, None),
         };
-        let what = if event.is_empty() { "a reply that asks nothing; not answered" } else { event };
+        let what = match event {
+            "" => "a reply that asks nothing; not answered",
+            "confirm-withdrawal" => "asked to withdraw; confirmation requested",
+            event => event,
+        };
         let detail = format!("{sender} in tournament {}: {what}", tournament.id);
-        let event_row = Event { game_id: None, kind: Verdict::Entry.as_str(), detail };
-        let mut effects = Effects { events: vec![event_row], ..Effects::default() };
-        if !event.is_empty() {
+        let (kind, verdict) = match event {
+            "confirm-withdrawal" => (Verdict::ConfirmationAsked.as_str(), Verdict::ConfirmationAsked),
+            _ => (Verdict::Entry.as_str(), Verdict::Entry),
+        };
+        let mut effects = Effects { events: vec![Event { game_id: None, kind, detail }], ..Effects::default() };
+        if event == "confirm-withdrawal" {
+            effects.mails.extend(self.withdrawal_confirmation(tournament, &player, now)?);
+        } else if !event.is_empty() {
             effects.mails.extend(self.entry_mail(tournament, &player, event, refusal, mail, now)?);
         }
-        Ok((Decision { effects, verdict: Verdict::Entry }, change))
+        Ok((Decision { effects, verdict }, change))
+    }
+
+    /// Whether `entrant`'s `withdraw` may take effect now: the club does not ask for a
+    /// confirmation of this mail, or its Subject carries the code of this entrant's withdrawal.
+    fn withdrawal_confirmed(&self, entrant: &EntrantMail<'_>) -> bool {
+        let needed = match self.settings.senders.confirm_game_ending {
+            ConfirmGameEnding::Never => false,
+            ConfirmGameEnding::Always => true,
+            ConfirmGameEnding::Unauthenticated => !entrant.authenticated(),
+        };
+        !needed
+            || self.tokens.confirms_entry(&entrant.mail().subject, entrant.tournament(), entrant.email(), "withdraw")
+    }
+
+    /// The request to confirm a withdrawal, to the entrant's address. Its Message-ID is the
+    /// withdrawal's own, not the asking mail's, so however many mails ask (a forger's among
+    /// them), one request waits in the entrant's mailbox, never a second.
+    fn withdrawal_confirmation(
+        &self,
+        t: &Tournament,
+        to: &Player,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let code = self.tokens.entry_confirmation(t.id, &to.email, "withdraw");
+        let context = EntryContext {
+            tournament: TournamentHeader::of(t),
+            name: to.display_name(),
+            event: "confirm-withdrawal",
+            refusal: None,
+            refusal_subject: None,
+            withdrawal: None,
+        };
+        let Rendered { subject, body } = self.templates.render("tournament.txt", &context)?;
+        let tag = self.tokens.tag(&format!("confirm-withdrawal:{}:{}", t.id, to.email.to_ascii_lowercase()));
+        let envelope = Envelope {
+            message_id: format!("herald.t{}.confirm-withdrawal.{tag}@{}", t.id, self.settings.domain),
+            thread: None,
+            auto_submitted: AutoSubmitted::AutoReplied,
+        };
+        Ok(self.compose(Some(t), to, envelope, Rendered { subject: format!("{subject} [confirm:{code}]"), body }, now))
     }
 
     /// An answer to `mail` in `t`'s thread, with the sender's entry token as its Reply-To.
@@ -439,4 +468,13 @@ pub fn is_director_reason(score: &str, reason: &str) -> bool {
             | ("0-1", "Black wins by the director's decision")
             | ("1/2-1/2", "Draw by the director's decision")
     )
+}
+
+/// The first line of a mail's own text, or, when it has none, its Subject as a command.
+fn first_line_or_subject(mail: &IncomingMail) -> String {
+    let body = commands::fold(&mail.body);
+    match commands::first_line(&body) {
+        Some(line) if !line.is_empty() => line.to_string(),
+        _ => commands::from_subject(&mail.subject).unwrap_or_default(),
+    }
 }

@@ -23,15 +23,17 @@ use serde::Serialize;
 
 use super::commands::{self, LeaveCommand};
 use super::deadlines::on_clock;
+use super::gate::{Admitted, PlayerMail};
 use super::records::{DeadlineNotice, Effects, Event, GameRecord, GameStatus, OutgoingRecord, Verdict};
 use super::{Decision, Referee, RefereeError};
 use crate::clock::{Timestamp, Vacation};
 use crate::engine::Color;
-use crate::mail::reader::IncomingMail;
 
 /// A verified player's vacation command, read before the game's own commands.
 #[derive(Debug)]
 pub struct LeaveRequest {
+    /// The mail passed the gate as the player's.
+    pub admitted: Admitted,
     /// The game the mail came in.
     pub record: GameRecord,
     /// The player's colour in it.
@@ -113,10 +115,11 @@ impl Referee<'_> {
     /// The vacation command of a mail that counts as its player's (as `handle_mail` would count
     /// it: not automatic, a valid token of `game`, from that player's address, authenticated as
     /// the club requires), if its command line holds one. Any other mail is `handle_mail`'s.
-    pub fn leave_request(&self, mail: &IncomingMail, game: Option<&GameRecord>) -> Option<LeaveRequest> {
-        let (record, color, line) = self.players_command_line(mail, game)?;
+    pub fn leave_request(&self, player: &PlayerMail<'_>) -> Option<LeaveRequest> {
+        let line = self.players_command_line(player)?;
+        let (record, color) = (player.record().clone(), player.color());
         let command = commands::leave(&line)?;
-        Some(LeaveRequest { record, color, command })
+        Some(LeaveRequest { admitted: player.admitted(), record, color, command })
     }
 
     /// What a vacation command decides, given the player's leave and their games still going on
@@ -128,7 +131,7 @@ impl Referee<'_> {
         games: Vec<GameRecord>,
         now: Timestamp,
     ) -> Result<LeaveDecision, RefereeError> {
-        let LeaveRequest { record, color, command } = request;
+        let LeaveRequest { record, color, command, .. } = request;
         let email = record.player(color).email.clone();
         let refuse = |referee: &Self, why: String| -> Result<LeaveDecision, RefereeError> {
             let mut g = referee.load(record.clone())?;

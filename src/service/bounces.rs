@@ -7,6 +7,7 @@ use super::{Ingested, ServiceError};
 use crate::clock::Timestamp;
 use crate::mail::reader::{DeliveryReport, Failure, IncomingMail};
 use crate::referee::bounces::{ReturnPath, Standing};
+use crate::referee::gate::PlayerMail;
 use crate::referee::records::{Effects, Event, Verdict};
 use crate::store::{InboxMail, PermanentBounce, Tx};
 
@@ -45,7 +46,11 @@ impl Handler<'_> {
         };
         let player = record.player(bounced.color).clone();
         let reading = referee.read_bounce(report);
-        let standing = if reading.failure == Failure::Permanent {
+        // A report of a mail the player answered after it was written says nothing of whether
+        // they can be reached now (a late report, or a forger replaying an old return path).
+        let answered_since = reading.failure == Failure::Permanent
+            && tx.wrote_after_mail(&player.email, &referee.return_path(bounced.game, bounced.color, bounced.moves))?;
+        let standing = if reading.failure == Failure::Permanent && !answered_since {
             let permanent = PermanentBounce {
                 email: &player.email,
                 game_id: bounced.game,
@@ -60,9 +65,14 @@ impl Handler<'_> {
                 permanent_failures: 0,
                 counted_now: false,
                 unreachable: tx.unreachable_since(&player.email)?.is_some(),
+                answered_since,
             }
         };
-        let games = if reading.failure == Failure::Permanent && standing.counted_now && !standing.unreachable {
+        let games = if reading.failure == Failure::Permanent
+            && !answered_since
+            && standing.counted_now
+            && !standing.unreachable
+        {
             tx.active_games_of(&player.email)?
         } else {
             Vec::new()
@@ -102,48 +112,40 @@ impl Handler<'_> {
         Ok(Ingested::Handled(Verdict::ForgedBounce))
     }
 
-    /// `mail` is from the player its token names (checked here as `failed` checks it, before
-    /// the game is loaded): if that player had bounces, they are forgotten, and if the player
-    /// was unreachable, the clocks paused for them run again, before the mail is handled (so
-    /// that a move in it starts its deadline from a running clock). Automatic mail (an
-    /// auto-reply from the player's address) does not count as the player writing.
-    pub(super) fn heard_from(&self, tx: &Tx<'_>, mail: &IncomingMail, now: Timestamp) -> Result<(), ServiceError> {
-        // Only a mail that would count as the player's: automatic mail never does, nor mail
-        // that fails the authentication the club requires (a forger must not be able to
-        // start an unreachable player's clock).
-        let senders = &self.settings.senders;
-        if mail.is_automatic() || senders.refusal(senders.authentication(mail)).is_some() {
-            return Ok(());
-        }
+    /// `player`'s mail passed the gate: if that player had bounces, they are forgotten, and if
+    /// the player was unreachable, the clocks paused for them run again, before the mail is
+    /// handled (so that a move in it starts its deadline from a running clock). Only a mail
+    /// that counts as the player's does: automatic mail never does, nor mail that fails the
+    /// authentication the club requires (a forger must not be able to start an unreachable
+    /// player's clock).
+    /// True when a paused clock ran again, so that the mail's game must be read anew.
+    pub(super) fn heard_from(
+        &self,
+        tx: &Tx<'_>,
+        player: &PlayerMail<'_>,
+        now: Timestamp,
+    ) -> Result<bool, ServiceError> {
         let referee = self.referee();
-        let (Some((id, color)), Some(from)) = (referee.claimed_identity(mail), mail.from.as_ref()) else {
-            return Ok(());
-        };
+        let email = player.email();
         // Most players never had a bounce: one look-up by address, and nothing more.
-        if !tx.has_bounces(&from.addr)? {
-            return Ok(());
+        if !tx.has_bounces(email)? {
+            return Ok(false);
         }
-        let is_player = tx.players_of(id)?.is_some_and(|(white, black)| {
-            let email = if color.is_white() { white } else { black };
-            email.eq_ignore_ascii_case(&from.addr)
-        });
-        if !is_player {
-            return Ok(());
-        }
-        let was_unreachable = tx.unreachable_since(&from.addr)?.is_some();
-        tx.clear_bounces(&from.addr)?;
+        let was_unreachable = tx.unreachable_since(email)?.is_some();
+        tx.clear_bounces(email)?;
         if !was_unreachable {
-            return Ok(());
+            return Ok(false);
         }
         let mut paused = Vec::new();
-        for clock in tx.paused_clocks_of(&from.addr)? {
+        for clock in tx.paused_clocks_of(email)? {
             paused.extend(tx.game(clock.game)?.map(|record| (clock, record)));
         }
-        let (deadlines, events) = referee.reachable_again(&from.addr, paused, now)?;
+        let (deadlines, events) = referee.reachable_again(email, paused, now)?;
+        let resumed = !deadlines.is_empty();
         for (game, deadline) in deadlines {
             tx.resume_clock(game, deadline)?;
         }
         tx.apply(&Effects { events, ..Effects::default() }, self.from, now, None)?;
-        Ok(())
+        Ok(resumed)
     }
 }

@@ -6,9 +6,11 @@ use super::log::{Line, Pending};
 use super::{ANSWER_OUTSIDE_GAMES_EVERY, Ingested, ServiceError};
 use crate::clock::Timestamp;
 use crate::mail::reader;
+use crate::referee::gate::Admission;
 use crate::referee::records::{Effects, Event, Verdict};
 use crate::referee::templates::Templates;
 use crate::referee::token::Tokens;
+use crate::referee::tournaments::EntryChange;
 use crate::referee::{Referee, Settings};
 use crate::store::{InboxMail, Store, Tx};
 
@@ -123,66 +125,108 @@ impl Handler<'_> {
         now: Timestamp,
     ) -> Result<Ingested, ServiceError> {
         let referee = self.referee();
-        // A bounce comes back to a return path of herald's own, and is never answered.
-        if let Some(path) = referee.return_path_of(mail) {
-            return self.bounce(tx, mail, report, path, now);
+        let game = match referee.claimed_identity(mail) {
+            Some((id, _)) => tx.game(id)?,
+            None => None,
+        };
+        // The one gate: every mail is a bounce, silence, a player's, an entrant's or a
+        // stranger's, decided once, here, before anything it asks is looked at.
+        let mut admission = referee.admit(mail, game);
+        // A player's mail first lets their paused clocks run again (see `bounces`), their game's
+        // among them: it is read anew.
+        if let Admission::Player(player) = &admission
+            && self.heard_from(tx, player, now)?
+        {
+            let id = player.record().id;
+            admission = referee.admit(mail, tx.game(id)?);
         }
-        self.heard_from(tx, mail, now)?;
-        let mut decision = match too_large {
-            Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
-            None => match referee.claimed_identity(mail) {
-                Some((id, _)) => {
-                    let game = tx.game(id)?;
-                    // A vacation is the player's, in all their games: carried out across them.
-                    if let Some(request) = referee.leave_request(mail, game.as_ref()) {
-                        return self.leave(tx, mail, request, now);
-                    }
-                    // So are preferences, and the overview: the player's games, or another
-                    // game's mail.
-                    if let Some(request) = referee.preference_request(mail, game.as_ref()) {
-                        return self.preference(tx, mail, request, now);
-                    }
-                    if let Some(request) = referee.overview_request(mail, game.as_ref()) {
-                        let games = match request.game_asked() {
-                            Some(asked) => tx.game(asked)?.into_iter().collect(),
-                            None => tx.active_games_of(&request.record.player(request.color).email)?,
-                        };
-                        referee.overview(mail, request, games, now)?
-                    } else {
-                        referee.handle_mail(mail, game, now)?
+        let someones = matches!(admission, Admission::Player(_) | Admission::Entrant(_));
+        let mut asked_entry = None;
+        let mut decision = match admission {
+            // A bounce comes back to a return path of herald's own, and is never answered.
+            Admission::Bounce(path) => return self.bounce(tx, mail, report, path, now),
+            Admission::Silent(silence) => silence,
+            Admission::Player(player) => {
+                match too_large {
+                    Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
+                    None => {
+                        // A vacation is the player's, in all their games: carried out across them.
+                        if let Some(request) = referee.leave_request(&player) {
+                            return self.leave(tx, mail, request, now);
+                        }
+                        // So are preferences, and the overview: the player's games, or another
+                        // game's mail.
+                        if let Some(request) = referee.preference_request(&player) {
+                            return self.preference(tx, mail, request, now);
+                        }
+                        if let Some(request) = referee.overview_request(&player) {
+                            let games = match request.game_asked() {
+                                Some(asked) => tx.game(asked)?.into_iter().collect(),
+                                None => tx.active_games_of(&request.record.player(request.color).email)?,
+                            };
+                            referee.overview(mail, request, games, now)?
+                        } else {
+                            referee.player_mail(player, now)?
+                        }
                     }
                 }
-                // No game's token: perhaps an entry to a tournament; else a stranger's mail.
-                None => match self.entry_mail(tx, mail, now)? {
-                    Some(decision) => decision,
-                    None => referee.handle_mail(mail, None, now)?,
+            }
+            Admission::Entrant(entrant) => match too_large {
+                Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
+                None => self.entrant_mail(tx, &entrant, now)?,
+            },
+            Admission::Stranger(stranger) => match too_large {
+                Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
+                None => match self.join_mail(tx, &stranger, now)? {
+                    Some((decision, change, tournament)) => {
+                        if change == EntryChange::Ask {
+                            asked_entry = tournament;
+                        }
+                        decision
+                    }
+                    None => referee.answer_stranger(&stranger, now)?,
                 },
             },
         };
-        let players = decision.verdict.is_players();
+        let players = someones && decision.verdict.is_players();
         let key = if players { mail.dedupe_key.clone() } else { format!("unverified:{}", mail.dedupe_key) };
         if !players && tx.inbox_contains(&key)? {
             return Ok(Ingested::Duplicate);
         }
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
-        // One short answer a day, at most, to an address whose mail could not be verified or
-        // was too large to read: whoever forges someone's address in From cannot make the
-        // referee a source of mail to them (backscatter), and a player writing from a wrong
-        // address, or with a huge attachment, has had the answer.
-        let unanswered = match decision.verdict {
-            Verdict::Unverified => Some(Verdict::UnverifiedUnanswered),
-            Verdict::TooLarge => Some(Verdict::TooLargeUnanswered),
-            _ => None,
-        };
-        if let Some(unanswered) = unanswered
+        // One answer a day, at most, to an address that speaks for nobody (a mail that could
+        // not be verified, a `join`) or whose mail was too large to read: whoever forges
+        // someone's address in From cannot make the referee a source of mail to them
+        // (backscatter), and a player writing from a wrong address, or with a huge attachment,
+        // has had the answer.
+        if let Some(held_back) = decision.verdict.held_back()
             && !decision.effects.mails.is_empty()
             && let Some(from) = sender
             && tx.answered_outside_games_since(from, now.checked_sub(ANSWER_OUTSIDE_GAMES_EVERY).unwrap_or(now))?
         {
             decision.effects.mails.clear();
-            decision.verdict = unanswered;
+            decision.verdict = held_back;
+            asked_entry = None;
             for event in &mut decision.effects.events {
                 event.detail.push_str("; not answered: this address had an answer within the last day");
+            }
+        }
+        if let Some(tournament) = asked_entry {
+            self.ask_entry(tx, tournament, mail, now)?;
+        }
+        // A request to confirm the end of a game, or a withdrawal, is one mail per action (its
+        // Message-ID is the action's): while one waits, asking again sends nothing more.
+        if decision.verdict == Verdict::ConfirmationAsked {
+            let before = decision.effects.mails.len();
+            for mail in std::mem::take(&mut decision.effects.mails) {
+                if !tx.outbox_holds(&mail.message_id)? {
+                    decision.effects.mails.push(mail);
+                }
+            }
+            if decision.effects.mails.len() < before {
+                for event in &mut decision.effects.events {
+                    event.detail.push_str("; the request sent before still waits, none sent again");
+                }
             }
         }
         let game_id = decision.effects.game.as_ref().map(|g| g.id);

@@ -21,8 +21,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::{Clock, TimeControl, Timestamp};
 use crate::config::Config;
+use crate::engine::Color;
 use crate::mail::inbox::{Inbox, InboxError, InboxErrorKind};
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
@@ -402,6 +403,7 @@ impl Service {
     /// runs `herald serve --once` from cron for it.
     pub fn check_deadlines(&mut self) -> Result<usize, ServiceError> {
         let now = self.clock.now();
+        self.end_long_pauses(now)?;
         let hours = i64::from(self.settings.reminder_hours);
         let remind_from = now.checked_add(jiff::SignedDuration::from_hours(hours)).unwrap_or(now);
         let ids = self.store.read(|tx| tx.games_on_the_clock(now, remind_from))?;
@@ -427,6 +429,44 @@ impl Service {
             }
         }
         Ok(acted)
+    }
+}
+
+impl Service {
+    /// Lets run again every clock that bounces stopped `bounces.max_pause_days` ago or more
+    /// (see `referee::bounces`), each game in a transaction of its own, before the clocks are
+    /// read: a pause is never the end of a game's clock.
+    fn end_long_pauses(&mut self, now: Timestamp) -> Result<(), ServiceError> {
+        let days = jiff::SignedDuration::from_hours(24 * i64::from(self.settings.bounces.max_pause_days));
+        let Ok(before) = now.checked_sub(days) else { return Ok(()) };
+        let clocks = self.store.read(|tx| tx.clocks_paused_before(before))?;
+        for clock in clocks {
+            let (handler, store) = self.handler();
+            let resumed = handler.commit(store, |tx| {
+                // Read again inside the transaction: the player may have written meanwhile.
+                if tx.clock_paused_at(clock.game)? != Some(clock.paused_at) {
+                    return Ok(());
+                }
+                let Some(record) = tx.game(clock.game)? else { return Ok(()) };
+                let mut unreachable = Color::White;
+                for color in Color::BOTH {
+                    if tx.unreachable_since(&record.player(color).email)?.is_some() {
+                        unreachable = color;
+                        break;
+                    }
+                }
+                let ((game, deadline), effects) = handler.referee().pause_over(clock, record, unreachable, now)?;
+                tx.resume_clock(game, deadline)?;
+                tx.apply(&effects, handler.from, now, None)?;
+                Ok(())
+            });
+            match resumed {
+                Ok(()) => {}
+                Err(e) if e.is_transient() => return Err(e),
+                Err(e) => tracing::error!(game = clock.game, error = %e, "a paused clock cannot run again"),
+            }
+        }
+        Ok(())
     }
 }
 

@@ -11,9 +11,10 @@ use crate::clock::Timestamp;
 use crate::engine::Color;
 use crate::mail::reader::IncomingMail;
 use crate::referee::Decision;
+use crate::referee::gate::{EntrantMail, StrangerMail};
 use crate::referee::records::{Effects, Event, GameStatus, Player, TournamentGame};
-use crate::referee::tournaments::{EntryChange, EntryRequest, StandingsMail, TournamentNews};
-use crate::store::{Entry, RatingRow, Tx};
+use crate::referee::tournaments::{EntryChange, StandingsMail, TournamentNews};
+use crate::store::{RatingRow, Tx};
 use crate::tournament::ratings::{self, Rating};
 use crate::tournament::{
     Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, standings, trf,
@@ -260,56 +261,82 @@ impl Service {
 }
 
 impl Handler<'_> {
-    /// A mail without a game's token that asks something of the tournaments: decided and
-    /// written in `tx`. `None` when it asks nothing of them.
-    pub(super) fn entry_mail(
+    /// A stranger's `join`, decided in `tx` (an unconfirmed entry added when the stranger is
+    /// asked to confirm it); `None` when the mail asks no such thing.
+    pub(super) fn join_mail(
         &self,
         tx: &Tx<'_>,
+        stranger: &StrangerMail<'_>,
+        now: Timestamp,
+    ) -> Result<Option<(Decision, EntryChange, Option<i64>)>, ServiceError> {
+        let referee = self.referee();
+        let Some(wanted) = referee.join_request(stranger) else { return Ok(None) };
+        let mail = stranger.mail();
+        let sender = mail.from.as_ref().map(|a| a.addr.to_ascii_lowercase()).unwrap_or_default();
+        let tournament = match wanted.trim_start_matches('#').parse::<i64>() {
+            Ok(id) => tx.tournament(id)?,
+            Err(_) => tx.tournament_named(&wanted)?,
+        };
+        let entry = match &tournament {
+            Some(t) => tx.entries(t.id)?.into_iter().find(|e| e.entrant.email.eq_ignore_ascii_case(&sender)),
+            None => None,
+        };
+        let (decision, change) = referee.on_join(stranger, &wanted, tournament.as_ref(), entry.as_ref(), now)?;
+        Ok(Some((decision, change, tournament.map(|t| t.id))))
+    }
+
+    /// Adds the unconfirmed entry a stranger's `join` asked for, once the answer that asks them
+    /// to confirm it is sure to go out (the once-a-day limit may hold it back: then nothing is
+    /// entered, and a later `join` asks again).
+    pub(super) fn ask_entry(
+        &self,
+        tx: &Tx<'_>,
+        tournament: i64,
         mail: &IncomingMail,
         now: Timestamp,
-    ) -> Result<Option<Decision>, ServiceError> {
-        let referee = self.referee();
-        let Some(request) = referee.entry_request(mail) else { return Ok(None) };
+    ) -> Result<(), ServiceError> {
         let sender = mail.from.as_ref().map(|a| a.addr.to_ascii_lowercase()).unwrap_or_default();
-        let entry_of = |t: &Tournament| -> Result<Option<Entry>, ServiceError> {
-            Ok(tx.entries(t.id)?.into_iter().find(|e| e.entrant.email.eq_ignore_ascii_case(&sender)))
+        let name = mail.from.as_ref().and_then(|a| a.name.clone());
+        tx.add_entry(tournament, &Player { email: sender, name }, None, false, now)?;
+        Ok(())
+    }
+
+    /// An entrant's reply in their tournament's thread, decided and written in `tx`: confirms
+    /// the entry, removes it, or withdraws the entrant (once confirmed where the club asks).
+    /// A tournament this database does not hold gets the stranger's answer.
+    pub(super) fn entrant_mail(
+        &self,
+        tx: &Tx<'_>,
+        entrant: &EntrantMail<'_>,
+        now: Timestamp,
+    ) -> Result<Decision, ServiceError> {
+        let referee = self.referee();
+        let Some(t) = tx.tournament(entrant.tournament())? else {
+            let why = format!(
+                "mail from {} about tournament {}, which this database does not hold",
+                entrant.email(),
+                entrant.tournament()
+            );
+            return Ok(referee.answer_unverified(entrant.mail(), why, now)?);
         };
-        match request {
-            EntryRequest::Join(wanted) => {
-                let tournament = match wanted.trim_start_matches('#').parse::<i64>() {
-                    Ok(id) => tx.tournament(id)?,
-                    Err(_) => tx.tournament_named(&wanted)?,
-                };
-                let entry = tournament.as_ref().map(entry_of).transpose()?.flatten();
-                let (decision, change) = referee.on_join(mail, &wanted, tournament.as_ref(), entry.as_ref(), now)?;
-                if let (EntryChange::Ask, Some(t)) = (change, &tournament) {
-                    let name = mail.from.as_ref().and_then(|a| a.name.clone());
-                    tx.add_entry(t.id, &Player { email: sender.clone(), name }, None, false, now)?;
-                }
-                Ok(Some(decision))
+        let entry = tx.entries(t.id)?.into_iter().find(|e| e.entrant.email.eq_ignore_ascii_case(entrant.email()));
+        let (decision, change) = referee.on_entry_reply(entrant, &t, entry.as_ref(), now)?;
+        match change {
+            EntryChange::Confirm => {
+                tx.confirm_entry(t.id, entrant.email())?;
             }
-            EntryRequest::Reply { tournament, withdraw } => {
-                let Some(t) = tx.tournament(tournament)? else { return Ok(None) };
-                let entry = entry_of(&t)?;
-                let (decision, change) = referee.on_entry_reply(mail, &t, entry.as_ref(), withdraw, now)?;
-                match change {
-                    EntryChange::Confirm => {
-                        tx.confirm_entry(t.id, &sender)?;
-                    }
-                    EntryChange::Remove => {
-                        tx.remove_entry(t.id, &sender)?;
-                    }
-                    EntryChange::Withdraw => {
-                        if let Some(e) = &entry {
-                            // The answer goes out first; the withdrawal's own mails follow.
-                            return Ok(Some(self.withdrawn_by_mail(tx, &t, &e.entrant, decision, now)?));
-                        }
-                    }
-                    EntryChange::None | EntryChange::Ask => {}
-                }
-                Ok(Some(decision))
+            EntryChange::Remove => {
+                tx.remove_entry(t.id, entrant.email())?;
             }
+            EntryChange::Withdraw => {
+                if let Some(e) = &entry {
+                    // The answer goes out first; the withdrawal's own mails follow.
+                    return self.withdrawn_by_mail(tx, &t, &e.entrant, decision, now);
+                }
+            }
+            EntryChange::None | EntryChange::Ask => {}
         }
+        Ok(decision)
     }
 
     fn withdrawn_by_mail(

@@ -8,6 +8,7 @@ use crate::clock::Timestamp;
 use crate::engine::Color;
 use crate::referee::bounces::{PausedClock, Standing};
 use crate::referee::records::GameRecord;
+use crate::referee::records::Verdict;
 
 /// A permanent failure of one mail, as recorded.
 pub struct PermanentBounce<'a> {
@@ -49,7 +50,53 @@ impl Tx<'_> {
             self.exec("UPDATE players SET permanent_bounces = permanent_bounces + 1 WHERE id = ?1", [player_id])?;
         }
         let (_, failures, _) = self.player_bounces(bounce.email)?.expect("read above");
-        Ok(Standing { permanent_failures: failures, counted_now: inserted == 1, unreachable: unreachable.is_some() })
+        Ok(Standing {
+            permanent_failures: failures,
+            counted_now: inserted == 1,
+            unreachable: unreachable.is_some(),
+            answered_since: false,
+        })
+    }
+
+    /// Whether `email` wrote (a mail that counted as theirs: a player's or an entrant's) after
+    /// the last mail herald queued with the return path `envelope_from` was written.
+    pub fn wrote_after_mail(&self, email: &str, envelope_from: &str) -> Result<bool> {
+        let written: Option<i64> = self
+            .tx
+            .prepare_cached("SELECT MAX(created_at) FROM outbox WHERE envelope_from = ?1")?
+            .query_row([envelope_from], |r| r.get(0))?;
+        let Some(written) = written else { return Ok(false) };
+        let counted: Vec<&str> = Verdict::ALL.iter().filter(|v| v.is_players()).map(|v| v.as_str()).collect();
+        let placeholders = vec!["?"; counted.len()].join(", ");
+        let sql = format!(
+            "SELECT 1 FROM inbox WHERE lower(sender) = lower(?) AND received_at > ? AND outcome IN ({placeholders}) LIMIT 1"
+        );
+        let mut values: Vec<rusqlite::types::Value> = vec![email.to_string().into(), written.into()];
+        values.extend(counted.into_iter().map(|v| v.to_string().into()));
+        Ok(self
+            .tx
+            .prepare_cached(&sql)?
+            .query_row(rusqlite::params_from_iter(values), |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// Every paused clock of an active game that was paused before `before`, with its game.
+    pub fn clocks_paused_before(&self, before: Timestamp) -> Result<Vec<PausedClock>> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT g.id, g.clock_paused_at, (SELECT MAX(played_at) FROM moves m WHERE m.game_id = g.id)
+             FROM games g
+             WHERE g.status = 'active' AND g.clock_paused_at IS NOT NULL AND g.clock_paused_at < ?1
+             ORDER BY g.id",
+        )?;
+        let rows = stmt.query_map([ts(before)], |r| {
+            Ok(PausedClock {
+                game: r.get(0)?,
+                paused_at: from_ts(r.get(1)?),
+                last_move_at: r.get::<_, Option<i64>>(2)?.map(from_ts),
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// A player's id, permanent failures since they last wrote, and since when they are

@@ -42,17 +42,19 @@ impl Tx<'_> {
             .is_some())
     }
 
-    /// True if a mail from `sender` that could not be verified or was too large was answered
-    /// after `since` (such mails are recorded with the verdict [`Verdict::Unverified`] or
-    /// [`Verdict::TooLarge`]; those not answered, with another).
+    /// True if `sender` got an answer as a stranger after `since`: to a mail that could not be
+    /// verified, was too large, or asked to join (such mails are recorded with the verdict
+    /// [`Verdict::Unverified`], [`Verdict::TooLarge`] or [`Verdict::Join`]; those not answered,
+    /// with another).
     pub fn answered_outside_games_since(&self, sender: &str, since: Timestamp) -> Result<bool> {
         // The verdicts are written into the statement, not bound: SQLite uses the partial
         // index `inbox_answered_outside_games` only for a WHERE that repeats its own.
         let sql = format!(
-            "SELECT 1 FROM inbox WHERE outcome IN ('{}', '{}')
+            "SELECT 1 FROM inbox WHERE outcome IN ('{}', '{}', '{}')
                AND lower(sender) = lower(?1) AND received_at > ?2",
             Verdict::Unverified.as_str(),
-            Verdict::TooLarge.as_str()
+            Verdict::TooLarge.as_str(),
+            Verdict::Join.as_str()
         );
         Ok(self.tx.prepare_cached(&sql)?.query_row(params![sender, ts(since)], |_| Ok(())).optional()?.is_some())
     }

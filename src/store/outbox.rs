@@ -1,6 +1,7 @@
 //! The outbox: every mail to send, written in the same transaction as the change that
 //! causes it, and what became of each attempt.
 
+use rusqlite::OptionalExtension;
 use rusqlite::params;
 
 use super::{Result, Tx, from_ts, ts};
@@ -102,6 +103,16 @@ impl Tx<'_> {
         let filter = if unsent_only { "WHERE status != 'sent'" } else { "" };
         let mut stmt = self.tx.prepare(&format!("{OUTBOX_SELECT} {filter} ORDER BY id DESC"))?;
         Ok(stmt.query_map([], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// True if a mail with `message_id` was queued before (sent or not).
+    pub fn outbox_holds(&self, message_id: &str) -> Result<bool> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT 1 FROM outbox WHERE message_id = ?1")?
+            .query_row([message_id], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 
     /// Number of outbox rows in each status.

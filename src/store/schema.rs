@@ -261,6 +261,14 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN plain_text INTEGER NOT NULL DEFAULT 0 CHECK (plain_text IN (0, 1));
     "#,
+    // 13: a stranger's `join` answered counts, like the other answers to strangers, towards
+    // the one answer a day an address may get (the partial index repeats the WHERE of
+    // `Tx::answered_outside_games_since`).
+    r#"
+    DROP INDEX inbox_answered_outside_games;
+    CREATE INDEX inbox_answered_outside_games ON inbox (lower(sender), received_at)
+        WHERE outcome IN ('unverified', 'too-large', 'join');
+    "#,
 ];
 
 #[cfg(test)]

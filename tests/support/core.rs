@@ -25,6 +25,7 @@ pub fn player_mail(n: u32, from: &str, token: &str, subject: &str, body: &str) -
         message_id: Some(format!("m{n}@players.test")),
         dedupe_key: format!("mid:m{n}@players.test"),
         from: Some(Address { addr: from.into(), name: None }),
+        single_author: true,
         return_path: Some(from.into()),
         delivered_to: vec![format!("referee+{token}@club.test")],
         to: vec![format!("referee+{token}@club.test")],

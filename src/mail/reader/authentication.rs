@@ -1,13 +1,17 @@
 //! `Authentication-Results` (RFC 8601): what a receiving mail server found when it checked a
 //! mail's sender (DKIM, SPF, DMARC), and what herald may conclude from it.
 //!
-//! Anyone can write this field into a mail, so the reader keeps every one it can parse
-//! ([`AuthenticationResults`]) and judges them only against the authserv-id the club names
-//! as its own server's ([`judge`]): a field with any other id says nothing. The club's server
-//! must remove incoming fields that carry its id (RFC 8601 §5 requires it of a server that
-//! adds them; Postfix with OpenDKIM: `header_checks` that drop them, see README), so every
-//! field with that id is the server's own. Of those, a method counts only as a pass; every
-//! other result (`fail`, `neutral`, `temperror`, `none`, ...) is treated as no result.
+//! Anyone can write this field into a mail, so the reader keeps every one in header order
+//! ([`AuthenticationResults`], with the number of `Received` fields above it) and judges them
+//! only against the authserv-id the club names as its own server's ([`judge`]): a field with
+//! any other id says nothing. The club's server must remove incoming fields that carry its id
+//! (RFC 8601 §5 requires it of a server that adds them; Postfix with OpenDKIM: `header_checks`
+//! that drop them, see README). Where it does not, a field the sender wrote with the club's id
+//! sits below the server's own, so herald believes only the server's own: the topmost field
+//! with the trusted id, and those with it right below it, written at the same hop (no
+//! `Received` field between them) and with no field of another id, or one that does not
+//! parse, between them. Of those, a method counts only as a pass; every other result (`fail`,
+//! `neutral`, `temperror`, `none`, ...) is treated as no result.
 //!
 //! Alignment with the From domain (the domain of [`super::IncomingMail::from`]) is DMARC's
 //! relaxed alignment without the public suffix list: the authenticated domain must be the
@@ -25,11 +29,16 @@ const MAX_RESULTS: usize = 16;
 /// Most properties kept of one result (OpenDKIM writes four).
 const MAX_PROPERTIES: usize = 16;
 
-/// One parsed `Authentication-Results` field.
+/// One `Authentication-Results` field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuthenticationResults {
-    /// The server that wrote the field (its authserv-id), as written.
+    /// The server that wrote the field (its authserv-id), as written; empty for a field that
+    /// does not follow RFC 8601's grammar (kept, with no results, since it still separates the
+    /// fields above it from those below).
     pub authserv_id: String,
+    /// How many `Received` fields stand above it: the fields one server adds while it receives
+    /// a mail share this number, and every hop after it adds a `Received` field on top.
+    pub hop: usize,
     /// Its results, in order; empty for `authserv-id; none`.
     pub results: Vec<MethodResult>,
 }
@@ -74,8 +83,9 @@ impl Authenticated {
 }
 
 /// What the fields written by `trusted_authserv_id` (compared without regard to case) say
-/// about `from_domain`. No trusted field, a mail without a From domain, or an empty trusted id
-/// is no authentication at all.
+/// about `from_domain`: the club's server's own fields, the topmost one with that id and
+/// those right below it at the same hop (see the module's comment). No trusted field, a mail
+/// without a From domain, or an empty trusted id is no authentication at all.
 pub fn judge(fields: &[AuthenticationResults], trusted_authserv_id: &str, from_domain: Option<&str>) -> Authenticated {
     let mut found = Authenticated::default();
     let trusted = trusted_authserv_id.trim();
@@ -83,9 +93,12 @@ pub fn judge(fields: &[AuthenticationResults], trusted_authserv_id: &str, from_d
     if trusted.is_empty() {
         return found;
     }
-    let passes = fields
+    let is_trusted = |f: &AuthenticationResults| f.authserv_id.eq_ignore_ascii_case(trusted);
+    let Some(top) = fields.iter().position(is_trusted) else { return found };
+    let hop = fields[top].hop;
+    let passes = fields[top..]
         .iter()
-        .filter(|f| f.authserv_id.eq_ignore_ascii_case(trusted))
+        .take_while(|f| is_trusted(f) && f.hop == hop)
         .flat_map(|f| &f.results)
         .filter(|r| r.result == "pass");
     for r in passes {
@@ -130,16 +143,28 @@ fn aligned(authenticated: &str, from_domain: &str) -> bool {
             && from_domain.strip_suffix(&authenticated).is_some_and(|rest| rest.ends_with('.')))
 }
 
-/// Every `Authentication-Results` field of a header block that parses, in order, at most
-/// [`MAX_FIELDS`]. A field that does not parse, or declares a version other than 1, is left
-/// out (RFC 8601 §2.2: such a field is ignored).
+/// Every `Authentication-Results` field of a header block, in order, at most [`MAX_FIELDS`]
+/// from the top, each with the number of `Received` fields above it. A field that does not
+/// parse, or declares a version other than 1, says nothing (RFC 8601 §2.2: such a field is
+/// ignored) and is kept with an empty authserv-id, as a field of another server.
 pub(super) fn fields(headers: &[mailparse::MailHeader<'_>]) -> Vec<AuthenticationResults> {
-    headers
-        .iter()
-        .filter(|h| h.get_key_ref().trim().eq_ignore_ascii_case("Authentication-Results"))
-        .filter_map(|h| parse(&h.get_value()))
-        .take(MAX_FIELDS)
-        .collect()
+    let mut received = 0;
+    let mut fields = Vec::new();
+    for header in headers {
+        let key = header.get_key_ref();
+        let key = key.trim();
+        if key.eq_ignore_ascii_case("Received") {
+            received += 1;
+        } else if key.eq_ignore_ascii_case("Authentication-Results") {
+            let unreadable = AuthenticationResults { authserv_id: String::new(), hop: received, results: Vec::new() };
+            fields
+                .push(parse(&header.get_value()).map_or(unreadable, |f| AuthenticationResults { hop: received, ..f }));
+            if fields.len() == MAX_FIELDS {
+                break;
+            }
+        }
+    }
+    fields
 }
 
 /// Parses the value of one `Authentication-Results` field (after the colon, unfolded or not).
@@ -165,7 +190,7 @@ pub fn parse(value: &str) -> Option<AuthenticationResults> {
         p.cfws()?;
         let Some(b';') = p.peek() else {
             // Nothing more: a field with no result at all is read as `none`.
-            return p.at_end().then_some(AuthenticationResults { authserv_id, results });
+            return p.at_end().then_some(AuthenticationResults { authserv_id, hop: 0, results });
         };
         p.at += 1;
         p.cfws()?;
@@ -175,7 +200,7 @@ pub fn parse(value: &str) -> Option<AuthenticationResults> {
         }
         p.cfws()?;
         if first && method == "none" && p.at_end() {
-            return Some(AuthenticationResults { authserv_id, results });
+            return Some(AuthenticationResults { authserv_id, hop: 0, results });
         }
         first = false;
         if p.eat(b'/') {
@@ -503,5 +528,41 @@ mod tests {
         let dmarc = [field(trusted, "dmarc=pass header.from=players.test")];
         assert!(judge(&dmarc, trusted, Some("players.test")).dmarc);
         assert!(!judge(&dmarc, trusted, Some("mail.players.test")).dmarc);
+    }
+
+    /// The fields of a header block as the reader keeps them.
+    fn fields_of(head: &str) -> Vec<AuthenticationResults> {
+        let raw = format!("{head}From: ann@players.test\r\n\r\nbody\r\n").replace('\n', "\r\n").replace("\r\r", "\r");
+        fields(&mailparse::parse_headers(raw.as_bytes()).unwrap().0)
+    }
+
+    #[test]
+    fn only_the_servers_own_fields_count_not_a_senders_below_them() {
+        let trusted = "mx.game.test";
+        let judged = |head: &str| judge(&fields_of(head), trusted, Some("players.test")).dkim;
+        // The server's own field, at the top of what it received.
+        assert!(judged(
+            "Received: by mx.game.test\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\nReceived: from a\n"
+        ));
+        // Two fields of the server's at one hop (a DKIM and an SPF milter) are read together.
+        assert!(judged(
+            "Authentication-Results: mx.game.test; spf=none smtp.mailfrom=players.test\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\nReceived: from a\n"
+        ));
+        // The server failed the signature; a pass with its id that came in the mail (below the
+        // server's Received field) is the sender's own writing.
+        assert!(!judged(
+            "Authentication-Results: mx.game.test; dkim=fail header.d=players.test\nReceived: from a by mx.game.test\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\n"
+        ));
+        // Nor below a field of another server, or one that does not parse.
+        assert!(!judged(
+            "Authentication-Results: mx.game.test; dkim=fail header.d=players.test\nAuthentication-Results: relay.test; none\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\n"
+        ));
+        assert!(!judged(
+            "Authentication-Results: mx.game.test; dkim=fail header.d=players.test\nAuthentication-Results: (junk\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\n"
+        ));
+        // A later hop's own field above the server's does not hide it.
+        assert!(judged(
+            "Received: by imap.game.test\nAuthentication-Results: filter.test; none\nAuthentication-Results: mx.game.test; dkim=pass header.d=players.test\n"
+        ));
     }
 }

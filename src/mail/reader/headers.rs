@@ -136,6 +136,19 @@ fn header_mailboxes(header: &MailHeader<'_>) -> Vec<(Option<String>, String)> {
         .collect()
 }
 
+/// How many mailboxes the From fields of a header block name together (RFC 5322 §3.6 allows
+/// one From field; more than one mailbox in it needs a Sender field, which herald does not
+/// read). A mail whose From names other than exactly one mailbox has no one author: a DKIM
+/// verifier may have checked the signature over another mailbox than the one herald reads
+/// ([`super::IncomingMail::single_author`]).
+pub(super) fn from_mailboxes(headers: &[MailHeader<'_>]) -> usize {
+    headers
+        .iter()
+        .filter(|h| h.get_key_ref().trim().eq_ignore_ascii_case("From"))
+        .map(|h| header_mailboxes(h).len().max(1))
+        .sum()
+}
+
 /// The first usable mailbox of a From field.
 pub(super) fn first_mailbox(header: &MailHeader<'_>) -> Option<Address> {
     header_mailboxes(header).into_iter().find_map(|(name, addr)| {

@@ -124,6 +124,11 @@ pub struct IncomingMail {
     pub dedupe_key: String,
     /// The first mailbox of the first From field.
     pub from: Option<Address>,
+    /// Whether the header block has exactly one From field naming exactly one mailbox. When
+    /// it has more (two From fields, or `From: a@x, b@y`), herald reads the first while a DKIM
+    /// verifier may have judged another, so such a mail is never authenticated
+    /// ([`IncomingMail::authentication`]).
+    pub single_author: bool,
     /// The envelope sender recorded by the delivering server (first
     /// Return-Path field), without angle brackets and with the domain
     /// lowercased; `Some("")` for `<>`, which is a bounce.
@@ -166,8 +171,12 @@ impl IncomingMail {
     }
 
     /// What the server named by `trusted_authserv_id` vouched for about this mail's From
-    /// domain (see [`authentication::judge`]).
+    /// domain (see [`authentication::judge`]); nothing for a mail without one author
+    /// ([`IncomingMail::single_author`]).
     pub fn authentication(&self, trusted_authserv_id: &str) -> Authenticated {
+        if !self.single_author {
+            return Authenticated::default();
+        }
         let from_domain = self.from.as_ref().and_then(|a| a.addr.rsplit_once('@')).map(|(_, d)| d);
         authentication::judge(&self.authentication_results, trusted_authserv_id, from_domain)
     }
@@ -331,6 +340,7 @@ fn from_headers(
         message_id,
         dedupe_key,
         from,
+        single_author: headers::from_mailboxes(headers) == 1,
         return_path,
         delivered_to: headers::recipients(headers, &["Delivered-To", "X-Original-To"]),
         to: headers::recipients(headers, &["To", "Cc"]),
