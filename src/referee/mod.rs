@@ -44,6 +44,8 @@ use crate::engine::{Color, Outcome};
 use crate::mail::reader::IncomingMail;
 use crate::variants::{self, Variant, VariantGame};
 
+pub use outside::FailureClaim;
+
 use commands::Command;
 use records::{DeadlineNotice, Effects, Event, GameRecord, GameResult, GameStatus, Player, PlayersOwn, Verdict};
 use templates::{TemplateError, Templates};

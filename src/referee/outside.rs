@@ -11,6 +11,25 @@ use crate::engine::Color;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
 
+/// Who a mail says it is from, by its token, when herald failed to handle it: what the store
+/// must confirm before the apology is sent (see [`Referee::failure_claim`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureClaim {
+    /// A game's token: the player of `color` in game `game`, if that is the sender's address.
+    Player {
+        /// The game.
+        game: i64,
+        /// The colour the token names.
+        color: Color,
+    },
+    /// An entry token made for the sender's own address: the entrant of `tournament`, if the
+    /// sender is entered in it.
+    Entrant {
+        /// The tournament.
+        tournament: i64,
+    },
+}
+
 /// Who an answer outside a game goes to, and how it is threaded.
 struct Addressed {
     to: String,
@@ -95,6 +114,30 @@ impl Referee<'_> {
             self.push_reply(&mut effects, addressed, subject, body, now);
         }
         Ok(Decision { effects, verdict })
+    }
+
+    /// Who `mail`, which herald failed to handle, may be answered as, found without the store
+    /// (whose game or tournament may be what failed): a game's token, else an entry token
+    /// that is the From address's own. `None` for mail that must never be answered, that
+    /// lacks the authentication the club requires of a player's mail (it would be treated as
+    /// a stranger's), or that carries no token of either kind: nothing herald could verify,
+    /// so nothing herald may write to. The service still checks the claim against the store
+    /// (the game's player, the tournament's entry) before it answers.
+    pub fn failure_claim(&self, mail: &IncomingMail) -> Option<FailureClaim> {
+        if self.never_answered(mail).is_some() {
+            return None;
+        }
+        let from = &mail.from.as_ref()?.addr;
+        let senders = &self.settings.senders;
+        if senders.refusal(senders.authentication(mail)).is_some() {
+            return None;
+        }
+        if let Some((game, color)) = self.claimed_identity(mail) {
+            return Some(FailureClaim::Player { game, color });
+        }
+        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
+        let tournament = self.tokens.find_entry(self.settings.local_part(), recipients, &mail.subject, from)?;
+        Some(FailureClaim::Entrant { tournament })
     }
 
     /// herald failed to handle `mail` (its stored game cannot be read, a template or the
