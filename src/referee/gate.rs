@@ -141,7 +141,51 @@ impl<'m> StrangerMail<'m> {
     }
 }
 
+/// Who a mail claims to speak for by its token, before anything stored confirms it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// A game's token: the player of `color` in game `game`, if that is the sender's address.
+    Player {
+        /// The game.
+        game: i64,
+        /// The colour the token names.
+        color: Color,
+    },
+    /// An entry token made for the sender's own address: the entrant of `tournament`.
+    Entrant {
+        /// The tournament.
+        tournament: i64,
+    },
+}
+
 impl Referee<'_> {
+    /// What `mail`'s token claims, if it carries a valid one: a game's token first, else an
+    /// entry token made for its From address (which names nobody else's entry).
+    pub fn claim(&self, mail: &IncomingMail) -> Option<Claim> {
+        if let Some((game, color)) = self.claimed_identity(mail) {
+            return Some(Claim::Player { game, color });
+        }
+        let from = mail.from.as_ref().map(|a| a.addr.as_str())?;
+        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
+        let tournament = self.tokens.find_entry(self.settings.local_part(), recipients, &mail.subject, from)?;
+        Some(Claim::Entrant { tournament })
+    }
+
+    /// The claim of a mail herald failed to handle, where the gate would let it through but for
+    /// what only the store can confirm (the game's player, the tournament's entry): not
+    /// silent, authenticated as the club requires. `None`: nobody herald could verify, so
+    /// nobody herald may write to.
+    pub fn failure_claim(&self, mail: &IncomingMail) -> Option<Claim> {
+        if self.return_path_of(mail).is_some() || self.never_answered(mail).is_some() {
+            return None;
+        }
+        let senders = &self.settings.senders;
+        if senders.refusal(senders.authentication(mail)).is_some() {
+            return None;
+        }
+        self.claim(mail)
+    }
+
     /// Who `mail` speaks for (see the module's comment). `game` is the stored game its token
     /// names ([`Referee::claimed_identity`]), if the mail has one and the game exists.
     pub fn admit<'m>(&self, mail: &'m IncomingMail, game: Option<GameRecord>) -> Admission<'m> {
@@ -162,31 +206,36 @@ impl Referee<'_> {
             let server = senders.trusted_authserv_id.as_deref().unwrap_or("no trusted server");
             format!("{what} refused: not authenticated ({why}, according to {server})")
         };
-        if let Some((id, color)) = self.claimed_identity(mail) {
-            let what = format!("mail from {from} with a valid token for game {id} ({color})");
-            let record = game.filter(|r| r.id == id && r.player(color).email.eq_ignore_ascii_case(from));
-            return match (record, refusal) {
-                (None, _) => {
-                    Admission::Stranger(StrangerMail { mail, why: format!("{what} but not from that player") })
+        match self.claim(mail) {
+            Some(Claim::Player { game: id, color }) => {
+                let what = format!("mail from {from} with a valid token for game {id} ({color})");
+                let record = game.filter(|r| r.id == id && r.player(color).email.eq_ignore_ascii_case(from));
+                match (record, refusal) {
+                    (None, _) => {
+                        Admission::Stranger(StrangerMail { mail, why: format!("{what} but not from that player") })
+                    }
+                    (Some(_), Some(why)) => {
+                        Admission::Stranger(StrangerMail { mail, why: not_authenticated(what, why) })
+                    }
+                    (Some(record), None) => Admission::Player(PlayerMail { mail, record, color, authenticated }),
                 }
-                (Some(_), Some(why)) => Admission::Stranger(StrangerMail { mail, why: not_authenticated(what, why) }),
-                (Some(record), None) => Admission::Player(PlayerMail { mail, record, color, authenticated }),
-            };
+            }
+            Some(Claim::Entrant { tournament }) => {
+                let what = format!("mail from {from} with its entry token of tournament {tournament}");
+                match refusal {
+                    Some(why) => Admission::Stranger(StrangerMail { mail, why: not_authenticated(what, why) }),
+                    None => Admission::Entrant(EntrantMail {
+                        mail,
+                        tournament,
+                        email: from.to_ascii_lowercase(),
+                        authenticated,
+                    }),
+                }
+            }
+            None => {
+                Admission::Stranger(StrangerMail { mail, why: format!("mail from {from} without a valid reply token") })
+            }
         }
-        let recipients = mail.delivered_to.iter().chain(&mail.to).map(String::as_str);
-        if let Some(tournament) = self.tokens.find_entry(self.settings.local_part(), recipients, &mail.subject, from) {
-            let what = format!("mail from {from} with its entry token of tournament {tournament}");
-            return match refusal {
-                Some(why) => Admission::Stranger(StrangerMail { mail, why: not_authenticated(what, why) }),
-                None => Admission::Entrant(EntrantMail {
-                    mail,
-                    tournament,
-                    email: from.to_ascii_lowercase(),
-                    authenticated,
-                }),
-            };
-        }
-        Admission::Stranger(StrangerMail { mail, why: format!("mail from {from} without a valid reply token") })
     }
 
     /// The short answer to a stranger's mail that asks nothing herald can do for a stranger:

@@ -7,6 +7,7 @@ use super::{ANSWER_OUTSIDE_GAMES_EVERY, Ingested, ServiceError};
 use crate::clock::Timestamp;
 use crate::mail::reader;
 use crate::referee::gate::Admission;
+use crate::referee::gate::Claim;
 use crate::referee::records::{Effects, Event, Verdict};
 use crate::referee::templates::Templates;
 use crate::referee::token::Tokens;
@@ -253,10 +254,13 @@ impl Handler<'_> {
     /// herald failed to handle `mail` with `error`, and everything the mail did was undone.
     /// The mail is recorded as handled (so that the mail server does not offer it again and
     /// again), the operator's log (the event log and standard error) gets the error with a
-    /// reference, and the sender, if verified as a player of the game the mail's token names
-    /// (checked without loading that game, which may be what failed), gets an answer saying
-    /// what went wrong and that nothing changed. A sender herald cannot verify gets nothing:
-    /// a forger must not be able to make herald write to anyone.
+    /// reference, and a verified sender gets an answer saying what went wrong and that nothing
+    /// changed, whatever kind of token their mail carried: a game's token from that game's
+    /// player, or an entry token from the entrant it was made for (a reply to a tournament's
+    /// mail), authenticated as the club requires ([`Referee::failure_claim`]). Each is checked
+    /// against the store's addresses alone, without loading the game or the tournament, which
+    /// may be what failed. A sender herald cannot verify gets nothing: a forger must not be
+    /// able to make herald write to anyone.
     fn failed(
         &self,
         tx: &Tx<'_>,
@@ -268,24 +272,29 @@ impl Handler<'_> {
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
         tracing::error!(player = sender, reference, error = %error, "a mail could not be handled; nothing changed");
         let referee = self.referee();
-        let claimed = referee.claimed_identity(mail);
-        let player = match (claimed, sender) {
-            (Some((id, color)), Some(from)) => tx.players_of(id)?.is_some_and(|(white, black)| {
-                let email = if color.is_white() { white } else { black };
-                email.eq_ignore_ascii_case(from)
-            }),
-            _ => false,
+        // The gate's first half, which needs nothing stored: the stored game or tournament may
+        // be what failed, so the claim is checked against the players' and entrants' addresses
+        // alone.
+        let (verified, game_id) = match (referee.failure_claim(mail), sender) {
+            (Some(Claim::Player { game, color }), Some(from)) => {
+                let verified = tx.players_of(game)?.is_some_and(|(white, black)| {
+                    let email = if color.is_white() { white } else { black };
+                    email.eq_ignore_ascii_case(from)
+                });
+                (verified, Some(game).filter(|_| verified))
+            }
+            (Some(Claim::Entrant { tournament }), Some(from)) => (tx.is_entered(tournament, from)?, None),
+            _ => (false, None),
         };
         let mut decision = referee.failed(mail, error.in_players_terms(), &reference, now);
-        let game_id = claimed.map(|(id, _)| id).filter(|_| player);
         for event in &mut decision.effects.events {
             event.game_id = game_id;
             event.detail.push_str(&format!(": {error}"));
-            if !player {
-                event.detail.push_str("; not answered: the sender is not a verified player");
+            if !verified {
+                event.detail.push_str("; not answered: the sender is not a verified player or entrant");
             }
         }
-        if !player {
+        if !verified {
             decision.effects.mails.clear();
         }
         let recorded = InboxMail { sender, subject: &mail.subject, message_id: mail.message_id.as_deref(), game_id };

@@ -97,6 +97,8 @@ impl ServiceError {
                 "one of the club's mail templates is broken"
             }
             ServiceError::Referee(RefereeError::Compose(_)) => "the answer to your mail could not be composed",
+            // A row herald wrote that it cannot read back (a game's has its own words above).
+            ServiceError::Store(StoreError::Corrupt(_)) => "the club's stored records could not be read",
             ServiceError::Store(_) => "the club's database refused the change",
             ServiceError::Io(..) | ServiceError::Inbox(_) | ServiceError::Usage(_) | ServiceError::Bug(_) => {
                 "herald met an internal error"

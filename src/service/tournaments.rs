@@ -154,7 +154,7 @@ impl Service {
             if t.system != System::Swiss || t.stage != Stage::Running {
                 return Err(ServiceError::Usage(format!("{} is not a running Swiss", t.name)));
             }
-            match handler.advance(tx, &t, now)? {
+            match handler.advance(tx, id, now)? {
                 Some(round) => Ok(round),
                 None => Err(ServiceError::Usage(format!(
                     "round {} of {} still has games in play",
@@ -396,8 +396,9 @@ impl Handler<'_> {
                 (withdrawal::Change::Annul { .. }, None) => {}
             }
         }
-        // A round that waited only for the withdrawn player's games may be over now.
-        self.advance(tx, t, now)?;
+        // A round that waited only for the withdrawn player's games may be over now (when a
+        // forfeit above ended its last game, that forfeit's follow-up has advanced already).
+        self.advance(tx, t.id, now)?;
         Ok(())
     }
 
@@ -439,14 +440,20 @@ impl Handler<'_> {
             };
             self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
         }
-        self.advance(tx, &t, now)?;
+        self.advance(tx, id, now)?;
         Ok(())
     }
 
     /// When every game so far is over: the next Swiss round, or, after the last round (a round
     /// robin's rounds are all paired at the start), the end of the tournament with the final
     /// crosstable. Returns the round paired, if any.
-    fn advance(&self, tx: &Tx<'_>, t: &Tournament, now: Timestamp) -> Result<Option<u32>, ServiceError> {
+    ///
+    /// It takes the tournament's number, not a `Tournament`: its stage is read here, in `tx`,
+    /// so that whatever a caller did before in the same transaction (a withdrawal's forfeits
+    /// each follow up, and the last of them may have finished the tournament) is seen, and no
+    /// caller can finish a tournament twice or pair a round twice from a stale copy.
+    fn advance(&self, tx: &Tx<'_>, id: i64, now: Timestamp) -> Result<Option<u32>, ServiceError> {
+        let t = &load(tx, id)?;
         let pairings = tx.pairings(t.id)?;
         let latest = director::latest_round(&pairings);
         let annulled = tx.annulled_pairings(t.id)?;

@@ -200,6 +200,18 @@ impl Tx<'_> {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// Whether `email` has an entry (confirmed or not) in tournament `tournament`, read
+    /// without the tournament's own row, which may be what cannot be read.
+    pub fn is_entered(&self, tournament: i64, email: &str) -> Result<bool> {
+        Ok(self
+            .tx
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM entrants e JOIN players p ON p.id = e.player_id
+                            WHERE e.tournament_id = ?1 AND lower(p.email) = lower(?2))",
+            )?
+            .query_row(params![tournament, email], |r| r.get(0))?)
+    }
+
     /// Gives `email` starting number `number`.
     pub fn set_entrant_number(&self, tournament: i64, email: &str, number: u32) -> Result<()> {
         self.exec(
