@@ -140,7 +140,9 @@ fn say(table: &mut Table, who: &str, game: i64, text: &str) -> Ingested {
 /// `who`'s reply `text` to their latest tournament mail (one that is no game's, so it carries
 /// their entry token), as their mail client writes it.
 fn tournament_reply(table: &Table, who: &str, text: &str) -> Vec<u8> {
-    let latest = table.mails(who).into_iter().rev().find(|raw| !read(raw).0.contains("[herald #"));
+    // A tournament's own mail carries the entry token as `[ref:t...]` (an answer to a stranger
+    // carries no token at all).
+    let latest = table.mails(who).into_iter().rev().find(|raw| read(raw).0.contains("[ref:t"));
     compose_reply(&latest.expect("a tournament mail"), who, text).unwrap()
 }
 
