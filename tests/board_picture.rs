@@ -157,7 +157,11 @@ fn check_mail(variant: &str, mail: &SentMail) -> Option<(String, Vec<u8>)> {
     let text = mime::plain_text(&mail.raw);
     let Some(html) = mime::html(&mail.raw) else {
         // Only mails without a board go without a picture.
-        assert!(!text.contains("Moves:"), "{variant}: a game mail without its HTML part: {}", mail.path.display());
+        assert!(
+            !text.contains("Moves:") && !text.contains("No moves yet."),
+            "{variant}: a game mail without its HTML part: {}",
+            mail.path.display()
+        );
         return None;
     };
     // multipart/alternative: the text first, complete; then the HTML with its picture.
@@ -170,12 +174,18 @@ fn check_mail(variant: &str, mail: &SentMail) -> Option<(String, Vec<u8>)> {
     assert!(html.contains(&format!("src=\"cid:{cid}\"")), "{variant}: the HTML shows its picture by cid");
     assert!(!html.contains("http://") && !html.contains("https://"), "{variant}: nothing is fetched from elsewhere");
 
-    // The same words: every line of the text but the diagram is in the HTML (escaped).
+    // The same words: the status lines under the board (templates/_status.txt) are in the
+    // HTML (escaped). Every mail with a board has the move list ("Moves: ..." or, before the
+    // first move, "No moves yet."), and the move log's line once the chain has begun: a game
+    // with moves always has one.
     let unescaped = html.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
-    for wanted in ["Moves:", "Move log:"] {
-        if let Some(line) = text.lines().find(|l| l.starts_with(wanted)) {
-            assert!(unescaped.contains(line), "{variant}: the HTML lacks {line:?}");
-        }
+    let line_of = |wanted: &str| text.lines().find(|l| l.starts_with(wanted));
+    let moves = line_of("Moves:").or_else(|| line_of("No moves yet."));
+    let moves = moves.unwrap_or_else(|| panic!("{variant}: a mail with a board and no move list: {text}"));
+    assert!(unescaped.contains(moves), "{variant}: the HTML lacks {moves:?}");
+    match line_of("Move log:") {
+        Some(log) => assert!(unescaped.contains(log), "{variant}: the HTML lacks {log:?}"),
+        None => assert!(moves.starts_with("No moves yet."), "{variant}: moves without a move log line: {text}"),
     }
 
     let v = variants::by_id(variant).unwrap();

@@ -440,15 +440,23 @@ fn idle_returns_on_new_mail_and_on_stop_and_polling_serves_a_server_without_idle
     let mut inbox = ImapInbox::new(settings(dovecot.port(), ImapLogin::Password(PASSWORD.into())));
     assert!(inbox.waiting().unwrap().is_empty());
     let stop = AtomicBool::new(false);
+    // The poll a daemon would make instead: far beyond anything this test waits for, so a
+    // wait that ends before it ended for another reason.
     let far = Instant::now() + Duration::from_secs(120);
+    // Set just before the APPEND goes to the server: a wait that ends while it is still false
+    // ended before the mail existed, so not because of it.
+    let appending = AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {
             std::thread::sleep(Duration::from_millis(300));
+            appending.store(true, Ordering::SeqCst);
             dovecot.append(REFEREE, "INBOX", MAIL);
         });
         inbox.wait(far, &stop).unwrap();
+        assert!(appending.load(Ordering::SeqCst), "the wait ended before the mail was appended");
     });
-    assert!(Instant::now() < far, "the wait ended because mail came");
+    assert!(Instant::now() < far, "the wait ended because mail came, not at the poll's time");
+    assert!(!stop.load(Ordering::SeqCst), "nothing asked the wait to stop");
     assert_eq!(inbox.waiting().unwrap().len(), 1);
 
     std::thread::scope(|scope| {
@@ -457,8 +465,9 @@ fn idle_returns_on_new_mail_and_on_stop_and_polling_serves_a_server_without_idle
             stop.store(true, Ordering::SeqCst);
         });
         inbox.wait(far, &stop).unwrap();
+        assert!(stop.load(Ordering::SeqCst), "the wait ended before it was asked to stop");
     });
-    assert!(Instant::now() < far, "the wait ended because of stop");
+    assert!(Instant::now() < far, "the wait ended because of stop, not at the poll's time");
 
     let plain = Dovecot::start(DovecotOptions { capabilities: Some(BASE.into()), ..Default::default() }).unwrap();
     plain.append(REFEREE, "INBOX", MAIL);

@@ -370,6 +370,21 @@ fn resignation_ends_the_game() {
     assert!(text(&d.effects.mails[0]).contains("1-0"));
 }
 
+/// Players number the lines of their replies: a command word after a move number is that
+/// command, whatever the number (issue 26), and a numbered move is still a move.
+#[test]
+fn numbered_commands_are_the_commands() {
+    let mut t = Table::new();
+    assert_eq!(t.say(ALICE, "1. board").verdict, Verdict::Board);
+    assert_eq!(t.say(ALICE, "1. help").verdict, Verdict::Help);
+    assert_eq!(t.say(ALICE, "1. draw").verdict, Verdict::DrawOffer);
+    assert_eq!(t.say(BOB, "1... decline").verdict, Verdict::Declined);
+    assert_eq!(t.say(ALICE, "1. e4").verdict, Verdict::Move);
+    let d = t.say(BOB, "12... resign");
+    assert_eq!(d.verdict, Verdict::Resigned);
+    assert_eq!(t.record.result.clone().unwrap().score, "1-0");
+}
+
 #[test]
 fn checkmate_ends_the_game_and_both_get_the_result() {
     let mut t = Table::new();

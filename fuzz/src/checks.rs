@@ -817,9 +817,12 @@ pub fn time_control(data: &[u8]) {
 /// no line is read as two of them; what is read is `back`, a vacation of 1 to 366 days,
 /// `games`, a game number above 0, a time zone name of one word or a notation, each reading the same when
 /// written as the help writes it; a line that begins with `vacation` and cannot be carried out
-/// says what to write.
+/// says what to write. The game's command reader (`commands::read`) on the same text: a
+/// command word read from the first line is read the same after a move number (`12. resign`,
+/// `12... draw`), and a move written with a letter first stays the same move after one.
 pub fn players_command(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
+    game_command(text);
     let leave = commands::leave(text);
     let overview = commands::overview(text);
     let preference = commands::preference(text);
@@ -854,6 +857,41 @@ pub fn players_command(data: &[u8]) {
         }
         Some(OverviewCommand::Games) => assert_eq!(commands::overview("games"), Some(OverviewCommand::Games)),
         None => {}
+    }
+}
+
+/// The game's commands under a move number (part of `players_command`).
+fn game_command(text: &str) {
+    use herald::referee::commands::Command;
+    // Text that begins with a number or a mark numbers itself already.
+    if !text.trim_start().starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return;
+    }
+    let read = commands::read(text);
+    for number in ["12. ", "12... "] {
+        let numbered = commands::read(&format!("{number}{}", text.trim_start()));
+        match &read {
+            Command::Resign
+            | Command::Draw
+            | Command::Accept
+            | Command::Decline
+            | Command::Board
+            | Command::Help
+            | Command::Cancel => assert_eq!(numbered, read, "{number}{text:?}"),
+            // A move (the letters of a piece or a file first) stays that move; a text that is a
+            // command word itself (a move's words before a trailing "draw") is none.
+            Command::Move { number: None, text: moved, offer_draw, .. }
+                if matches!(commands::read(moved), Command::Move { .. }) =>
+            {
+                match numbered {
+                    Command::Move { text: again, offer_draw: offer, .. } => {
+                        assert_eq!((&again, offer), (moved, *offer_draw), "{number}{text:?}")
+                    }
+                    other => panic!("the move {moved:?} is read as {other:?} after {number:?}"),
+                }
+            }
+            _ => {}
+        }
     }
 }
 

@@ -3,8 +3,7 @@
 use crate::outln;
 use clap::Args;
 
-use crate::engine::perft;
-use crate::notation::{fen, san};
+use crate::variants::Secret;
 
 /// Arguments of `herald perft`.
 #[derive(Args, Debug)]
@@ -15,36 +14,44 @@ pub struct PerftArgs {
     /// Position to start from (default: the variant's start position).
     #[arg(long)]
     fen: Option<String>,
-    /// Print the count under each legal first move, in SAN, before the total.
+    /// A secret of the game, for variants that have them: `white.crown=king`. Repeat for
+    /// each secret. Without it a Crown monarch whose crown is not known is no royal piece,
+    /// and its capture ends no line.
+    #[arg(long = "secret", value_name = "LABEL=VALUE")]
+    secrets: Vec<String>,
+    /// Print the count under each legal first move, as its player would write it, before
+    /// the total.
     #[arg(long)]
     divide: bool,
     /// Plies to count.
     depth: u32,
 }
 
-/// Prints the leaf count as the last line.
+/// Prints the leaf count as the last line. The variant counts its own full move set
+/// ([`crate::variants::Variant::move_tree`]) or refuses.
 pub fn run(args: PerftArgs) -> Result<(), String> {
     let variant = super::variant(&args.variant)?;
-    if !variant.engine_moves() {
-        return Err(format!(
-            "{} moves by rules of its own beyond the chess engine, so perft here would count the wrong \
-             moves; its move counts are checked in its rules tests",
-            variant.id()
-        ));
-    }
-    let pos = match &args.fen {
-        Some(text) => fen::read(variant.rules(), text).map_err(|e| format!("--fen: {e}"))?,
-        None => variant.start_position(),
-    };
+    let secrets = args
+        .secrets
+        .iter()
+        .map(|s| {
+            let (label, value) = s.split_once('=').ok_or_else(|| format!("--secret {s:?} is not LABEL=VALUE"))?;
+            Ok(Secret { label: label.trim().to_string(), value: value.trim().to_string() })
+        })
+        .collect::<Result<Vec<Secret>, String>>()?;
+    let tree = variant.move_tree(args.fen.as_deref(), &secrets).map_err(|e| match &args.fen {
+        Some(_) => format!("--fen: {e}"),
+        None => e,
+    })?;
     if args.divide {
         let mut total = 0;
-        for (m, nodes) in perft::divide(&pos, args.depth) {
-            outln!("{}: {nodes}", san::write(&pos, m));
+        for (m, nodes) in tree.divide(args.depth) {
+            outln!("{m}: {nodes}");
             total += nodes;
         }
         outln!("{total}");
     } else {
-        outln!("{}", perft::perft(&pos, args.depth));
+        outln!("{}", tree.perft(args.depth));
     }
     Ok(())
 }

@@ -355,6 +355,15 @@ pub fn read(body: &str) -> Command {
         return Command::Conditions(conditions);
     }
     let (number, rest) = split_number(head);
+    // A command word after a move number ("12. resign", "12... draw"), as players number every
+    // line of their reply: the number counts for nothing, since a command is no move and any
+    // player may send one at any turn. Only the whole rest is tried, so a move (which no
+    // command word is) stays a move, and "12. e4 draw" stays a move with a draw offer.
+    if number.is_some()
+        && let Some(command) = keyword(rest)
+    {
+        return command;
+    }
     let mut words: Vec<&str> = rest.split_whitespace().collect();
     let mut offer_draw = false;
     if words.len() > 1 && words.last().is_some_and(|w| matches!(keyword(w), Some(Command::Draw))) {
@@ -496,6 +505,31 @@ mod tests {
         assert_eq!(from_subject("回复：Ｎｆ３"), Some("Nf3".into()));
         assert_eq!(from_subject(""), None);
         assert_eq!(from_subject("Re:"), None);
+    }
+
+    #[test]
+    fn numbered_commands_are_the_commands() {
+        for (word, command) in [
+            ("resign", Command::Resign),
+            ("I resign.", Command::Resign),
+            ("draw", Command::Draw),
+            ("claim draw", Command::Draw),
+            ("accept", Command::Accept),
+            ("decline draw", Command::Decline),
+            ("board", Command::Board),
+            ("moves", Command::Board),
+            ("help", Command::Help),
+            ("cancel", Command::Cancel),
+        ] {
+            for number in ["12.", "12...", "12. ...", "12…", "12"] {
+                let line = format!("{number} {word}");
+                assert_eq!(read(&format!("{line}\nthanks for the game")), command, "{line}");
+            }
+        }
+        // A move after a number is still the move, with its offer.
+        let twelve = Some((12, Color::White));
+        assert_eq!(read("12. e4 draw"), mv(twelve, "e4", true));
+        assert_eq!(read("12. Rd1\ndraw"), mv(twelve, "Rd1", true));
     }
 
     #[test]

@@ -37,6 +37,31 @@ pub const SAN_HELP: &str = "Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), 
 pub const NO_CONDITIONAL_MOVES: &str = "Conditional moves are not offered in this variant: it keeps secrets, and herald's \
                                         answer to a line of them (accepted or refused) could tell you one.";
 
+/// A position's tree of legal moves as `herald perft` counts it.
+pub trait MoveTree {
+    /// The number of move sequences `depth` plies long (lines the rules end sooner count
+    /// once, as they end).
+    fn perft(&self, depth: u32) -> u64;
+    /// Each legal first move as its player would write it, with the count `depth - 1` plies
+    /// below it (1 where the move ends the game), in the variant's order.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+}
+
+/// The engine's positions count by the engine's tables (variants whose moves are all the
+/// engine's: [`Variant::engine_moves`]).
+impl MoveTree for Position {
+    fn perft(&self, depth: u32) -> u64 {
+        crate::engine::perft::perft(self, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        crate::engine::perft::divide(self, depth)
+            .into_iter()
+            .map(|(m, nodes)| (crate::notation::san::write(self, m), nodes))
+            .collect()
+    }
+}
+
 /// A variant of chess that herald can referee.
 pub trait Variant: Sync {
     /// The identifier used on the command line and in stored games, e.g. "chess".
@@ -57,6 +82,31 @@ pub trait Variant: Sync {
     /// Decoy and swaps); its own game type is then the only judge of a move.
     fn engine_moves(&self) -> bool {
         true
+    }
+    /// The whole tree of legal moves from `fen` (or the start) with `secrets` known, for
+    /// `herald perft`: every move the variant's own game would accept, its own kinds included
+    /// (drops, hides, splits, stones), and lines ended where its rules end the game. A variant
+    /// is counted by the engine only when the engine alone plays it
+    /// ([`Variant::engine_moves`]); any other refuses unless it counts with its own
+    /// generator, since a count of the engine's moves alone would be a wrong count, not a
+    /// smaller one.
+    fn move_tree(&'static self, fen: Option<&str>, secrets: &[Secret]) -> Result<Box<dyn MoveTree>, String> {
+        if !self.engine_moves() {
+            return Err(format!(
+                "{} moves by rules of its own beyond the chess engine, and herald has no count of its full \
+                 move set, so perft refuses it rather than count the wrong moves; its move counts are \
+                 checked in its rules tests",
+                self.id()
+            ));
+        }
+        if let Some(secret) = secrets.first() {
+            return Err(format!("{} has no secrets, so no {:?}", self.id(), secret.label));
+        }
+        let pos = match fen {
+            Some(text) => fen::read(self.rules(), text).map_err(|e| e.to_string())?,
+            None => self.start_position(),
+        };
+        Ok(Box::new(pos))
     }
     /// A new game from the variant's starting position.
     fn new_game(&'static self) -> Box<dyn VariantGame>;

@@ -53,7 +53,9 @@ use std::sync::OnceLock;
 
 use super::ninja::{self, NinjaMove, Reserve};
 use super::standard::{open_cells, snapshot_field};
-use super::{Coordinates, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View};
+use super::{
+    Coordinates, MoveTree, Observer, PlayedMove, Secret, SetupRequest, SnapshotError, Variant, VariantGame, View,
+};
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::outcome::{self, Outcome, WinReason};
 use crate::engine::piece::{Color, Piece, Role};
@@ -631,9 +633,15 @@ impl<E: Extension> Variant for CrownVariant<E> {
     }
 
     fn engine_moves(&self) -> bool {
-        // Crown's moves are the engine's; an extension's drops, hides and splits are not, nor
-        // are the ninja's.
-        !self.ninja && E::pieces().is_empty() && E::start_holdings().is_empty()
+        // Not even Crown's: the engine's board moves are Crown's, but which monarch is royal
+        // (and so which king moves into check are legal) and which capture ends the game are
+        // the core's to say, and an extension adds moves of its own (crown-3's hides are no
+        // piece of the engine's). The family counts with its own game: `move_tree`.
+        false
+    }
+
+    fn move_tree(&'static self, fen: Option<&str>, secrets: &[Secret]) -> Result<Box<dyn MoveTree>, String> {
+        Ok(Box::new(self.game(fen, secrets)?))
     }
 
     fn rules(&self) -> &'static Rules {
@@ -1288,6 +1296,26 @@ impl<E: Extension> CrownGame<E> {
         }
         core.refresh_royals(&extension).map_err(SnapshotError)?;
         Ok(CrownGame { variant, core, extension, moves, start_holdings })
+    }
+}
+
+/// `herald perft` counts the family by [`CrownGame::perft`]: every move as its player may
+/// type it, the extension's and the ninja's included.
+impl<E: Extension> MoveTree for CrownGame<E> {
+    fn perft(&self, depth: u32) -> u64 {
+        CrownGame::perft(self, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.legal_moves()
+            .iter()
+            .map(|m| {
+                let mut next = self.clone();
+                next.play_move(m);
+                let nodes = if depth <= 1 || next.won() { 1 } else { next.perft(depth - 1) };
+                (self.write(m).1, nodes)
+            })
+            .collect()
     }
 }
 
