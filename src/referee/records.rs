@@ -15,9 +15,19 @@ pub struct Player {
 }
 
 impl Player {
-    /// The name to show.
-    pub fn display_name(&self) -> &str {
-        self.name.as_deref().unwrap_or(&self.email)
+    /// The name to show: the name, or the address when there is none, as one line of at most
+    /// [`crate::untrusted::NAME_CHARS`] characters without control or bidirectional characters
+    /// (a name is outside text, whether it came in a From field, after `join`, in a TRF file
+    /// or on the command line; the store and the mail reader clean it too, this is the
+    /// guarantee wherever it is shown, a row of an older herald's database included).
+    pub fn display_name(&self) -> std::borrow::Cow<'_, str> {
+        use crate::untrusted::{NAME_CHARS, OneLine, is_one_line};
+        let shown = self.name.as_deref().filter(|n| !OneLine::name(n).is_empty()).unwrap_or(&self.email);
+        if is_one_line(shown, NAME_CHARS) {
+            std::borrow::Cow::Borrowed(shown)
+        } else {
+            std::borrow::Cow::Owned(OneLine::name(shown).into_string())
+        }
     }
 }
 
