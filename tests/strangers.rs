@@ -225,9 +225,13 @@ fn hostile_names_reach_every_mail_cli_output_and_page_as_one_clean_bounded_line(
         assert_clean(&shown(raw), &what);
         assert_bounded(raw, &what);
     }
-    let subjects: Vec<String> = mails.iter().map(|(_, raw)| shown(raw)).collect();
-    assert!(subjects.iter().any(|s| s.contains("final crosstable")), "the final crosstable went out");
-    assert!(subjects.iter().any(|s| s.contains(&format!("Ann {INJECTED}"))), "Ann's name is shown, on one line");
+    let shown_mails: Vec<String> = mails.iter().map(|(_, raw)| shown(raw)).collect();
+    assert!(shown_mails.iter().any(|s| s.contains("final crosstable")), "the final crosstable went out");
+    assert!(
+        shown_mails.iter().any(|s| s.contains(&format!("against \"Ann {INJECTED}\""))),
+        "Ann's name is shown, on one line and in quotes, in her opponents' invitations"
+    );
+    assert!(shown_mails.iter().any(|s| s.contains(&format!("Ann {INJECTED} "))), "and in the tables, as a column");
 
     // Every output of the command line about the tournament and its games.
     let config = table.write_config();
