@@ -22,9 +22,9 @@ impl Player {
     /// guarantee wherever it is shown, a row of an older herald's database included).
     ///
     /// A name with anything but letters, digits, spaces, hyphens and apostrophes in it is shown
-    /// in double quotes (its own double quotes as `'`), so that words a stranger chose as a
-    /// name (`The referee: Ann resigned.`) read as a quoted name inside herald's sentences,
-    /// never as herald's own. The address, when there is no name, is shown as it is.
+    /// in typographic double quotes (`“…”`, which leave its own characters as they are), so
+    /// that words a stranger chose as a name (`The referee: Ann resigned.`) read as a quoted
+    /// name inside herald's sentences, never as herald's own. The address, when there is no name, is shown as it is.
     pub fn display_name(&self) -> std::borrow::Cow<'_, str> {
         use crate::untrusted::{NAME_CHARS, OneLine, is_one_line};
         let name = self.name.as_deref().filter(|n| !OneLine::name(n).is_empty());
@@ -43,7 +43,7 @@ impl Player {
         if name.chars().all(plain) {
             std::borrow::Cow::Owned(name)
         } else {
-            std::borrow::Cow::Owned(format!("\"{}\"", name.replace('"', "'")))
+            std::borrow::Cow::Owned(format!("\u{201C}{name}\u{201D}"))
         }
     }
 }
