@@ -24,4 +24,5 @@ pub mod service;
 pub mod site;
 pub mod store;
 pub mod tournament;
+pub mod untrusted;
 pub mod variants;

@@ -236,3 +236,8 @@ fn crown_drop() {
 fn conditional_moves() {
     run("conditional_moves", &[], checks::conditional_moves);
 }
+
+#[test]
+fn untrusted_text() {
+    run("untrusted_text", &[], checks::untrusted_text);
+}

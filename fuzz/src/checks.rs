@@ -23,6 +23,7 @@ use herald::referee::commands::{self, LeaveCommand, OverviewCommand, PreferenceC
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, Service};
 use herald::tournament::trf;
+use herald::untrusted::{self, OneLine};
 use herald::variants::crown::CrownVariant;
 use herald::variants::crown::{CROWN_2, stones};
 use herald::variants::ninja::open::NinjaPosition;
@@ -104,6 +105,10 @@ pub fn mail_reader(data: &[u8]) {
             assert!(mail.to.len() <= 100 && mail.delivered_to.len() <= 100);
             assert!(mail.references.len() <= 100);
             assert!(mail.subject.chars().count() <= 998);
+            // A display name is outside text made one line: clean, bounded, never empty.
+            if let Some(name) = mail.from.as_ref().and_then(|a| a.name.as_deref()) {
+                assert!(!name.is_empty() && untrusted::is_one_line(name, untrusted::NAME_CHARS), "{name:?}");
+            }
             // Reading is deterministic (the delivery key relies on it).
             assert_eq!(read_mail(data, &limits).ok(), Some(mail));
         }
@@ -120,6 +125,37 @@ pub fn mail_reader(data: &[u8]) {
         let stripped = strip_quoted_text(text);
         assert!(stripped.len() <= text.len());
     }
+}
+
+/// Outside text made one line (`untrusted::OneLine`), with the bound from the first byte: no
+/// line break, control, bidirectional or invisible character, no space at either end or twice,
+/// within the bound, ending in `…` exactly when it was cut; the same again when given its own
+/// output. A message (herald's words quoting a player's) keeps every word an echo.
+pub fn untrusted_text(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let max = usize::from(first);
+    let text = String::from_utf8_lossy(rest);
+    let line = OneLine::new(&text, max);
+    let s = line.as_str();
+    assert!(untrusted::is_one_line(s, max), "{s:?}");
+    assert!(s.chars().all(|c| c == ' ' || !(c.is_whitespace() || c.is_control())), "{s:?}");
+    for c in ['\u{202E}', '\u{2066}', '\u{200F}', '\u{061C}', '\u{FEFF}', '\u{2028}', '\x1b', '\u{85}'] {
+        assert!(!s.contains(c), "{s:?}");
+    }
+    assert!(s.chars().count() <= max.max(1));
+    assert_eq!(OneLine::new(s, max), line, "idempotent");
+    // Cut only when the whole cleaned text does not fit, and then a beginning of it.
+    let whole = OneLine::new(&text, usize::MAX);
+    if whole.as_str().chars().count() <= max.max(1) {
+        assert_eq!(line, whole);
+    } else {
+        assert!(s.ends_with(untrusted::ELLIPSIS), "{s:?}");
+        assert!(whole.as_str().starts_with(s.trim_end_matches(untrusted::ELLIPSIS)), "{s:?}");
+    }
+    let message = OneLine::message(&text);
+    assert!(message.as_str().chars().count() <= untrusted::MESSAGE_CHARS);
+    assert!(message.as_str().split(' ').all(|w| w.chars().count() <= untrusted::ECHO_CHARS));
+    assert_eq!(OneLine::message(message.as_str()), message, "idempotent");
 }
 
 const SI_POSITIONS: [&str; 4] = [

@@ -502,7 +502,9 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
             row.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),
             row.recipient,
             row.message_id,
-            row.last_error.map(|e| format!("\n       last error: {e}")).unwrap_or_default()
+            // As the log shows it: without the return path, whose bounce token lets anyone who
+            // reads it forge a bounce (`OutboxRow::last_error_shown`).
+            row.last_error_shown().map(|e| format!("\n       last error: {e}")).unwrap_or_default()
         );
     }
     Ok(())

@@ -35,6 +35,14 @@
 //!   equivalent that Microsoft Exchange looks at. herald's own reader classifies both as
 //!   automatic, so herald never answers its own mail either.
 //! * `Date` is the given time in UTC, in RFC 5322 form (`Sat, 21 Nov 2026 16:38:59 +0000`).
+//! * No line is longer than RFC 5322's 998 octets, whatever the input: the Subject is one line
+//!   of at most [`MAX_SUBJECT_CHARS`] characters and the From name one of at most
+//!   [`crate::untrusted::TITLE_CHARS`] (`untrusted::OneLine`: line breaks and control characters
+//!   become spaces, bidirectional controls go, a longer text is cut with `…`), which lettre folds
+//!   at spaces and writes as RFC 2047 encoded words of at most 76 characters where it is not
+//!   ASCII; addresses and message ids are bounded, the parts are quoted-printable or base64.
+//!   [`render`] checks the bytes it returns and refuses a mail with a longer line
+//!   ([`ComposeError::LineTooLong`]), so a server never gets one to refuse or mangle.
 //!
 //! The message is built with lettre's message builder, which does the RFC 2047 encoding
 //! of the Subject and display names and the header folding.
@@ -44,6 +52,8 @@ use std::time::SystemTime;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Body, Mailbox, MultiPart, SinglePart};
+
+use crate::untrusted::OneLine;
 
 /// Whether a mail answers a player's mail or is sent on the referee's own initiative
 /// (RFC 3834 §5, the `Auto-Submitted` field).
@@ -80,7 +90,7 @@ pub struct OutgoingMail {
     /// address or `Name <address>`.
     pub reply_to: Option<String>,
     /// The subject (may be non-ASCII). Line breaks and other control characters become
-    /// single spaces.
+    /// single spaces, and it is cut to [`MAX_SUBJECT_CHARS`] characters.
     pub subject: String,
     /// The text (UTF-8; any line endings). It reads back exactly as given, except that a
     /// final line break is added if missing.
@@ -144,6 +154,9 @@ pub enum ComposeError {
     Date(jiff::Timestamp),
     /// lettre refused to build the message.
     Build(String),
+    /// A line of the message would be longer than RFC 5322 allows (998 octets): a bug, since
+    /// every part of a mail is bounded before.
+    LineTooLong(usize),
 }
 
 impl fmt::Display for ComposeError {
@@ -159,6 +172,9 @@ impl fmt::Display for ComposeError {
             ),
             ComposeError::Date(date) => write!(f, "outgoing mail: date {date} is outside 1970..9999"),
             ComposeError::Build(e) => write!(f, "outgoing mail: {e}"),
+            ComposeError::LineTooLong(n) => {
+                write!(f, "outgoing mail: a line of {n} octets, over the {MAX_LINE_OCTETS} RFC 5322 allows")
+            }
         }
     }
 }
@@ -168,6 +184,14 @@ impl std::error::Error for ComposeError {}
 /// The longest message id accepted. RFC 5322 allows up to a line (998 octets); ours are
 /// short, and a References field of many long ids would only fold into many lines.
 const MAX_MESSAGE_ID_BYTES: usize = 250;
+
+/// The most characters of a Subject. Ours are far shorter (a game's, with its token, about
+/// 80); what a player wrote is quoted in one cut shorter still (`untrusted::ECHO_CHARS`). At
+/// this bound even a Subject of one word of ASCII is a line well under 998 octets.
+pub const MAX_SUBJECT_CHARS: usize = 300;
+
+/// RFC 5322 §2.1.1: a line is at most 998 characters, without its CRLF.
+pub const MAX_LINE_OCTETS: usize = 998;
 
 /// Renders `mail` as an RFC 5322 message with CRLF line endings, ready for SMTP and for
 /// storing in the outbox. Deterministic: the same input gives the same bytes.
@@ -181,7 +205,7 @@ pub fn render(mail: &OutgoingMail) -> Result<Vec<u8>, ComposeError> {
         value: mail.from.clone(),
         reason: format!("{e}"),
     })?;
-    let from_name = one_line(&mail.from_name);
+    let from_name = OneLine::new(&mail.from_name, crate::untrusted::TITLE_CHARS).into_string();
     let from = Mailbox::new((!from_name.is_empty()).then_some(from_name), from_address);
     let to = mailbox("to", &mail.to)?;
 
@@ -192,7 +216,8 @@ pub fn render(mail: &OutgoingMail) -> Result<Vec<u8>, ComposeError> {
     if let Some(reply_to) = &mail.reply_to {
         builder = builder.reply_to(mailbox("reply_to", reply_to)?);
     }
-    builder = builder.to(to).subject(one_line(&mail.subject)).date(date).message_id(Some(message_id));
+    let subject = OneLine::new(&mail.subject, MAX_SUBJECT_CHARS).into_string();
+    builder = builder.to(to).subject(subject).date(date).message_id(Some(message_id));
     if let Some(id) = &mail.in_reply_to {
         builder = builder.in_reply_to(msg_id("in_reply_to", id)?);
     }
@@ -227,7 +252,16 @@ pub fn render(mail: &OutgoingMail) -> Result<Vec<u8>, ComposeError> {
         Some(html) => builder.multipart(alternative(part, html, &mail.message_id)?),
     }
     .map_err(|e| ComposeError::Build(e.to_string()))?;
-    Ok(message.formatted())
+    let bytes = message.formatted();
+    match longest_line(&bytes) {
+        n if n > MAX_LINE_OCTETS => Err(ComposeError::LineTooLong(n)),
+        _ => Ok(bytes),
+    }
+}
+
+/// The length in octets of the longest line of `raw`, without its line break.
+pub fn longest_line(raw: &[u8]) -> usize {
+    raw.split(|&b| b == b'\n').map(|line| line.strip_suffix(b"\r").unwrap_or(line).len()).max().unwrap_or(0)
 }
 
 /// The text part and the HTML with its pictures, as `multipart/alternative`.
@@ -279,26 +313,6 @@ fn msg_id(field: &'static str, id: &str) -> Result<String, ComposeError> {
         && id.bytes().all(|b| b.is_ascii_graphic() && !b"<>\"\\".contains(&b))
         && id.find('@').is_some_and(|at| at > 0 && at + 1 < id.len());
     if ok { Ok(format!("<{id}>")) } else { Err(ComposeError::MessageId { field, value: id.to_owned() }) }
-}
-
-/// A header text on one line: every run of white space or control characters becomes a
-/// single space, and the ends are trimmed, so a template's stray line break can neither
-/// break the header block nor inject a field.
-fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut gap = false;
-    for c in text.chars() {
-        if c.is_whitespace() || c.is_control() {
-            gap = true;
-        } else {
-            if gap && !out.is_empty() {
-                out.push(' ');
-            }
-            gap = false;
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The timestamp as a `SystemTime` that lettre's Date header (httpdate) can print: it
@@ -423,6 +437,24 @@ mod tests {
         m.subject = "hi\r\nBcc: evil@example.com\n".into();
         let t = text(&m);
         assert!(t.contains("Subject: hi Bcc: evil@example.com\r\n"), "{t}");
+    }
+
+    #[test]
+    fn no_line_is_longer_than_rfc_5322_allows_whatever_the_subject() {
+        for subject in [
+            format!("[herald #7] chess: not accepted (1. {}f3)", "N".repeat(3000)),
+            format!("join {}", "x".repeat(21_000)),
+            "\u{265E}".repeat(5000),
+            format!("a{}", " b".repeat(5000)),
+        ] {
+            let raw = render(&OutgoingMail { subject: subject.clone(), from_name: subject.clone(), ..mail() }).unwrap();
+            assert!(longest_line(&raw) <= MAX_LINE_OCTETS, "{} octets", longest_line(&raw));
+            let read = crate::mail::reader::read_mail(&raw, &Default::default()).unwrap();
+            assert!(read.subject.chars().count() <= MAX_SUBJECT_CHARS, "{}", read.subject);
+            assert!(read.subject.ends_with(crate::untrusted::ELLIPSIS), "{}", read.subject);
+            let kept: String = read.subject.chars().take(20).collect();
+            assert!(subject.starts_with(&kept), "the Subject begins as given: {kept}");
+        }
     }
 
     #[test]

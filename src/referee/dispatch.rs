@@ -10,6 +10,7 @@ use crate::clock::Timestamp;
 use crate::engine::{Color, DrawReason, Outcome, WinReason};
 use crate::mail::reader::NoText;
 use crate::notation::input::MoveInputError;
+use crate::untrusted::OneLine;
 use crate::variants::{PlayedMove, Secret};
 
 use super::records::{Effects, Event, GameStatus};
@@ -32,8 +33,10 @@ fn no_command(said: &Said<'_>) -> String {
     }
 }
 
-/// Why a line that is neither a move nor a command was not understood.
+/// Why a line that is neither a move nor a command was not understood. The line is quoted
+/// back bounded ([`OneLine::echo`]): it may be any length.
 fn unreadable(text: &str, source: Source) -> String {
+    let text = OneLine::echo(text);
     match source {
         Source::Body => format!("The first line of your mail, \"{text}\", is neither a move nor a command."),
         Source::Subject => {
@@ -611,11 +614,15 @@ impl Referee<'_> {
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let mut context = self.context(g, color, "rejected", None, now);
-        context.error = Some(error.to_string());
-        context.attempted = attempted.map(str::to_string);
+        // Both quote what the player wrote, which may be any length: the attempt goes into the
+        // Subject, cut to an echo; the reason is one bounded line of the body, every long word
+        // in it (the move, as the variant quotes it) cut to an echo.
+        context.error = Some(OneLine::message(error).into_string());
+        context.attempted = attempted.map(|a| OneLine::echo(a).into_string());
         context.move_refused = move_refused;
         let mail = self.mail(g, color, "rejected.txt", &context, now)?;
-        let detail = format!("{color}: {} refused: {error}", attempted.unwrap_or("command"));
+        let detail =
+            format!("{color}: {} refused: {}", OneLine::echo(attempted.unwrap_or("command")), OneLine::message(error));
         Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Rejected, self.redacted(g, color, detail)))
     }
 
@@ -630,7 +637,7 @@ impl Referee<'_> {
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         let mut context = self.context(g, color, "help", None, now);
-        context.reason = reason;
+        context.reason = reason.map(|r| OneLine::message(&r).into_string());
         let mail = self.mail(g, color, "help.txt", &context, now)?;
         Ok(self.decided(g, vec![mail], Vec::new(), Verdict::Help, detail))
     }

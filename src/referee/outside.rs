@@ -102,7 +102,11 @@ impl Referee<'_> {
                  operator has been told (reference {reference}). Please send your mail again later, \
                  or write to the club.\n\n\
                  -- \nherald, play-by-email referee\n",
-                if mail.subject.is_empty() { String::new() } else { format!(" \"{}\"", mail.subject) },
+                if mail.subject.is_empty() {
+                    String::new()
+                } else {
+                    format!(" \"{}\"", crate::untrusted::OneLine::echo(&mail.subject))
+                },
             );
             self.push_reply(&mut effects, addressed, subject, body, now);
         }

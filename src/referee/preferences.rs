@@ -20,6 +20,7 @@ use super::records::{GameRecord, Preferences, Verdict};
 use super::{Decision, Referee, RefereeError};
 use crate::clock::Timestamp;
 use crate::engine::Color;
+use crate::untrusted::OneLine;
 
 /// A verified player's preference, read before the game's own commands.
 #[derive(Debug)]
@@ -78,8 +79,9 @@ impl Referee<'_> {
                 }
                 Err(_) => {
                     let why = format!(
-                        "I know no time zone \"{name}\": write its name as the time zone database does, e.g. \
-                         \"zone Europe/Berlin\" or \"zone America/New_York\", or \"zone club\" for the club's."
+                        "I know no time zone \"{}\": write its name as the time zone database does, e.g. \
+                         \"zone Europe/Berlin\" or \"zone America/New_York\", or \"zone club\" for the club's.",
+                        OneLine::echo(&name)
                     );
                     return refused(self, &mut g, why);
                 }
@@ -98,15 +100,17 @@ impl Referee<'_> {
             }
             PreferenceCommand::Format(Err(word)) => {
                 let why = format!(
-                    "I know no mail format \"{word}\": write \"format text\" for mails of plain text alone, or \
-                     \"format html\" for mails with the board drawn as a picture."
+                    "I know no mail format \"{}\": write \"format text\" for mails of plain text alone, or \
+                     \"format html\" for mails with the board drawn as a picture.",
+                    OneLine::echo(&word)
                 );
                 return refused(self, &mut g, why);
             }
             PreferenceCommand::Notation(Err(word)) => {
                 let why = format!(
-                    "I know no notation \"{word}\": write \"notation san\" (Nf3), \"notation long\" (Ng1-f3) or \
-                     \"notation iccf\" (7163)."
+                    "I know no notation \"{}\": write \"notation san\" (Nf3), \"notation long\" (Ng1-f3) or \
+                     \"notation iccf\" (7163).",
+                    OneLine::echo(&word)
                 );
                 return refused(self, &mut g, why);
             }

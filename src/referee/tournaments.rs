@@ -16,6 +16,7 @@ use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
 use crate::store::Entry;
 use crate::tournament::{Points, Stage, Tournament};
+use crate::untrusted::{self, OneLine};
 use crate::variants;
 
 /// When a tournament's players get its standings (the club's `tournaments.standings_mail`).
@@ -108,9 +109,9 @@ pub struct TournamentNews {
 }
 
 #[derive(Serialize)]
-struct EntryContext<'a> {
+struct EntryContext {
     tournament: TournamentHeader,
-    name: &'a str,
+    name: String,
     event: &'static str,
     refusal: Option<String>,
     refusal_subject: Option<&'static str>,
@@ -120,11 +121,14 @@ struct EntryContext<'a> {
 impl Referee<'_> {
     /// The tournament a stranger's mail asks to join, as they wrote it: a first line (or,
     /// without one, a Subject) `join ID` or `join NAME`. Joining is all a stranger may ask of
-    /// the tournaments, and it only asks them to confirm at their own address.
+    /// the tournaments, and it only asks them to confirm at their own address. What follows
+    /// `join` is a stranger's text, quoted back in the answer's Subject and text: one line, no
+    /// longer than a tournament's name can be.
     pub fn join_request(&self, stranger: &StrangerMail<'_>) -> Option<String> {
         let words = first_line_or_subject(stranger.mail());
         let (verb, rest) = words.trim().split_once(char::is_whitespace)?;
-        verb.eq_ignore_ascii_case("join").then(|| rest.trim().trim_end_matches('.').to_string())
+        verb.eq_ignore_ascii_case("join")
+            .then(|| OneLine::new(rest.trim().trim_end_matches('.'), untrusted::TITLE_CHARS).into_string())
     }
 
     /// A `join` for `wanted`: a request to confirm, by a reply, to the sender's address (which
@@ -141,10 +145,12 @@ impl Referee<'_> {
     ) -> Result<(Decision, EntryChange), RefereeError> {
         let mail = stranger.mail();
         let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str()).to_ascii_lowercase();
-        let name = mail.from.as_ref().and_then(|a| a.name.clone());
-        // A join answered is an answer to a stranger (`Verdict::Join`, which the service limits
-        // to one a day per address, like every answer to a stranger); one that needs none is
-        // not answered.
+        // The answer goes to the address, whose owner may not have sent this mail: it greets
+        // the address, never a display name a forger chose (the entry keeps the name, cleaned,
+        // for the tables once its owner confirms). A join answered is an answer to a stranger
+        // (`Verdict::Join`, which the service limits to one a day per address, like every
+        // answer to a stranger); one that needs none is not answered.
+        let name = None;
         let quiet = |detail: String| {
             let verdict = Verdict::JoinUnanswered;
             let event = Event { game_id: None, kind: verdict.as_str(), detail };
@@ -158,8 +164,9 @@ impl Referee<'_> {
         let (tournament, refusal) = match tournament {
             None => {
                 let text = format!(
-                    "There is no tournament \"{wanted}\" here. Write \"join\" and the tournament's number or name, \
-                     as the club announced it."
+                    "There is no tournament \"{}\" here. Write \"join\" and the tournament's number or name, \
+                     as the club announced it.",
+                    OneLine::echo(wanted)
                 );
                 (None, Some(("no such tournament", text)))
             }
@@ -273,7 +280,7 @@ impl Referee<'_> {
         let code = self.tokens.entry_confirmation(t.id, &to.email, "withdraw");
         let context = EntryContext {
             tournament: TournamentHeader::of(t),
-            name: to.display_name(),
+            name: to.display_name().into_owned(),
             event: "confirm-withdrawal",
             refusal: None,
             refusal_subject: None,
@@ -302,7 +309,7 @@ impl Referee<'_> {
         let (refusal_subject, refusal) = refusal.map_or((None, None), |(s, r)| (Some(s), Some(r)));
         let context = EntryContext {
             tournament: TournamentHeader::of(t),
-            name: to.display_name(),
+            name: to.display_name().into_owned(),
             event,
             refusal,
             refusal_subject,
@@ -328,12 +335,13 @@ impl Referee<'_> {
         let context = EntryContext {
             tournament: TournamentHeader {
                 id: 0,
-                name: wanted.to_string(),
+                // Quoted back in the Subject: an echo of what the stranger wrote.
+                name: OneLine::echo(wanted).into_string(),
                 variant_name: String::new(),
                 system: "",
                 rounds: 0,
             },
-            name: to.display_name(),
+            name: to.display_name().into_owned(),
             event: "refused",
             refusal: Some(refusal),
             refusal_subject: Some(subject),
@@ -362,7 +370,8 @@ impl Referee<'_> {
             #[serde(flatten)]
             news: &'a TournamentNews,
         }
-        let context = Context { tournament: TournamentHeader::of(t), name: to.display_name(), news };
+        let name = to.display_name();
+        let context = Context { tournament: TournamentHeader::of(t), name: &name, news };
         let rendered = self.templates.render("tournament.txt", &context)?;
         let tag = self.tokens.tag(&format!("tournament:{}:{purpose}:{}", t.id, to.email));
         let envelope = Envelope {

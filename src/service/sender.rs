@@ -212,7 +212,7 @@ fn log_sent(row: &OutboxRow) {
 /// The log line of a mail that failed: to be retried at `retry_at`, or dead. A server's error
 /// may quote the mail's return path, which carries a bounce token: it is left out.
 fn log_failed(row: &OutboxRow, error: &str, retry_at: Option<Timestamp>) {
-    let error = super::log::without(error, &row.envelope_from, "(return path)");
+    let error = row.error_shown(error);
     let (game, recipient, message_id) = (row.game_id, row.recipient.as_str(), row.message_id.as_str());
     let attempts = row.attempts + 1;
     match retry_at {

@@ -39,6 +39,9 @@ impl Tx<'_> {
     /// The player's row, made or renamed only when needed: a game is saved after every
     /// mail, and rewriting an unchanged row would cost a page write each time.
     pub(super) fn player_id(&self, player: &Player) -> Result<i64> {
+        // A name is kept as it is shown: one line, bounded (see `untrusted`), whoever gave it.
+        let cleaned = Player { email: player.email.clone(), name: clean_name(player.name.clone()) };
+        let player = &cleaned;
         let found: Option<(i64, Option<String>)> = self
             .tx
             .prepare_cached("SELECT id, name FROM players WHERE email = ?1")?
@@ -344,8 +347,10 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
         Ok(GameRecord {
             id: r.get("id")?,
             variant: r.get("variant")?,
-            white: Player { email: r.get("white_email")?, name: r.get("white_name")? },
-            black: Player { email: r.get("black_email")?, name: r.get("black_name")? },
+            // Names are outside text: cleaned when written, and again here for a row an older
+            // herald wrote as it came (see `untrusted`).
+            white: Player { email: r.get("white_email")?, name: clean_name(r.get("white_name")?) },
+            black: Player { email: r.get("black_email")?, name: clean_name(r.get("black_name")?) },
             snapshot: r.get("snapshot")?,
             status: GameStatus::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
             result,
@@ -372,7 +377,9 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {
                     id,
-                    name: r.get("tournament_name")?,
+                    name: r
+                        .get::<_, String>("tournament_name")
+                        .map(|n| crate::untrusted::OneLine::new(&n, crate::untrusted::TITLE_CHARS).into_string())?,
                     round: r.get("tournament_round")?,
                     board: r.get("tournament_board")?,
                     ratings: [r.get("white_rating")?, r.get("black_rating")?],
@@ -383,4 +390,10 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
         })
     })();
     Ok(record)
+}
+
+/// A stored or given player's name as herald keeps it (`untrusted::name`); `None` when nothing
+/// is left of it.
+fn clean_name(name: Option<String>) -> Option<String> {
+    name.and_then(|n| crate::untrusted::name(&n))
 }

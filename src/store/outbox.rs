@@ -60,6 +60,43 @@ impl OutboxStatus {
     }
 }
 
+impl OutboxRow {
+    /// `error` (a server's answer to this mail, or the transport's) as it may be shown to the
+    /// operator, in the log or by `herald outbox`: the mail's return path, which a server may
+    /// quote and which carries a bounce token, replaced by `(return path)` in any case; and,
+    /// since a server's text is outside text, one line without control characters, bounded
+    /// (`untrusted::OneLine`).
+    pub fn error_shown(&self, error: &str) -> String {
+        let error = crate::untrusted::OneLine::new(error, crate::untrusted::MESSAGE_CHARS).into_string();
+        without(&error, &self.envelope_from, "(return path)")
+    }
+
+    /// [`Self::error_shown`] of the last error, if an attempt failed.
+    pub fn last_error_shown(&self) -> Option<String> {
+        self.last_error.as_deref().map(|e| self.error_shown(e))
+    }
+}
+
+/// `text` with `secret` (a reply or bounce address, which a mail server's error message may
+/// quote) replaced by `what`, in any case: an error shown must not carry a token.
+fn without(text: &str, secret: &str, what: &str) -> String {
+    if secret.is_empty() {
+        return text.to_string();
+    }
+    let (lower, secret) = (text.to_ascii_lowercase(), secret.to_ascii_lowercase());
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    for (at, _) in lower.match_indices(&secret) {
+        if at >= rest {
+            out.push_str(&text[rest..at]);
+            out.push_str(what);
+            rest = at + secret.len();
+        }
+    }
+    out.push_str(&text[rest..]);
+    out
+}
+
 impl Tx<'_> {
     /// Up to `limit` mails due at `now` whose row ids are above `after`, oldest first. (A
     /// sender goes on from the last row it tried, so a mail it has sent but not yet folded
@@ -147,4 +184,19 @@ fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
         next_attempt_at: from_ts(r.get(8)?),
         last_error: r.get(9)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quoted_return_path_is_replaced_in_any_case() {
+        let error = "550 5.1.1 <Referee+Bounce-7w3-ab@club.test>: rejected; <referee+bounce-7w3-ab@club.test>";
+        assert_eq!(
+            without(error, "referee+bounce-7w3-ab@club.test", "(return path)"),
+            "550 5.1.1 <(return path)>: rejected; <(return path)>"
+        );
+        assert_eq!(without("no address here", "a@b", "x"), "no address here");
+    }
 }

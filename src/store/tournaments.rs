@@ -8,6 +8,7 @@ use crate::referee::records::Player;
 use crate::tournament::standings::TieBreak;
 use crate::tournament::withdrawal::WithdrawalPolicy;
 use crate::tournament::{Entrant, Finish, Pairing, Points, Score, Stage, System, Tournament};
+use crate::untrusted::{self, OneLine};
 
 /// An entry as stored: the entrant, and whether the entry is confirmed (a join by mail counts
 /// only once the player answered the confirmation).
@@ -53,7 +54,7 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
     let colour: String = r.get("initial_colour")?;
     let (id, name, variant, rounds, (time_control, days_per_move), bye_points, rated, created_at) = (
         r.get("id")?,
-        r.get("name")?,
+        r.get::<_, String>("name").map(|n| OneLine::new(&n, untrusted::TITLE_CHARS).into_string())?,
         r.get("variant")?,
         r.get("rounds")?,
         (r.get("time_control")?, r.get("days_per_move")?),
@@ -93,7 +94,7 @@ impl Tx<'_> {
                                       withdrawal, initial_colour, rated, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
-                t.name,
+                OneLine::new(&t.name, untrusted::TITLE_CHARS).as_str(),
                 t.variant,
                 t.system.as_str(),
                 t.rounds,
@@ -185,11 +186,13 @@ impl Tx<'_> {
         )?;
         let rows = stmt.query_map([tournament], |r| {
             let email: String = r.get(1)?;
-            let name: Option<String> = r.get(2)?;
+            // Names are outside text: cleaned when written, and again here for a row an older
+            // herald wrote as it came (see `untrusted`).
+            let name: Option<String> = r.get::<_, Option<String>>(2)?.and_then(|n| untrusted::name(&n));
             Ok(Entry {
                 entrant: Entrant {
                     number: r.get::<_, Option<u32>>(0)?.unwrap_or(0),
-                    name: name.unwrap_or_else(|| email.clone()),
+                    name: name.unwrap_or_else(|| OneLine::name(&email).into_string()),
                     email,
                     rating: r.get(3)?,
                     withdrawn_after: r.get(4)?,
@@ -386,7 +389,7 @@ const RATING_SELECT: &str = "SELECT p.email, p.name, r.variant, r.rating, r.devi
 fn read_rating(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
     Ok(RatingRow {
         email: r.get(0)?,
-        name: r.get(1)?,
+        name: r.get::<_, Option<String>>(1)?.and_then(|n| untrusted::name(&n)),
         variant: r.get(2)?,
         rating: r.get(3)?,
         deviation: r.get(4)?,

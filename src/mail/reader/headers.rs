@@ -21,8 +21,10 @@ pub struct Address {
     /// the receiving server treat it case-sensitively). A From without any
     /// `@`, such as a bare `MAILER-DAEMON`, is kept as it is.
     pub addr: String,
-    /// The display name, decoded from RFC 2047 if needed; `None` when absent
-    /// or blank.
+    /// The display name, decoded from RFC 2047 if needed, then made one line of at most
+    /// [`crate::untrusted::NAME_CHARS`] characters without control or bidirectional
+    /// characters (`untrusted::OneLine`): it is shown to other players and the director.
+    /// `None` when absent or blank.
     pub name: Option<String>,
 }
 
@@ -152,10 +154,7 @@ pub(super) fn from_mailboxes(headers: &[MailHeader<'_>]) -> usize {
 /// The first usable mailbox of a From field.
 pub(super) fn first_mailbox(header: &MailHeader<'_>) -> Option<Address> {
     header_mailboxes(header).into_iter().find_map(|(name, addr)| {
-        Some(Address {
-            addr: normalize_addr(&addr)?,
-            name: name.map(|n| super::cap_chars(n.trim())).filter(|n| !n.is_empty()),
-        })
+        Some(Address { addr: normalize_addr(&addr)?, name: name.and_then(|n| crate::untrusted::name(&n)) })
     })
 }
 
