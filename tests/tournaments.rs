@@ -128,7 +128,12 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     table.pass_after(0);
     let record = table.service.store().read(|tx| tx.game(g)).unwrap().unwrap();
     let result = record.result.clone().unwrap();
-    assert_eq!((result.score.as_str(), result.reason.as_str()), ("1-0", "White wins by the director's decision"));
+    // README: points other than 1:0, 0:1 and ½:½ are written after the reason, so the chain
+    // covers them.
+    assert_eq!(
+        (result.score.as_str(), result.reason.as_str()),
+        ("1-0", "White wins by the director's decision (0.7:0.25)")
+    );
     assert_eq!((result.white_points, result.black_points), (700, 250));
     let pairings = table.service.store().read(|tx| tx.pairings(id)).unwrap();
     let score = pairings[0].score.unwrap();
@@ -141,6 +146,11 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     assert_eq!(archived.tournament.as_ref().map(|t| t.round), Some(1));
     let report = archive::verify(&archived);
     assert!(report.ok(), "{:?}", report.failed);
+    assert_eq!(archived.format, "herald-archive-v2");
+    // The genesis names the tournament's place: another round, or none, breaks it.
+    let mut moved = archived.clone();
+    moved.tournament.as_mut().unwrap().round = 2;
+    assert!(archive::verify(&moved).failed.iter().any(|f| f.contains("genesis")), "the round is in the chain");
     archived.tournament = None;
     assert!(!archive::verify(&archived).ok(), "only a tournament game may end by the director's decision");
     // Both players were told; the tournament is over (two players, one game).
