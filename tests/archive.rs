@@ -572,6 +572,7 @@ fn a_hostile_archive_is_refused_in_work_linear_in_its_size() {
     let before = herald::hex::hashed_bytes();
     let report = archive::verify(&hostile);
     let hashed = herald::hex::hashed_bytes() - before;
+    eprintln!("{hashed} bytes hashed to verify an archive of {} bytes", json.len());
     assert!(report.failed.iter().any(|f| f.contains("genesis record does not match")), "{:?}", &report.failed[..3]);
     assert!(hashed <= 2 * json.len() as u64, "{hashed} bytes hashed for an archive of {} bytes", json.len());
 }
