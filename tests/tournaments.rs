@@ -262,3 +262,28 @@ fn a_tournament_exported_as_trf_is_taken_over_and_goes_on() {
         assert!(!met, "a rematch: {p:?}");
     }
 }
+
+/// A Crown game the director ends while Black's secret choice is still awaited got its
+/// genesis then, over the one note made so far: README allows such a genesis to link only
+/// some of the setup's labels, and its archive verifies; the same genesis under a game with
+/// moves would not.
+#[test]
+fn a_game_the_director_ends_before_it_began_verifies_with_the_notes_made_so_far() {
+    let mut table = Table::new("tournament-before-begun");
+    let id = make(&mut table, "crown", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining, &PLAYERS[..2]);
+    table.service.start_tournament(id).unwrap();
+    table.pass_after(0);
+    let (g, white, _) = games(&mut table, id)[0].clone();
+    say(&mut table, &white, g, "crown king");
+    table.service.direct_game(g, Points::ONE, Points::ZERO, true).unwrap();
+    table.pass_after(0);
+    let record = table.service.store().read(|tx| tx.game(g)).unwrap().unwrap();
+    let moves = table.service.store().read(|tx| tx.moves(g)).unwrap();
+    let start = herald::variants::by_id("crown").unwrap().new_game().start_fen();
+    let archived = archive::Archive::of(&record, &start, &moves);
+    let labels: Vec<&str> = archived.commitments.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["white.crown"], "only White's note was made");
+    assert_eq!(archived.result.as_ref().unwrap().reason, "White wins by forfeit");
+    let report = archive::verify(&archived);
+    assert!(report.ok(), "{:#?}", report.failed);
+}
