@@ -42,16 +42,21 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 struct NotedChess {
     /// The variant's mistake, for the referee to catch: every capture commits `note1` again.
     careless: bool,
+    /// The hand-built archives' form: White writes a motto before the first move
+    /// (`white.motto`, a secret of the setup, which the genesis links and no rule reads).
+    motto: bool,
 }
 
-static NOTED: NotedChess = NotedChess { careless: false };
-static CARELESS: NotedChess = NotedChess { careless: true };
+static NOTED: NotedChess = NotedChess { careless: false, motto: false };
+static CARELESS: NotedChess = NotedChess { careless: true, motto: false };
+static MOTTO: NotedChess = NotedChess { careless: false, motto: true };
 
 /// Finds the tests' variants, and herald's.
 fn lookup(id: &str) -> Option<&'static dyn Variant> {
     match id {
         "noted-chess" => Some(&NOTED),
         "careless-noted-chess" => Some(&CARELESS),
+        "motto-noted-chess" => Some(&MOTTO),
         _ => variants::by_id(id),
     }
 }
@@ -62,7 +67,11 @@ fn chess() -> &'static dyn Variant {
 
 impl Variant for NotedChess {
     fn id(&self) -> &'static str {
-        if self.careless { "careless-noted-chess" } else { "noted-chess" }
+        match (self.careless, self.motto) {
+            (true, _) => "careless-noted-chess",
+            (false, true) => "motto-noted-chess",
+            (false, false) => "noted-chess",
+        }
     }
     fn name(&self) -> &'static str {
         "Noted chess"
@@ -115,6 +124,13 @@ impl Noted {
 impl VariantGame for Noted {
     fn variant(&self) -> &'static dyn Variant {
         self.variant
+    }
+    fn secrets(&self) -> Vec<Secret> {
+        if self.variant.motto {
+            vec![Secret { label: "white.motto".into(), value: "fortune".into() }]
+        } else {
+            Vec::new()
+        }
     }
     fn turn(&self) -> Color {
         self.inner.turn()
@@ -527,8 +543,8 @@ fn a_referee_s_archive_with_a_commitment_put_at_another_move_fails() {
 
 /// A hand-built archive of noted chess, every hash computed here by `sha256sum` from README's
 /// bytes: game 9, 1. e4 d5 2. exd5 with White's note `marked`, then Black resigns.
-/// `white.motto` is a secret of the setup (noted chess has none and ignores it; it is there for
-/// the genesis to fix). The archive says White's note was made after `note_archived_at` moves;
+/// `white.motto` is a secret of the setup (motto-noted-chess's, which no rule reads; it is there
+/// for the genesis to fix). The archive says White's note was made after `note_archived_at` moves;
 /// the chain links it in the record of ply `note_linked_at` (0: the genesis), or nowhere.
 fn hand_built(note_archived_at: u32, note_linked_at: Option<u32>) -> Archive {
     let (motto_nonce, note_nonce) = ("0a".repeat(16), "0b".repeat(16));
@@ -536,7 +552,7 @@ fn hand_built(note_archived_at: u32, note_linked_at: Option<u32>) -> Archive {
     let note = commitment_hash(9, "white.note1", "marked", &note_nonce);
     let linked = |ply: u32| if note_linked_at == Some(ply) { vec![("white.note1", note.as_str())] } else { vec![] };
     let mut genesis =
-        format!("herald-chain-v1\ngame:9\nvariant:noted-chess\nwhite:{ALICE}\nblack:{BOB}\nstart:{START}\n");
+        format!("herald-chain-v1\ngame:9\nvariant:motto-noted-chess\nwhite:{ALICE}\nblack:{BOB}\nstart:{START}\n");
     for (label, hash) in [("white.motto", motto.as_str())].into_iter().chain(linked(0)) {
         genesis.push_str(&format!("commitment:{label}:{hash}\n"));
     }
@@ -556,7 +572,7 @@ fn hand_built(note_archived_at: u32, note_linked_at: Option<u32>) -> Archive {
     serde_json::from_value(json!({
         "format": "herald-archive-v1",
         "game": 9,
-        "variant": "noted-chess",
+        "variant": "motto-noted-chess",
         "white": ALICE,
         "black": BOB,
         "start": START,
@@ -703,4 +719,48 @@ fn strangers_verifier(path: &std::path::Path) -> (bool, String) {
     let script = format!("{}/tests/fixtures/verify_archive.py", env!("CARGO_MANIFEST_DIR"));
     let out = std::process::Command::new("python3").arg(script).arg(path).output().unwrap();
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The hand-built game as an archive exported after its third move, before the rules open
+/// anything: no result, both secrets sealed.
+fn hand_built_in_progress() -> Archive {
+    let mut a = hand_built(3, Some(3));
+    a.result = None;
+    a.chain_head = a.moves.last().unwrap().hash.clone();
+    for c in &mut a.commitments {
+        (c.value, c.nonce, c.revealed_at_ply) = (None, None, None);
+    }
+    a
+}
+
+/// A game in progress is replayed on the secrets opened so far: a secret a move decided, moved
+/// into the genesis and every hash recomputed (a whole chain), is found, as in a finished game.
+#[test]
+fn a_commitment_moved_into_the_genesis_of_a_game_in_progress_is_found() {
+    use herald::referee::chain;
+    let good = hand_built_in_progress();
+    let report = archive::verify_with(&good, lookup);
+    assert!(report.ok(), "{report:#?}");
+    assert!(report.passed.iter().any(|p| p == "all 3 moves are legal under the secrets opened so far"), "{report:#?}");
+    let mut moved = good.clone();
+    moved.commitments[1].committed_at_ply = 0;
+    let setup: Vec<(String, String)> = moved.commitments.iter().map(|c| (c.label.clone(), c.hash.clone())).collect();
+    moved.genesis = chain::genesis(9, &moved.variant, ALICE, BOB, START, None, &setup);
+    let mut prev = moved.genesis.clone();
+    for m in &mut moved.moves {
+        let color = if m.color == "white" { Color::White } else { Color::Black };
+        m.prev = prev.clone();
+        m.hash = chain::link(&prev, m.ply, color, m.number, &m.notation, &[]);
+        prev = m.hash.clone();
+    }
+    moved.chain_head = prev;
+    let report = archive::verify_with(&moved, lookup);
+    assert!(report.passed.iter().any(|p| p.starts_with("the move log is a whole chain")), "{report:#?}");
+    for expected in [
+        "the genesis links the commitments white.motto, white.note1, but a game of motto-noted-chess commits before \
+         its first move white.motto",
+        "move 2 exd5 commits white.note1, but the archive says it was made after 0 moves",
+    ] {
+        assert!(report.failed.iter().any(|f| f == expected), "{expected:?} in {report:#?}");
+    }
 }

@@ -128,7 +128,12 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     table.pass_after(0);
     let record = table.service.store().read(|tx| tx.game(g)).unwrap().unwrap();
     let result = record.result.clone().unwrap();
-    assert_eq!((result.score.as_str(), result.reason.as_str()), ("1-0", "White wins by the director's decision"));
+    // README: points other than 1:0, 0:1 and ½:½ are written after the reason, so the chain
+    // covers them.
+    assert_eq!(
+        (result.score.as_str(), result.reason.as_str()),
+        ("1-0", "White wins by the director's decision (0.7:0.25)")
+    );
     assert_eq!((result.white_points, result.black_points), (700, 250));
     let pairings = table.service.store().read(|tx| tx.pairings(id)).unwrap();
     let score = pairings[0].score.unwrap();
@@ -141,6 +146,11 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     assert_eq!(archived.tournament.as_ref().map(|t| t.round), Some(1));
     let report = archive::verify(&archived);
     assert!(report.ok(), "{:?}", report.failed);
+    assert_eq!(archived.format, "herald-archive-v2");
+    // The genesis names the tournament's place: another round, or none, breaks it.
+    let mut moved = archived.clone();
+    moved.tournament.as_mut().unwrap().round = 2;
+    assert!(archive::verify(&moved).failed.iter().any(|f| f.contains("genesis")), "the round is in the chain");
     archived.tournament = None;
     assert!(!archive::verify(&archived).ok(), "only a tournament game may end by the director's decision");
     // Both players were told; the tournament is over (two players, one game).
@@ -251,4 +261,29 @@ fn a_tournament_exported_as_trf_is_taken_over_and_goes_on() {
             .any(|q| [Some(q.white), q.black].contains(&Some(p.white)) && [Some(q.white), q.black].contains(&p.black));
         assert!(!met, "a rematch: {p:?}");
     }
+}
+
+/// A Crown game the director ends while Black's secret choice is still awaited got its
+/// genesis then, over the one note made so far: README allows such a genesis to link only
+/// some of the setup's labels, and its archive verifies; the same genesis under a game with
+/// moves would not.
+#[test]
+fn a_game_the_director_ends_before_it_began_verifies_with_the_notes_made_so_far() {
+    let mut table = Table::new("tournament-before-begun");
+    let id = make(&mut table, "crown", System::RoundRobin, 0, WithdrawalPolicy::ForfeitRemaining, &PLAYERS[..2]);
+    table.service.start_tournament(id).unwrap();
+    table.pass_after(0);
+    let (g, white, _) = games(&mut table, id)[0].clone();
+    say(&mut table, &white, g, "crown king");
+    table.service.direct_game(g, Points::ONE, Points::ZERO, true).unwrap();
+    table.pass_after(0);
+    let record = table.service.store().read(|tx| tx.game(g)).unwrap().unwrap();
+    let moves = table.service.store().read(|tx| tx.moves(g)).unwrap();
+    let start = herald::variants::by_id("crown").unwrap().new_game().start_fen();
+    let archived = archive::Archive::of(&record, &start, &moves);
+    let labels: Vec<&str> = archived.commitments.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["white.crown"], "only White's note was made");
+    assert_eq!(archived.result.as_ref().unwrap().reason, "White wins by forfeit");
+    let report = archive::verify(&archived);
+    assert!(report.ok(), "{:#?}", report.failed);
 }

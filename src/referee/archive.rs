@@ -9,24 +9,59 @@
 //! the secrets the archive says it made, and that the recorded result follows. Each check that
 //! fails says what broke, so a changed byte anywhere in these fields is found and named.
 
-use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::VariantLookup;
 use super::chain;
 use super::commitment::Commitment;
 use super::records::{GameRecord, MoveRecord};
-use crate::variants::{self, Secret, VariantGame};
+use crate::variants::{self, Secret, Variant, VariantGame};
 
-/// The archive's format name.
-pub const FORMAT: &str = "herald-archive-v1";
+/// The archive's format name: what herald writes.
+pub const FORMAT: &str = "herald-archive-v2";
+
+/// The first format, still verified under its own rules: its genesis never names the
+/// tournament (so a director's result in it rests on the unchained `tournament` object), and
+/// an opened commitment may say nothing of when it was opened (`revealed_at_ply` null, from a
+/// herald before that field). herald writes it only for a game that is so: a tournament game
+/// whose genesis was made before the genesis named the tournament, or a game with such an
+/// opening.
+pub const FORMAT_V1: &str = "herald-archive-v1";
+
+/// A JSON number that is a whole number, written `1`, `1.0` or `1e0`: JSON Schema's
+/// `integer` (which the archive's schema uses) is a number whose fraction is zero, whatever
+/// its spelling, so herald reads every such spelling as the schema accepts it, and refuses a
+/// fraction, a negative number and one out of range as the schema does.
+fn whole<'de, D: Deserializer<'de>, T: TryFrom<i128>>(deserializer: D) -> Result<T, D::Error> {
+    whole_number(serde_json::Number::deserialize(deserializer)?)
+}
+
+/// [`whole`] for a field that may be null.
+fn whole_or_null<'de, D: Deserializer<'de>, T: TryFrom<i128>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    Option::<serde_json::Number>::deserialize(deserializer)?.map(whole_number).transpose()
+}
+
+fn whole_number<E: serde::de::Error, T: TryFrom<i128>>(number: serde_json::Number) -> Result<T, E> {
+    let value: Option<i128> = if let Some(n) = number.as_i64() {
+        Some(i128::from(n))
+    } else if let Some(n) = number.as_u64() {
+        Some(i128::from(n))
+    } else {
+        number.as_f64().filter(|f| f.is_finite() && f.fract() == 0.0 && f.abs() < 1e30).map(|f| f as i128)
+    };
+    value.and_then(|v| T::try_from(v).ok()).ok_or_else(|| E::custom(format!("{number} is not a whole number in range")))
+}
 
 /// Everything needed to check a game afterwards.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Archive {
-    /// Always [`FORMAT`].
+    /// [`FORMAT`], or [`FORMAT_V1`] for a game that format describes.
     pub format: String,
     /// The game's number.
+    #[serde(deserialize_with = "whole")]
     pub game: i64,
     /// Variant identifier.
     pub variant: String,
@@ -57,12 +92,15 @@ pub struct Archive {
 #[serde(deny_unknown_fields)]
 pub struct ArchivedTournament {
     /// The tournament's number.
+    #[serde(deserialize_with = "whole")]
     pub id: i64,
-    /// Its name.
+    /// Its name: the director's to change, not in the chain.
     pub name: String,
     /// The round.
+    #[serde(deserialize_with = "whole")]
     pub round: u32,
     /// The board.
+    #[serde(deserialize_with = "whole")]
     pub board: u32,
 }
 
@@ -78,16 +116,17 @@ pub struct ArchivedCommitment {
     /// the genesis record fixes; N for a secret the N-th move decided, which that move's
     /// record links. Always written; archives from before this field read it as 0, which is
     /// when every commitment of theirs was made.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole")]
     pub committed_at_ply: u32,
     /// The value, once revealed.
     pub value: Option<String>,
     /// The nonce, once revealed.
     pub nonce: Option<String>,
     /// How many moves had been played when value and nonce were published; `None` while
-    /// sealed, and for a secret opened by a herald that did not record it (archives from
-    /// before this field read it as `None`).
-    #[serde(default)]
+    /// sealed. In a `herald-archive-v1` archive also `None` for a secret opened by a herald
+    /// that did not record it (archives from before this field read it as `None`); from
+    /// `herald-archive-v2` on an opened secret always says when.
+    #[serde(default, deserialize_with = "whole_or_null")]
     pub revealed_at_ply: Option<u32>,
 }
 
@@ -96,10 +135,12 @@ pub struct ArchivedCommitment {
 #[serde(deny_unknown_fields)]
 pub struct ArchivedMove {
     /// Half-move index, from 1.
+    #[serde(deserialize_with = "whole")]
     pub ply: u32,
     /// "white" or "black".
     pub color: String,
     /// Move number.
+    #[serde(deserialize_with = "whole")]
     pub number: u32,
     /// The move as recorded.
     pub notation: String,
@@ -131,8 +172,30 @@ pub struct ArchivedResult {
 impl Archive {
     /// The archive of a stored game: only the openings already revealed are included.
     pub fn of(record: &GameRecord, start: &str, moves: &[MoveRecord]) -> Archive {
+        // A game whose genesis was made before it named the tournament, or with a secret
+        // opened before openings were dated, is what format 1 describes; every other game is
+        // format 2.
+        let unnamed_place = record.tournament.as_ref().zip(record.genesis.as_ref()).is_some_and(|(t, stored)| {
+            let setup: Vec<(String, String)> = record
+                .commitments
+                .iter()
+                .filter(|c| c.committed_at_ply == 0)
+                .map(|c| (c.commitment.label.clone(), c.commitment.hash.clone()))
+                .collect();
+            let place = chain::Place { tournament: t.id, round: t.round, board: t.board };
+            chain::genesis(
+                record.id,
+                &record.variant,
+                &record.white.email,
+                &record.black.email,
+                start,
+                Some(place),
+                &setup,
+            ) != *stored
+        });
+        let undated = record.commitments.iter().any(|c| c.revealed && c.revealed_at_ply.is_none());
         Archive {
-            format: FORMAT.to_string(),
+            format: if unnamed_place || undated { FORMAT_V1 } else { FORMAT }.to_string(),
             game: record.id,
             variant: record.variant.clone(),
             white: record.white.email.clone(),
@@ -212,11 +275,22 @@ impl Report {
     }
 }
 
-/// The (label, hash) of the commitments made after `ply` moves: what the genesis record (0)
-/// or the `ply`-th move's record links.
-fn made_at(commitments: &[ArchivedCommitment], ply: u32) -> Vec<(String, String)> {
-    commitments.iter().filter(|c| c.committed_at_ply == ply).map(|c| (c.label.clone(), c.hash.clone())).collect()
+/// The (label, hash) of the commitments made after each number of moves: what the genesis
+/// record (0) or the N-th move's record links. Built once, so that linking every record costs
+/// the archive's size, not its size times its moves.
+fn by_ply(commitments: &[ArchivedCommitment]) -> BTreeMap<u32, Vec<(String, String)>> {
+    let mut made: BTreeMap<u32, Vec<(String, String)>> = BTreeMap::new();
+    for c in commitments {
+        made.entry(c.committed_at_ply).or_default().push((c.label.clone(), c.hash.clone()));
+    }
+    made
 }
+
+/// Up to how many commitments [`misplaced`] looks for the one put at another ply. The search
+/// hashes the record once per commitment, each time over the record's commitments, so it is
+/// quadratic: a real game has a handful of commitments, and a hostile archive with thousands
+/// is refused as changed without the diagnosis, in time linear in its size.
+const MISPLACED_SEARCH_LIMIT: usize = 64;
 
 /// Why `record`, the chain record of ply `ply` (0: the genesis), does not hash to `recorded`,
 /// when one commitment put at another ply explains it: the record hashes as recorded without
@@ -226,10 +300,14 @@ fn misplaced(
     record: &str,
     ply: u32,
     commitments: &[ArchivedCommitment],
+    made: &BTreeMap<u32, Vec<(String, String)>>,
     recorded: &str,
     hash_with: impl Fn(&[(String, String)]) -> String,
 ) -> Option<String> {
-    let here = made_at(commitments, ply);
+    if commitments.len() > MISPLACED_SEARCH_LIMIT {
+        return None;
+    }
+    let here = made.get(&ply).cloned().unwrap_or_default();
     let when = |at: u32| if at == 0 { "before the first move".to_string() } else { format!("after {at} moves") };
     for (i, (label, _)) in here.iter().enumerate() {
         let mut without = here.clone();
@@ -256,12 +334,19 @@ fn misplaced(
 }
 
 /// Whether the replayed move `m` decided exactly the secrets (`commit`) that the archive says
-/// were made with it, each with the value its commitment opens to; every difference is a
-/// failure. Returns how many it found as archived.
-fn commits_as_archived(report: &mut Report, archive: &Archive, m: &ArchivedMove, commit: &[Secret]) -> usize {
+/// were made with it, each with the value its commitment opens to (a commitment still sealed
+/// is checked for its label and ply; its value, once opened); every difference is a failure.
+/// Returns how many it found as archived.
+fn commits_as_archived(
+    report: &mut Report,
+    by_label: &HashMap<&str, &ArchivedCommitment>,
+    made_here: &[(String, String)],
+    m: &ArchivedMove,
+    commit: &[Secret],
+) -> usize {
     let mut found = 0;
     for secret in commit {
-        match archive.commitments.iter().find(|c| c.label == secret.label) {
+        match by_label.get(secret.label.as_str()) {
             None => report.failed.push(format!(
                 "move {} {} commits {}, but the archive has no commitment {}",
                 m.number, m.notation, secret.label, secret.label
@@ -270,22 +355,125 @@ fn commits_as_archived(report: &mut Report, archive: &Archive, m: &ArchivedMove,
                 "move {} {} commits {}, but the archive says it was made after {} moves",
                 m.number, m.notation, secret.label, c.committed_at_ply
             )),
-            Some(c) if c.value.as_deref() != Some(secret.value.as_str()) => report.failed.push(format!(
+            Some(c) if c.value.as_ref().is_some_and(|v| *v != secret.value) => report.failed.push(format!(
                 "move {} {} commits {} = {:?}, but its commitment opens to {:?}",
                 m.number, m.notation, secret.label, secret.value, c.value
             )),
             Some(_) => found += 1,
         }
     }
-    for c in archive.commitments.iter().filter(|c| c.committed_at_ply == m.ply) {
-        if !commit.iter().any(|secret| secret.label == c.label) {
+    for (label, _) in made_here {
+        if !commit.iter().any(|secret| secret.label == *label) {
             report.failed.push(format!(
-                "the archive says {} was made with move {} {}, but that move decides no such secret when replayed",
-                c.label, m.number, m.notation
+                "the archive says {label} was made with move {} {}, but that move decides no such secret when replayed",
+                m.number, m.notation
             ));
         }
     }
     found
+}
+
+/// The labels of the secrets a game of `variant` commits before its first move, which the
+/// genesis record links: the referee's own (Secret Intelligence's `referee.seed`) and one per
+/// setup answer it waits for (Crown's `white.crown` and `black.crown`).
+pub fn setup_labels(variant: &'static dyn Variant) -> BTreeSet<String> {
+    let fresh = variant.new_game_with_seed([0; 32]);
+    let mut labels: BTreeSet<String> = fresh.secrets().into_iter().map(|s| s.label).collect();
+    labels.extend(fresh.setup_requests().into_iter().map(|r| r.label));
+    labels
+}
+
+/// The structure README and the schema allow, before any hash is computed: every recorded
+/// field one line of text, labels, values, nonces and hashes in their alphabets, commitments
+/// sorted by label and each label once, openings whole and at a ply the archive holds, and,
+/// from `herald-archive-v2` on, an opening always saying when it came.
+fn check_structure(report: &mut Report, archive: &Archive, version: u8) {
+    let before = report.failed.len();
+    let mut one_line = |field: String, text: &str| {
+        if text.chars().any(char::is_control) {
+            report.failed.push(format!(
+                "{field} holds a line break or another control character: every recorded field is one line"
+            ));
+        }
+    };
+    one_line("the variant".into(), &archive.variant);
+    one_line("White's address".into(), &archive.white);
+    one_line("Black's address".into(), &archive.black);
+    one_line("the start".into(), &archive.start);
+    for m in &archive.moves {
+        one_line(format!("move record {}'s notation", m.ply), &m.notation);
+        one_line(format!("move record {}'s colour", m.ply), &m.color);
+        if let Some(sealed) = &m.sealed {
+            one_line(format!("move record {}'s sealed entry", m.ply), sealed);
+        }
+    }
+    if let Some(r) = &archive.result {
+        one_line("the result's score".into(), &r.score);
+        one_line("the result's reason".into(), &r.reason);
+    }
+    if let Some(t) = &archive.tournament {
+        one_line("the tournament's name".into(), &t.name);
+    }
+    let hex = |text: &str, len: usize| {
+        text.len() == len && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    };
+    let plies = archive.moves.len();
+    for (i, c) in archive.commitments.iter().enumerate() {
+        if !super::commitment::plain_label(&c.label) {
+            report.failed.push(format!("commitment label {:?} is not lower-case letters, digits and ._-", c.label));
+        }
+        if let Some(before) = i.checked_sub(1).map(|j| &archive.commitments[j])
+            && before.label >= c.label
+        {
+            report.failed.push(format!(
+                "the commitments are not sorted by label, each once: {} comes after {}",
+                c.label, before.label
+            ));
+        }
+        if !hex(&c.hash, 64) {
+            report.failed.push(format!("commitment {}'s hash is not 64 lower-case hex digits", c.label));
+        }
+        if c.value.as_deref().is_some_and(|v| !super::commitment::printable_value(v)) {
+            report.failed.push(format!("commitment {}'s value is not printable ASCII", c.label));
+        }
+        if c.nonce.as_deref().is_some_and(|n| !hex(n, 32)) {
+            report.failed.push(format!("commitment {}'s nonce is not 32 lower-case hex digits", c.label));
+        }
+        if c.committed_at_ply as usize > plies {
+            report.failed.push(format!(
+                "commitment {} is said to be made after {} moves, but the archive has {plies} moves",
+                c.label, c.committed_at_ply
+            ));
+        }
+        match (&c.value, c.revealed_at_ply) {
+            (None, Some(at)) => report
+                .failed
+                .push(format!("commitment {} is sealed, but the archive says it was opened after {at} moves", c.label)),
+            (Some(_), None) if version >= 2 => report.failed.push(format!(
+                "commitment {} is open but does not say when it was opened: only a herald-archive-v1 archive may \
+                 leave revealed_at_ply null for an opened secret",
+                c.label
+            )),
+            (_, Some(at)) if at as usize > plies => report
+                .failed
+                .push(format!("commitment {} was opened after {at} moves, but the archive has {plies} moves", c.label)),
+            (_, Some(at)) if at < c.committed_at_ply => report.failed.push(format!(
+                "commitment {} was opened after {at} moves, before it was made (after {} moves)",
+                c.label, c.committed_at_ply
+            )),
+            _ => {}
+        }
+    }
+    if archive.genesis.is_empty() && (!archive.moves.is_empty() || archive.result.is_some()) {
+        report.failed.push("the archive has moves or a result but no genesis".to_string());
+    }
+    if report.failed.len() == before {
+        report.passed.push(format!(
+            "the archive's fields are as the specification allows ({} commitments sorted by label, every recorded \
+             field one line)",
+            archive.commitments.len()
+        ));
+    }
 }
 
 /// Checks an archive; see the module documentation. The variant is looked up among herald's.
@@ -296,10 +484,15 @@ pub fn verify(archive: &Archive) -> Report {
 /// [`verify`], with the variant looked up by `variants` (a test's own variant, say).
 pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
     let mut report = Report::default();
-    if archive.format != FORMAT {
-        report.failed.push(format!("the format is {:?}, not {FORMAT:?}", archive.format));
-        return report;
-    }
+    let version = match archive.format.as_str() {
+        FORMAT_V1 => 1,
+        FORMAT => 2,
+        other => {
+            report.failed.push(format!("the format is {other:?}, not {FORMAT:?} or {FORMAT_V1:?}"));
+            return report;
+        }
+    };
+    check_structure(&mut report, archive, version);
 
     // 1. Commitments open.
     let mut secrets = Vec::new();
@@ -327,36 +520,45 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
             (None, None) => sealed.push(c.label.clone()),
             _ => report.failed.push(format!("commitment {} has a value or a nonce but not both", c.label)),
         }
-        if c.committed_at_ply as usize > archive.moves.len() {
-            report.failed.push(format!(
-                "commitment {} is said to be made after {} moves, but the archive has {} moves",
-                c.label,
-                c.committed_at_ply,
-                archive.moves.len()
-            ));
-        }
-        if let Some(at) = c.revealed_at_ply.filter(|&at| at < c.committed_at_ply) {
-            report.failed.push(format!(
-                "commitment {} was opened after {at} moves, before it was made (after {} moves)",
-                c.label, c.committed_at_ply
-            ));
-        }
     }
+    let by_label: HashMap<&str, &ArchivedCommitment> =
+        archive.commitments.iter().map(|c| (c.label.as_str(), c)).collect();
 
-    // 2. The chain is whole: the genesis fixes the commitments made before the first move,
-    // each move's record those the move made.
+    // 2. The chain is whole: the genesis fixes the commitments made before the first move
+    // (and, from format 2, a tournament game's place), each move's record those the move made.
+    let made = by_ply(&archive.commitments);
+    let none = Vec::new();
+    let made_at = |ply: u32| made.get(&ply).unwrap_or(&none);
+    let place = archive.tournament.as_ref().filter(|_| version >= 2).map(|t| chain::Place {
+        tournament: t.id,
+        round: t.round,
+        board: t.board,
+    });
     let genesis_with = |commitments: &[(String, String)]| {
-        chain::genesis(archive.game, &archive.variant, &archive.white, &archive.black, &archive.start, commitments)
+        chain::genesis(
+            archive.game,
+            &archive.variant,
+            &archive.white,
+            &archive.black,
+            &archive.start,
+            place,
+            commitments,
+        )
     };
-    let genesis = genesis_with(&made_at(&archive.commitments, 0));
+    let genesis = genesis_with(made_at(0));
     if genesis == archive.genesis {
-        report.passed.push(format!("the genesis record (players, variant, start, commitments) hashes to {genesis}"));
-    } else if let Some(why) = misplaced("the genesis record", 0, &archive.commitments, &archive.genesis, genesis_with) {
+        let fixed =
+            if place.is_some() { "players, variant, start, tournament place" } else { "players, variant, start" };
+        report.passed.push(format!("the genesis record ({fixed}, commitments) hashes to {genesis}"));
+    } else if let Some(why) =
+        misplaced("the genesis record", 0, &archive.commitments, &made, &archive.genesis, genesis_with)
+    {
         report.failed.push(why);
     } else {
         report.failed.push(format!(
-            "the genesis record does not match: game, variant, players, start or commitments were changed \
+            "the genesis record does not match: game, variant, players, start{} or commitments were changed \
              (they hash to {genesis}, the archive says {})",
+            if place.is_some() { ", tournament place" } else { "" },
             archive.genesis
         ));
     }
@@ -383,21 +585,21 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
         let link_with = |commitments: &[(String, String)]| {
             chain::link(&m.prev, m.ply, color, m.number, m.sealed.as_deref().unwrap_or(&m.notation), commitments)
         };
-        let made = made_at(&archive.commitments, m.ply);
-        let hash = link_with(&made);
+        let here = made_at(m.ply);
+        let hash = link_with(here);
         if hash != m.hash {
             let record = format!("move record {} ({} {})", i + 1, m.number, m.notation);
-            report.failed.push(misplaced(&record, m.ply, &archive.commitments, &m.hash, link_with).unwrap_or_else(
-                || {
-                    let labels: Vec<&str> = made.iter().map(|(label, _)| label.as_str()).collect();
+            report.failed.push(
+                misplaced(&record, m.ply, &archive.commitments, &made, &m.hash, link_with).unwrap_or_else(|| {
+                    let labels: Vec<&str> = here.iter().map(|(label, _)| label.as_str()).collect();
                     let with = if labels.is_empty() {
                         String::new()
                     } else {
                         format!(" and the commitments made with it ({})", labels.join(", "))
                     };
                     format!("{record} was changed: its fields{with} hash to {hash}, the archive says {}", m.hash)
-                },
-            ));
+                }),
+            );
             chain_whole = false;
         }
         prev = m.hash.clone();
@@ -430,28 +632,81 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
         ));
     }
 
-    // 3. Every move is legal under the revealed secrets; 4. the result follows.
-    if !sealed.is_empty() {
-        if archive.result.is_some() {
-            // The end of a game opens every secret; a finished game with a sealed one hides
-            // what its moves' legality depends on.
-            report.failed.push(format!("the game is over but still sealed: {}", sealed.join(", ")));
-        } else {
-            report.open.push(format!(
-                "still sealed: {}; the moves' legality can be checked once they are revealed",
-                sealed.join(", ")
-            ));
-        }
-        return report;
-    }
+    // 3. The secrets are the variant's: the genesis links exactly the setup's.
     let Some(variant) = variants(&archive.variant) else {
         report.failed.push(format!("unknown variant {:?}", archive.variant));
         return report;
     };
-    let mut game: Box<dyn VariantGame> = match variant.game_with_secrets(&secrets) {
+    if !archive.genesis.is_empty() {
+        let expected = setup_labels(variant);
+        let linked: BTreeSet<String> = made_at(0).iter().map(|(label, _)| label.clone()).collect();
+        // A game that ended before its first move, while secret choices were awaited (the
+        // director's decision, a deadline), got its genesis then, over the setup's commitments
+        // made so far; every other game began with all of them.
+        let ended_before_it_began = archive.moves.is_empty() && archive.result.is_some();
+        if linked == expected || (ended_before_it_began && linked.is_subset(&expected)) {
+            if !expected.is_empty() {
+                report.passed.push(format!(
+                    "the genesis links exactly the setup's commitments: {}",
+                    expected.iter().cloned().collect::<Vec<_>>().join(", ")
+                ));
+            }
+        } else {
+            let list = |set: &BTreeSet<String>| {
+                if set.is_empty() { "none".to_string() } else { set.iter().cloned().collect::<Vec<_>>().join(", ") }
+            };
+            report.failed.push(format!(
+                "the genesis links the commitments {}, but a game of {} commits before its first move {}",
+                list(&linked),
+                archive.variant,
+                list(&expected)
+            ));
+        }
+    }
+
+    // 4. Every move is legal under the opened secrets (the rules never make a move's legality
+    // depend on a secret still sealed, so a game in progress replays on those opened so far);
+    // 5. each secret was opened when the rules open it; 6. the result follows.
+    if !sealed.is_empty() && archive.result.is_some() {
+        // The end of a game opens every secret; a finished game with a sealed one hides
+        // what its moves' legality depends on.
+        report.failed.push(format!("the game is over but still sealed: {}", sealed.join(", ")));
+        return report;
+    }
+    if !sealed.is_empty() && variant.hides_moves() {
+        // The moves are sealed entries until the end: what can be checked now is that they
+        // are, that nothing was opened before the end, and that the game began where the
+        // variant begins.
+        let public_start = variant.new_game().public_start();
+        if archive.start != public_start {
+            report.failed.push(format!("the start {:?} is not the variant's start {public_start:?}", archive.start));
+        }
+        for m in &archive.moves {
+            if m.sealed.as_deref() != Some(m.notation.as_str()) {
+                report.failed.push(format!(
+                    "move record {} is in full, but {} shows a game in progress only as the sealed entries the \
+                     opponent read",
+                    m.ply, archive.variant
+                ));
+            }
+        }
+        for c in archive.commitments.iter().filter(|c| c.value.is_some()) {
+            report.failed.push(format!(
+                "commitment {} is open, but the rules of {} open it only at the end of the game",
+                c.label, archive.variant
+            ));
+        }
+        report.open.push(format!(
+            "still sealed: {}; the moves are hidden until the end, and are replayed once the secrets are opened",
+            sealed.join(", ")
+        ));
+        report.open.push("the game goes on".to_string());
+        return report;
+    }
+    let mut game: Box<dyn VariantGame> = match variant.game_for_audit(&secrets, &sealed) {
         Ok(g) => g,
         Err(e) => {
-            report.failed.push(format!("the revealed secrets do not make a game: {e}"));
+            report.failed.push(format!("the opened secrets do not make a game: {e}"));
             return report;
         }
     };
@@ -469,7 +724,7 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
     let mut ciphered = 0;
     let mut committed = 0;
     // After how many moves the rules opened each secret they open during the game.
-    let mut opened_by_rules: Vec<(String, u32)> = Vec::new();
+    let mut opened_by_rules: HashMap<String, u32> = HashMap::new();
     for (i, m) in archive.moves.iter().enumerate() {
         match game.play(&m.notation) {
             Ok(played)
@@ -488,11 +743,18 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
                     return report;
                 }
                 ciphered += usize::from(m.sealed.is_some());
-                committed += commits_as_archived(&mut report, archive, m, &played.commit);
+                committed += commits_as_archived(&mut report, &by_label, made_at(m.ply), m, &played.commit);
                 for label in played.reveal {
-                    if !opened_by_rules.iter().any(|(l, _)| *l == label) {
-                        opened_by_rules.push((label, i as u32 + 1));
+                    if sealed.contains(&label) {
+                        // The replay went on with a stand-in for it; past this move the
+                        // stand-in could decide what the secret decides, so it stops here.
+                        report.failed.push(format!(
+                            "the rules opened {label} after {} moves, but the archive keeps it sealed",
+                            i + 1
+                        ));
+                        return report;
                     }
+                    opened_by_rules.entry(label).or_insert(i as u32 + 1);
                 }
             }
             Ok(played) => {
@@ -513,7 +775,8 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
             }
         }
     }
-    report.passed.push(format!("all {} moves are legal", archive.moves.len()));
+    let on = if sealed.is_empty() { "" } else { " under the secrets opened so far" };
+    report.passed.push(format!("all {} moves are legal{on}", archive.moves.len()));
     if ciphered > 0 {
         report.passed.push(format!(
             "all {ciphered} moves mailed in ciphered form recompute exactly from the true moves and the opened key"
@@ -521,28 +784,37 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
     }
     if committed > 0 {
         report.passed.push(format!(
-            "{committed} secret(s) committed during the game were decided, with the values they open to, by the \
-             moves that made them"
+            "{committed} secret(s) committed during the game were decided by the moves that made them, each with \
+             the value it opens to once opened"
         ));
     }
-    // Each secret was opened when the rules say: by the move that opens it, or at the end.
+    // Each secret was opened when the rules say: by the move that opens it, or at the end;
+    // and one the rules opened is open.
     let at_end = archive.result.as_ref().map(|_| archive.moves.len() as u32);
     let mut openings_checked = 0;
     for c in &archive.commitments {
-        let Some(at) = c.revealed_at_ply else { continue };
-        let expected = opened_by_rules.iter().find(|(l, _)| *l == c.label).map(|&(_, ply)| ply).or(at_end);
-        if expected == Some(at) {
-            openings_checked += 1;
-        } else {
-            report.failed.push(format!(
+        let expected = opened_by_rules.get(&c.label).copied().or(at_end);
+        match (c.value.is_some(), c.revealed_at_ply) {
+            (true, Some(at)) if expected == Some(at) => openings_checked += 1,
+            (true, Some(at)) => report.failed.push(format!(
                 "commitment {} was opened after {at} moves, but the rules open it {}",
                 c.label,
                 expected.map_or("only at the end of the game".to_string(), |p| format!("after {p} moves"))
-            ));
+            )),
+            (true, None) if expected.is_none() => report
+                .failed
+                .push(format!("commitment {} is open, but the rules open it only at the end of the game", c.label)),
+            _ => {}
         }
     }
     if openings_checked > 0 {
         report.passed.push(format!("{openings_checked} secret(s) were opened when the rules open them"));
+    }
+    if !sealed.is_empty() {
+        report.open.push(format!(
+            "still sealed: {}; each is checked to open, with the value the moves decided, once the rules open it",
+            sealed.join(", ")
+        ));
     }
     let by_rules = game.outcome();
     match (&archive.result, by_rules) {
@@ -582,15 +854,22 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
                 archive.tournament.is_some() && super::tournaments::is_director_reason(&r.score, &r.reason);
             if by_director {
                 report.passed.push(format!(
-                    "the result {} ({}) is the tournament director's decision, which the moves do not decide",
-                    r.score, r.reason
+                    "the result {} ({}) is the tournament director's decision, which the moves do not decide{}",
+                    r.score,
+                    r.reason,
+                    if place.is_some() {
+                        ", in the tournament game the genesis names"
+                    } else {
+                        " (a herald-archive-v1 archive: its tournament is not in the chain)"
+                    }
                 ));
             } else if by_word || by_claim || on_time {
                 report.passed.push(format!("the result {} ({}) is one the players may give", r.score, r.reason));
             } else {
                 report.failed.push(format!(
                     "the recorded result {} ({}) does not follow: the moves decide nothing, and it is not a \
-                     resignation, an agreement, a loss on time of the side to move or a valid claim",
+                     resignation, an agreement, a loss on time of the side to move, a valid claim or a tournament \
+                     director's decision",
                     r.score, r.reason
                 ));
             }

@@ -12,9 +12,15 @@
 //! white:<address>            ply:<1, 2, ...>               reason:<in words>
 //! black:<address>            color:<white|black>
 //! start:<start FEN>          number:<move number>
-//! commitment:<label>:<hash>  move:<the move as recorded>
-//!                            commitment:<label>:<hash>
+//! tournament:<id>:<round>:<board>  move:<the move as recorded>
+//! commitment:<label>:<hash>  commitment:<label>:<hash>
 //! ```
+//!
+//! The genesis's `tournament:` line is there only for a tournament game begun by a herald
+//! that writes archives of format `herald-archive-v2`: it binds the game to its place in the
+//! tournament, so a director's result in its archive is checked against a place the players'
+//! mailed heads cover. A game outside any tournament has no such line, and its genesis is what
+//! it always was.
 //!
 //! The genesis has one commitment line per secret committed before the first move; a move
 //! record, one per secret that move decided (crown-2's stones, crown-3's hidden crown), none
@@ -32,17 +38,33 @@
 use crate::engine::Color;
 use crate::hex::sha256 as sha256_hex;
 
-/// The genesis hash of a game.
+/// A tournament game's place, as the genesis record fixes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The tournament's number.
+    pub tournament: i64,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+}
+
+/// The genesis hash of a game; `place` is the tournament game's place, `None` outside a
+/// tournament (and for a tournament game begun before the genesis fixed it).
 pub fn genesis(
     game: i64,
     variant: &str,
     white: &str,
     black: &str,
     start_fen: &str,
+    place: Option<Place>,
     commitments: &[(String, String)],
 ) -> String {
     let mut text =
         format!("herald-chain-v1\ngame:{game}\nvariant:{variant}\nwhite:{white}\nblack:{black}\nstart:{start_fen}\n");
+    if let Some(p) = place {
+        text.push_str(&format!("tournament:{}:{}:{}\n", p.tournament, p.round, p.board));
+    }
     push_commitments(&mut text, commitments);
     sha256_hex(text.as_bytes())
 }
@@ -97,9 +119,17 @@ mod tests {
             link("abc", 1, Color::White, 1, "e4", &[("white.note".to_string(), "h2".to_string())])
         );
         let commitments = vec![("white.crown".to_string(), "h1".to_string())];
-        let g = genesis(1, "crown", "a@x", "b@x", "fen", &commitments);
-        assert_ne!(g, genesis(1, "crown", "a@x", "b@x", "fen", &[]));
-        assert_ne!(g, genesis(2, "crown", "a@x", "b@x", "fen", &commitments));
+        let g = genesis(1, "crown", "a@x", "b@x", "fen", None, &commitments);
+        assert_ne!(g, genesis(1, "crown", "a@x", "b@x", "fen", None, &[]));
+        assert_ne!(g, genesis(2, "crown", "a@x", "b@x", "fen", None, &commitments));
+        let place = Place { tournament: 3, round: 2, board: 1 };
+        assert_ne!(g, genesis(1, "crown", "a@x", "b@x", "fen", Some(place), &commitments));
+        for other in [Place { tournament: 4, ..place }, Place { round: 3, ..place }, Place { board: 2, ..place }] {
+            assert_ne!(
+                genesis(1, "crown", "a@x", "b@x", "fen", Some(place), &[]),
+                genesis(1, "crown", "a@x", "b@x", "fen", Some(other), &[])
+            );
+        }
     }
 
     /// The move hash is SHA-256 of the documented bytes, checked against `sha256sum`:
@@ -129,6 +159,22 @@ mod tests {
             vec![("white.stone2".to_string(), b), ("white.stone10".to_string(), a), ("black.stone1".to_string(), c)];
         assert_eq!(link("0", 2, Color::Black, 1, "e5", &three), DOCUMENTED_BYTE_ORDER);
     }
+
+    /// A tournament game's genesis: its `tournament:` line after `start:`, before the
+    /// commitments. Checked against `sha256sum` with A, B for 64 `a`, `b`:
+    /// `printf 'herald-chain-v1\ngame:7\nvariant:chess\nwhite:a@x\nblack:b@x\nstart:fen\ntournament:3:2:1\n' | sha256sum`
+    /// and the same for `crown` with `commitment:black.crown:B\ncommitment:white.crown:A\n` after it.
+    #[test]
+    fn a_tournament_genesis_is_as_documented() {
+        let place = Some(Place { tournament: 3, round: 2, board: 1 });
+        assert_eq!(genesis(7, "chess", "a@x", "b@x", "fen", place, &[]), DOCUMENTED_TOURNAMENT);
+        let [a, b] = ['a', 'b'].map(|x| x.to_string().repeat(64));
+        let crowns = vec![("white.crown".to_string(), a), ("black.crown".to_string(), b)];
+        assert_eq!(genesis(7, "crown", "a@x", "b@x", "fen", place, &crowns), DOCUMENTED_TOURNAMENT_CROWNS);
+    }
+
+    const DOCUMENTED_TOURNAMENT: &str = "1b1044fbc0766c402817690c32b0cf7b8371a2cfb3b31d547c0f7f0159feb0fa";
+    const DOCUMENTED_TOURNAMENT_CROWNS: &str = "a742e8ea4438f3fb909a9711996f387aa6b34e93c5259079de256fa286e95f2e";
 
     const DOCUMENTED_STONES: &str = "96df288ae505b4c107118ba33006976186794aaa480502a9d9a7e5e017fd5915";
     const DOCUMENTED_BYTE_ORDER: &str = "ff17bcc0e6918c30931c40f5e2266c413469a5d9f3da23563a96d345aa1a945b";

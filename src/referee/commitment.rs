@@ -50,14 +50,14 @@ pub fn preimage(game: i64, label: &str, value: &str, nonce: &str) -> String {
 
 /// What a commitment's label may hold: lower-case letters, digits, `.`, `_` and `-` ("white.crown").
 /// Labels are herald's own names, so they are kept plain.
-fn plain_label(label: &str) -> bool {
+pub(crate) fn plain_label(label: &str) -> bool {
     !label.is_empty() && label.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
 }
 
 /// What a commitment's value may hold: printable ASCII (space to `~`), possibly nothing at all
 /// (a player who adds no seed commits to the empty word). No newline or other control
 /// character, so the preimage's lines stay unambiguous.
-fn printable_value(value: &str) -> bool {
+pub(crate) fn printable_value(value: &str) -> bool {
     value.bytes().all(|b| (0x20..=0x7e).contains(&b))
 }
 

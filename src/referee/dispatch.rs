@@ -509,6 +509,7 @@ impl Referee<'_> {
             &g.record.white.email,
             &g.record.black.email,
             &g.game.public_start(),
+            g.record.tournament.as_ref().map(|t| chain::Place { tournament: t.id, round: t.round, board: t.board }),
             &commitments,
         );
         g.record.genesis = Some(genesis.clone());

@@ -445,18 +445,27 @@ impl Referee<'_> {
     }
 }
 
-/// The result the tournament director gives, as the record and the archive say it: `White
-/// wins by forfeit`, `Black wins by the director's decision`, `Draw by the director's
-/// decision`, or `Decided by the director` for points that are none of these (Royal Chess's).
+/// The result the tournament director gives, as the record and the archive say it: the score
+/// is `1-0` when White gets more points, `0-1` when Black does, `1/2-1/2` when they get the
+/// same; the reason is `White wins`, `Black wins` or `Draw`, then `by forfeit` or `by the
+/// director's decision`, then, for points other than 1:0, 0:1 and ½:½, the points in brackets
+/// (`White wins by the director's decision (0.7:0.25)`), so that the chain, which covers the
+/// reason, covers what the decision scored and not only who got more.
 pub fn director_result(white: Points, black: Points, forfeit: bool) -> GameResult {
     let how = if forfeit { "by forfeit" } else { "by the director's decision" };
-    let (score, reason) = if white > black {
+    let (score, mut reason) = if white > black {
         ("1-0", format!("White wins {how}"))
     } else if black > white {
         ("0-1", format!("Black wins {how}"))
     } else {
         ("1/2-1/2", format!("Draw {how}"))
     };
+    if !matches!(
+        (white, black),
+        (Points::ONE, Points::ZERO) | (Points::ZERO, Points::ONE) | (Points::HALF, Points::HALF)
+    ) {
+        reason.push_str(&format!(" ({white}:{black})"));
+    }
     GameResult {
         score: score.to_string(),
         reason,
@@ -465,18 +474,29 @@ pub fn director_result(white: Points, black: Points, forfeit: bool) -> GameResul
     }
 }
 
-/// True if `reason` is one the tournament director gives (see [`director_result`]): the
-/// archive of a tournament game may end so, though its moves decide nothing.
+/// True if `reason` is one the tournament director gives with `score` (see
+/// [`director_result`]): the archive of a tournament game may end so, though its moves decide
+/// nothing. Points in brackets must be written as herald writes them and agree with the score.
 pub fn is_director_reason(score: &str, reason: &str) -> bool {
-    matches!(
-        (score, reason),
+    let (base, points) = crate::tournament::director::reason_points(reason);
+    let base_fits = matches!(
+        (score, base),
         ("1-0", "White wins by forfeit")
             | ("0-1", "Black wins by forfeit")
             | ("1/2-1/2", "Draw by forfeit")
             | ("1-0", "White wins by the director's decision")
             | ("0-1", "Black wins by the director's decision")
             | ("1/2-1/2", "Draw by the director's decision")
-    )
+    );
+    base_fits
+        && match points {
+            None => true,
+            Some((white, black)) => {
+                let forfeit = base.ends_with("by forfeit");
+                let written = director_result(white, black, forfeit);
+                written.score == score && written.reason == reason
+            }
+        }
 }
 
 /// The first line of a mail's own text, or, when it has none, its Subject as a command.

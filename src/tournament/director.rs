@@ -43,11 +43,44 @@ pub fn all_settled(pairings: &[Pairing], annulled: impl Fn(&Pairing) -> bool) ->
     pairings.iter().all(|p| p.score.is_some() || annulled(p))
 }
 
+/// A director's reason split into its words and the points in brackets at its end, if any:
+/// `White wins by the director's decision (0.7:0.25)` is the words and (0.7, 0.25).
+pub fn reason_points(reason: &str) -> (&str, Option<(Points, Points)>) {
+    let parsed = reason.strip_suffix(')').and_then(|rest| {
+        let (words, points) = rest.rsplit_once(" (")?;
+        let (white, black) = points.split_once(':')?;
+        Some((words, (parse_points(white)?, parse_points(black)?)))
+    });
+    match parsed {
+        Some((words, points)) => (words, Some(points)),
+        None => (reason, None),
+    }
+}
+
+/// Points written as [`Points`] displays them (`1`, `0.7`, `0.25`): digits, and at most three
+/// decimals with no trailing zero; any other spelling is not herald's.
+fn parse_points(text: &str) -> Option<Points> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (whole.len() > 1 && whole.starts_with('0')) || whole.len() > 6 {
+        return None;
+    }
+    if !fraction.is_empty() && (!digits(fraction) || fraction.len() > 3 || fraction.ends_with('0')) {
+        return None;
+    }
+    if text.contains('.') && fraction.is_empty() {
+        return None;
+    }
+    let thousandths = format!("{fraction:0<3}").parse::<u32>().ok()?;
+    Some(Points(whole.parse::<u32>().ok()? * 1000 + thousandths))
+}
+
 /// What a finished game scores in its tournament: the variant's points, and how it ended.
 pub fn score_of(result: &GameResult) -> Score {
-    let finish = if result.reason.ends_with(" on time") {
+    let reason = reason_points(&result.reason).0;
+    let finish = if reason.ends_with(" on time") {
         Finish::OnTime
-    } else if result.reason.ends_with(" by forfeit") {
+    } else if reason.ends_with(" by forfeit") {
         Finish::Forfeit
     } else {
         Finish::Played

@@ -27,7 +27,7 @@
 //!   before the round, then their summed score, then the pair's lower start number (the order
 //!   of FIDE's pairing lists), byes last.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use super::standings::standings;
@@ -456,6 +456,15 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
         }
     }
 
+    // Who has a game, or a bye, in which round: one lookup per bye line, where a scan of every
+    // game made the import quadratic in the number of rounds.
+    let mut seated: HashSet<(u32, u32)> = HashSet::new();
+    for &(round, white, black) in games.keys() {
+        seated.insert((round, white));
+        if let Some(black) = black {
+            seated.insert((round, black));
+        }
+    }
     for &(line_number, line) in &herald_lines {
         let error = |problem| TrfError { line: line_number, problem };
         let (key, score) = herald_score(line).ok_or_else(|| error(TrfProblem::BadHeraldLine))?;
@@ -471,10 +480,15 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             && by_number
                 .get(&white)
                 .is_some_and(|&i| players[i].rounds.get(round as usize - 1).is_some_and(|e| e.opponent == 0))
-            && !games.keys().any(|&(r, w, b)| r == round && (w == white || b == Some(white)));
+            && {
+                #[cfg(test)]
+                SEATS_LOOKED_UP.with(|n| n.set(n.get() + 1));
+                !seated.contains(&(round, white))
+            };
         if !absent {
             return Err(unknown());
         }
+        seated.insert((round, white));
         games.insert(key, Some(score));
     }
 
@@ -604,8 +618,58 @@ fn herald_score(line: &str) -> Option<(GameKey, Score)> {
 }
 
 #[cfg(test)]
+thread_local! {
+    /// How many times the import asked who sits in a round (a scan of the games counted each
+    /// game it looked at): the tests bound it by the number of bye lines.
+    static SEATS_LOOKED_UP: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bye written as an absence is checked with one lookup, not a scan of every game: 2
+    /// players and 3,000 rounds, each player with a bye worth nothing in every round (written
+    /// as an absence, `0000 - Z`, and a herald line), ask once per bye line (6,000), where a
+    /// scan looked at up to 6,000 games for each (18 million).
+    #[test]
+    fn byes_as_absences_cost_one_lookup_each() {
+        let rounds = 3000u32;
+        let nothing = Score { white: Points::ZERO, black: Points::ZERO, finish: Finish::Forfeit };
+        let entrant = |number: u32| Entrant {
+            number,
+            email: String::new(),
+            name: format!("Player {number}"),
+            rating: None,
+            withdrawn_after: None,
+        };
+        let tournament = TrfTournament {
+            name: "Byes".into(),
+            total_rounds: rounds,
+            entrants: vec![entrant(1), entrant(2)],
+            pairings: (1..=rounds)
+                .flat_map(|round| {
+                    (1..=2).map(move |white| Pairing {
+                        round,
+                        board: white,
+                        white,
+                        black: None,
+                        score: Some(nothing),
+                        game: None,
+                    })
+                })
+                .collect(),
+            ..TrfTournament::default()
+        };
+        let text = export(&tournament);
+        assert_eq!(text.lines().filter(|l| l.starts_with("HRP ")).count(), 2 * rounds as usize);
+        assert!(text.contains("   0 - Z"), "the byes are written as absences");
+        let before = SEATS_LOOKED_UP.with(|n| n.get());
+        let parsed = parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
+        let looked = SEATS_LOOKED_UP.with(|n| n.get()) - before;
+        assert_eq!(parsed.pairings.len(), 2 * rounds as usize, "every bye line is a pairing");
+        assert!(looked <= 2 * u64::from(rounds), "{looked} games or seats looked at for {} bye lines", 2 * rounds);
+    }
 
     #[test]
     fn points_columns() {

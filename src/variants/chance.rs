@@ -13,9 +13,9 @@
 //! ```
 //!
 //! each block giving eight 32-bit numbers (big-endian, in order), all blocks in order. A
-//! number below `n` is drawn by rejection: take the next 32-bit number `x`; if `x` is below
-//! the largest multiple of `n` that fits in 32 bits, the draw is `x mod n`, else take the next
-//! one. A player's seed may not contain `:`, so the message says unambiguously whose seed is
+//! number below `k` is drawn by rejection: take the next 32-bit number `x`; if
+//! `x < 2^32 - (2^32 mod k)` (the largest multiple of `k` at most 2^32: 2^32 itself when `k`
+//! is a power of two), the draw is `x mod k`, else take the next one. A player's seed may not contain `:`, so the message says unambiguously whose seed is
 //! whose. One block can be checked with a shell:
 //!
 //! ```text
@@ -114,13 +114,9 @@ impl FairRng {
     /// A number in `0..n`, uniform, by rejection. `n` must not be 0.
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "a draw needs at least one choice");
-        // The largest multiple of n that fits in 2^32: numbers at or above it would make the
-        // small remainders more likely.
-        let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(n));
         loop {
-            let x = self.next_u32();
-            if u64::from(x) < zone {
-                return x % n;
+            if let Some(draw) = draw_below(self.next_u32(), n) {
+                return draw;
             }
         }
     }
@@ -132,9 +128,36 @@ impl FairRng {
     }
 }
 
+/// What the number `x` of the stream draws below `k`: `x mod k` if `x < 2^32 - (2^32 mod k)`,
+/// else nothing (take the next). The bound is the largest multiple of `k` at most 2^32:
+/// numbers at or above it would make the small remainders more likely.
+pub fn draw_below(x: u32, k: u32) -> Option<u32> {
+    let bound = (1u64 << 32) - ((1u64 << 32) % u64::from(k));
+    (u64::from(x) < bound).then_some(x % k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// README's worked examples, and the rules page says the same: for `k = 4` (a power of
+    /// two) every number is taken, the largest too; for `k = 3` the largest is refused.
+    #[test]
+    fn the_documented_rejection_examples() {
+        assert_eq!(draw_below(4_294_967_295, 4), Some(3));
+        assert_eq!(draw_below(4_294_967_295, 3), None);
+        assert_eq!(draw_below(4_294_967_294, 3), Some(2));
+        assert_eq!(draw_below(0, 1), Some(0));
+        let readme = include_str!("../../README.md");
+        let rules = include_str!("../../docs/rules/secret-intelligence.md");
+        for (name, text) in [("README.md", readme), ("docs/rules/secret-intelligence.md", rules)] {
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(text.contains("`x < 2^32 - (2^32 mod k)`"), "{name} states the one formula");
+            assert!(!text.contains("below 2^32"), "{name} says nothing else");
+        }
+        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(readme.contains("the draw is `4294967295 mod 4 = 3`"), "README's example for k = 4");
+    }
 
     /// HMAC-SHA256 test case 2 of RFC 4231, computed independently of this code.
     #[test]

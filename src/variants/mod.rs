@@ -83,6 +83,7 @@ pub trait Variant: Sync {
     fn engine_moves(&self) -> bool {
         true
     }
+
     /// The whole tree of legal moves from `fen` (or the start) with `secrets` known, for
     /// `herald perft`: every move the variant's own game would accept, its own kinds included
     /// (drops, hides, splits, stones), and lines ended where its rules end the game. A variant
@@ -108,6 +109,16 @@ pub trait Variant: Sync {
         };
         Ok(Box::new(pos))
     }
+
+    /// Whether each player reads the opponent's moves only as sealed entries until the end
+    /// (Secret Intelligence Chess's ciphered move list). An archive of such a game in progress
+    /// holds no move an auditor can replay: `herald verify` checks its structure and chain,
+    /// and replays it once the game is over. Every other variant's moves are public, so its
+    /// archive is replayed at any time on the secrets opened so far.
+    fn hides_moves(&self) -> bool {
+        false
+    }
+
     /// A new game from the variant's starting position.
     fn new_game(&'static self) -> Box<dyn VariantGame>;
     /// A new game for the referee to run, given a fresh secret seed of the referee's. A
@@ -131,6 +142,17 @@ pub trait Variant: Sync {
     /// A game from a position given in the variant's FEN whose secrets are known: what a
     /// position from a problem or a game record with its secrets is replayed on. Variants
     /// without secrets ignore `secrets`, as [`Variant::game_with_secrets`] does.
+    /// The game an auditor replays an archive on while some of its secrets are still sealed
+    /// (`sealed`: their labels): [`Variant::game_with_secrets`] on the `opened` ones, with a
+    /// stand-in value for each sealed secret the variant cannot begin or go on without
+    /// (Crown's notes: a game waits for both). The rules make no move's legality depend on a
+    /// sealed secret, and open each before anything depends on it, so the stand-in changes
+    /// nothing the replay checks until the move that opens it — and an archive that keeps
+    /// that secret sealed then fails. Variants without such secrets need nothing more.
+    fn game_for_audit(&'static self, opened: &[Secret], sealed: &[String]) -> Result<Box<dyn VariantGame>, String> {
+        let _ = sealed;
+        self.game_with_secrets(opened)
+    }
     fn game_from_fen_with_secrets(
         &'static self,
         fen: &str,

@@ -235,6 +235,15 @@ pub trait Extension: Clone + Default + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Stand-ins for the extension's secrets still sealed in a game in progress, for an
+    /// auditor's replay ([`Variant::game_for_audit`]), given those `opened`: values under
+    /// which every public move replays as it did (crown-2: one stone of a side mined, so that
+    /// a drop of the last stones need not mark the mine). None by default.
+    fn stand_ins(opened: &[Secret], sealed: &[String]) -> Vec<Secret> {
+        let _ = (opened, sealed);
+        Vec::new()
+    }
+
     /// Takes the secrets an auditor replays a finished game with (see
     /// [`Variant::game_with_secrets`]): the values the extension's moves will decide. `Ok(false)`
     /// for a label that is not the extension's.
@@ -702,6 +711,21 @@ impl<E: Extension> Variant for CrownVariant<E> {
         let mut game = self.make_game(self.start_position(), Some(&self.start_holdings()))?;
         CrownVariant::with_secrets(&mut game, secrets)?;
         Ok(Box::new(game))
+    }
+
+    fn game_for_audit(&'static self, opened: &[Secret], sealed: &[String]) -> Result<Box<dyn VariantGame>, String> {
+        // A sealed note stands in as "king": until one of that side's monarchs leaves the
+        // board nothing depends on which one wears the crown (no check mark, no royal piece,
+        // every move judged on its public effect: docs/rules/crown.md), and that move opens
+        // the note, which the auditor then requires to be open.
+        let mut secrets = opened.to_vec();
+        for color in Color::BOTH {
+            if sealed.contains(&label(color)) {
+                secrets.push(Secret { label: label(color), value: Monarch::King.name().to_string() });
+            }
+        }
+        secrets.extend(E::stand_ins(opened, sealed));
+        self.game_with_secrets(&secrets)
     }
 
     fn game_from_fen_with_secrets(

@@ -469,6 +469,27 @@ impl Extension for Stones {
     /// `white.stone1` .. `black.stone3`, `mined` or `plain`: the status of a stone already on
     /// the board of a position from FEN, or of a stone still to enter, which a drop replayed
     /// from the public notation (`S@e4,f5`) then takes.
+    /// Each side with no opened mined stone and some sealed ones gets its last sealed stone
+    /// as the mine, the others as plain: a drop's legality never depends on which stone is
+    /// mined, but a drop of a side's last stones must hold the mine if it is still in reserve,
+    /// and the replay of the public notation (`S@e4,f5`) cannot know it is not. A stone's
+    /// status matters only when it is captured, which opens it.
+    fn stand_ins(opened: &[Secret], sealed: &[String]) -> Vec<Secret> {
+        let mut stand_ins = Vec::new();
+        for color in Color::BOTH {
+            let mined_open =
+                (1..=STONES).any(|n| opened.iter().any(|s| s.label == label(color, n) && s.value == status(true)));
+            let sealed_here: Vec<String> =
+                (1..=STONES).map(|n| label(color, n)).filter(|l| sealed.contains(l)).collect();
+            let last = sealed_here.len().checked_sub(1);
+            for (i, l) in sealed_here.into_iter().enumerate() {
+                let mined = !mined_open && Some(i) == last;
+                stand_ins.push(Secret { label: l, value: status(mined).to_string() });
+            }
+        }
+        stand_ins
+    }
+
     fn preset(&mut self, secret: &Secret) -> Result<bool, String> {
         let parsed = secret.label.split_once(".stone").and_then(|(color, number)| {
             let color = Color::BOTH.into_iter().find(|c| c.name() == color)?;

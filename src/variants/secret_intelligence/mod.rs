@@ -165,6 +165,10 @@ impl Variant for SecretIntelligence {
         false
     }
 
+    fn hides_moves(&self) -> bool {
+        true
+    }
+
     fn new_game(&'static self) -> Box<dyn VariantGame> {
         Box::new(self.drawn(FIXED_SEED, "", ""))
     }
