@@ -42,14 +42,14 @@ fn club(name: &str, require: Required) -> Table {
     table
 }
 
-/// A running round robin of Ann, Ben and Cy; its number.
-fn running_tournament(table: &mut Table) -> i64 {
-    let terms = Tournament {
+/// The terms of a round robin of chess, `name`, of `rounds` rounds.
+fn round_robin(name: &str, rounds: u32) -> Tournament {
+    Tournament {
         id: 0,
-        name: "Gate Cup".into(),
+        name: name.into(),
         variant: "chess".into(),
         system: System::RoundRobin,
-        rounds: 3,
+        rounds,
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
@@ -58,9 +58,13 @@ fn running_tournament(table: &mut Table) -> i64 {
         initial_colour: herald::engine::Color::White,
         rated: false,
         created_at: herald::clock::Timestamp::UNIX_EPOCH,
-    };
+    }
+}
+
+/// A running round robin of Ann, Ben and Cy; its number.
+fn running_tournament(table: &mut Table) -> i64 {
     let players = [ANN, BEN, "cy@players.test"].map(|e| Player { email: e.into(), name: None }).to_vec();
-    let id = table.service.create_tournament(NewTournament { terms, players }).unwrap();
+    let id = table.service.create_tournament(NewTournament { terms: round_robin("Gate Cup", 3), players }).unwrap();
     table.service.start_tournament(id).unwrap();
     table.pass_after(0);
     id
@@ -281,21 +285,7 @@ fn a_join_held_back_by_the_limit_enters_nobody_and_a_later_join_asks_again() {
 
 /// An open tournament taking entries by mail; its number.
 fn running_tournament_open(table: &mut Table) -> i64 {
-    let terms = Tournament {
-        id: 0,
-        name: "Open Cup".into(),
-        variant: "chess".into(),
-        system: System::RoundRobin,
-        rounds: 1,
-        time_control: None,
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        bye_points: Points::ONE,
-        withdrawal: WithdrawalPolicy::ForfeitRemaining,
-        initial_colour: herald::engine::Color::White,
-        rated: false,
-        created_at: herald::clock::Timestamp::UNIX_EPOCH,
-    };
+    let terms = round_robin("Open Cup", 1);
     let id = table.service.create_tournament(NewTournament { terms, players: Vec::new() }).unwrap();
     table.service.open_tournament(id).unwrap();
     id

@@ -170,6 +170,17 @@ fn variant_with(variant: String, with: Option<String>) -> Result<String, String>
     }
 }
 
+/// The secrets given as `--secret LABEL=VALUE`, in order.
+fn secrets(given: &[String]) -> Result<Vec<variants::Secret>, String> {
+    given
+        .iter()
+        .map(|s| {
+            let (label, value) = s.split_once('=').ok_or_else(|| format!("--secret {s:?} is not LABEL=VALUE"))?;
+            Ok(variants::Secret { label: label.trim().to_string(), value: value.trim().to_string() })
+        })
+        .collect()
+}
+
 /// The variant named on the command line, or an error listing the known ones.
 fn variant(id: &str) -> Result<&'static dyn Variant, String> {
     variants::by_id(id).ok_or_else(|| {

@@ -3,8 +3,6 @@
 use crate::outln;
 use clap::Args;
 
-use crate::variants::Secret;
-
 /// Arguments of `herald perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -31,14 +29,7 @@ pub struct PerftArgs {
 /// ([`crate::variants::Variant::move_tree`]) or refuses.
 pub fn run(args: PerftArgs) -> Result<(), String> {
     let variant = super::variant(&args.variant)?;
-    let secrets = args
-        .secrets
-        .iter()
-        .map(|s| {
-            let (label, value) = s.split_once('=').ok_or_else(|| format!("--secret {s:?} is not LABEL=VALUE"))?;
-            Ok(Secret { label: label.trim().to_string(), value: value.trim().to_string() })
-        })
-        .collect::<Result<Vec<Secret>, String>>()?;
+    let secrets = super::secrets(&args.secrets)?;
     let tree = variant.move_tree(args.fen.as_deref(), &secrets).map_err(|e| match &args.fen {
         Some(_) => format!("--fen: {e}"),
         None => e,

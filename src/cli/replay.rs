@@ -6,7 +6,7 @@ use std::io::Read;
 use clap::Args;
 
 use crate::notation::pgn;
-use crate::variants::{Secret, VariantGame};
+use crate::variants::VariantGame;
 
 /// Arguments of `herald replay`.
 #[derive(Args, Debug)]
@@ -28,14 +28,7 @@ pub struct ReplayArgs {
 /// variant with secrets (Crown) needs them given with `--secret`.
 pub fn run(args: ReplayArgs) -> Result<(), String> {
     let variant = super::variant(&args.variant)?;
-    let secrets = args
-        .secrets
-        .iter()
-        .map(|s| {
-            let (label, value) = s.split_once('=').ok_or_else(|| format!("--secret {s:?} is not LABEL=VALUE"))?;
-            Ok(Secret { label: label.trim().to_string(), value: value.trim().to_string() })
-        })
-        .collect::<Result<Vec<Secret>, String>>()?;
+    let secrets = super::secrets(&args.secrets)?;
     let mut bytes = Vec::new();
     match args.file.as_deref() {
         None | Some("-") => std::io::stdin().read_to_end(&mut bytes).map(drop),

@@ -89,13 +89,7 @@ impl Tx<'_> {
              WHERE g.status = 'active' AND g.clock_paused_at IS NOT NULL AND g.clock_paused_at < ?1
              ORDER BY g.id",
         )?;
-        let rows = stmt.query_map([ts(before)], |r| {
-            Ok(PausedClock {
-                game: r.get(0)?,
-                paused_at: from_ts(r.get(1)?),
-                last_move_at: r.get::<_, Option<i64>>(2)?.map(from_ts),
-            })
-        })?;
+        let rows = stmt.query_map([ts(before)], paused_clock)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -183,13 +177,7 @@ impl Tx<'_> {
                AND o.unreachable_since IS NULL
              ORDER BY g.id",
         )?;
-        let rows = stmt.query_map([email], |r| {
-            Ok(PausedClock {
-                game: r.get(0)?,
-                paused_at: from_ts(r.get(1)?),
-                last_move_at: r.get::<_, Option<i64>>(2)?.map(from_ts),
-            })
-        })?;
+        let rows = stmt.query_map([email], paused_clock)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -201,4 +189,13 @@ impl Tx<'_> {
         )?;
         Ok(())
     }
+}
+
+/// A paused clock from a row of `(game id, clock_paused_at, the last move's played_at)`.
+fn paused_clock(r: &rusqlite::Row<'_>) -> rusqlite::Result<PausedClock> {
+    Ok(PausedClock {
+        game: r.get(0)?,
+        paused_at: from_ts(r.get(1)?),
+        last_move_at: r.get::<_, Option<i64>>(2)?.map(from_ts),
+    })
 }
