@@ -102,10 +102,34 @@ impl OneLine {
     /// variant's reason for refusing a move quotes the move): at most [`MESSAGE_CHARS`]
     /// characters, and every word (a run without spaces) longer than [`ECHO_CHARS`] cut to
     /// that, so a quoted text is an echo wherever it stands. herald's own words are short.
+    /// A message too long is cut between words and ends with ` …`, so that no word grows past
+    /// its bound by the ellipsis.
     pub fn message(text: &str) -> OneLine {
         let line = OneLine::new(text, usize::MAX);
         let words: Vec<String> = line.0.split(' ').map(|word| OneLine::echo(word).into_string()).collect();
-        OneLine::new(&words.join(" "), MESSAGE_CHARS)
+        let whole = words.join(" ");
+        if whole.chars().count() <= MESSAGE_CHARS {
+            return OneLine(whole);
+        }
+        // Room is kept for " …" after the last word that fits.
+        let mut out = String::new();
+        let mut chars = 0;
+        for word in &words {
+            let needed = word.chars().count() + usize::from(!out.is_empty());
+            if chars + needed > MESSAGE_CHARS - 2 {
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+            chars += needed;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push(ELLIPSIS);
+        OneLine(out)
     }
 
     /// The text.

@@ -704,6 +704,8 @@ pub fn authentication_results(data: &[u8]) {
     // What a sender writes below a field of another server (here one that does not parse)
     // is never the trusted server's own, whatever it says (`judge`).
     let forged_pass = parse(&format!("{id}; dkim=pass header.d=players.test; spf=pass smtp.mailfrom=players.test"));
+    // (Only when the field above is the trusted server's: judge compares the id trimmed.)
+    let forged_pass = forged_pass.filter(|_| fields[0].authserv_id.eq_ignore_ascii_case(id.trim()));
     let mut below = fields.to_vec();
     below.push(herald::mail::reader::authentication::AuthenticationResults {
         authserv_id: String::new(),
