@@ -214,6 +214,17 @@ impl Referee<'_> {
         }
     }
 
+    /// A bounce handed to [`Referee::handle_mail`] rather than to the service: never answered,
+    /// and counted nowhere, since the player's standing is the store's.
+    pub(super) fn bounce_not_counted_here(&self, mail: &IncomingMail) -> Decision {
+        let sender = mail.from.as_ref().map_or("?", |a| a.addr.as_str());
+        let verdict = Verdict::Bounce;
+        let detail = format!("a bounce from {sender}, not answered; bounces are counted by the service");
+        let effects =
+            Effects { events: vec![Event { game_id: None, kind: verdict.as_str(), detail }], ..Effects::default() };
+        Decision { effects, verdict }
+    }
+
     /// What a bounce says: its delivery report's worst recipient, or, for a bounce that holds
     /// none, a transient failure (herald cannot tell what went wrong, so it does not count it
     /// against the player).

@@ -239,6 +239,11 @@ fn command_text(mail: &IncomingMail) -> (String, Source) {
     }
 }
 
+/// The command line of a mail: the first line of [`command_text`], if there is one.
+fn command_line(mail: &IncomingMail) -> Option<String> {
+    commands::first_line(&command_text(mail).0).map(str::to_string)
+}
+
 /// What a game ended with, for the record.
 fn result_of(variant: &dyn Variant, outcome: Outcome) -> GameResult {
     let (white_points, black_points) = variant.points(outcome);
@@ -362,7 +367,10 @@ impl<'a> Referee<'a> {
         match self.admit(mail, game) {
             gate::Admission::Player(player) => self.player_mail(player, now),
             gate::Admission::Silent(silence) => Ok(silence),
-            gate::Admission::Bounce(_) => Ok(self.forged_bounce(mail)),
+            // A bounce's effects are counted by the service, which holds the player's standing
+            // (`service::bounces`); here it is only never answered.
+            gate::Admission::Bounce(bounces::ReturnPath::Forged) => Ok(self.forged_bounce(mail)),
+            gate::Admission::Bounce(bounces::ReturnPath::Bounced(_)) => Ok(self.bounce_not_counted_here(mail)),
             gate::Admission::Stranger(stranger) => self.answer_stranger(&stranger, now),
             gate::Admission::Entrant(entrant) => {
                 let why =
@@ -396,8 +404,7 @@ impl<'a> Referee<'a> {
     /// The command line of a player's mail: where the commands that are the player's rather
     /// than one game's (a vacation, a preference, the overview) are read first.
     fn players_command_line(&self, player: &gate::PlayerMail<'_>) -> Option<String> {
-        let (text, _) = command_text(player.mail());
-        Some(commands::first_line(&text)?.to_string())
+        command_line(player.mail())
     }
 
     /// The game of a stored record.

@@ -72,6 +72,16 @@ impl SenderPolicy {
         self.trusted_authserv_id.as_deref().map(|id| mail.authentication(id)).unwrap_or_default()
     }
 
+    /// Whether ending a game by one's own word (`resign`, a draw, a withdrawal) from a mail so
+    /// `authenticated` first needs a confirmation reply.
+    pub fn confirmation_needed(&self, authenticated: bool) -> bool {
+        match self.confirm_game_ending {
+            ConfirmGameEnding::Never => false,
+            ConfirmGameEnding::Always => true,
+            ConfirmGameEnding::Unauthenticated => !authenticated,
+        }
+    }
+
     /// Why a mail with `found` does not meet [`SenderPolicy::require`], if it does not.
     pub fn refusal(&self, found: Authenticated) -> Option<&'static str> {
         match self.require {
@@ -149,11 +159,7 @@ impl Referee<'_> {
         said: &Said<'_>,
         now: Timestamp,
     ) -> Result<Option<Decision>, RefereeError> {
-        let needed = match self.settings.senders.confirm_game_ending {
-            ConfirmGameEnding::Never => false,
-            ConfirmGameEnding::Always => true,
-            ConfirmGameEnding::Unauthenticated => !said.authenticated,
-        };
+        let needed = self.settings.senders.confirmation_needed(said.authenticated);
         let plies = g.game.plies();
         if !needed || self.tokens.confirms(&said.mail.subject, g.record.id, color, ending.name(), plies) {
             return Ok(None);

@@ -8,9 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::gate::{EntrantMail, StrangerMail};
 use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, OutgoingRecord, Player, Verdict};
-use super::senders::ConfirmGameEnding;
 use super::templates::Rendered;
-use super::{Decision, Referee, RefereeError, commands, ids};
+use super::{Decision, Referee, RefereeError, ids};
 use crate::clock::Timestamp;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
@@ -125,7 +124,7 @@ impl Referee<'_> {
     /// `join` is a stranger's text, quoted back in the answer's Subject and text: one line, no
     /// longer than a tournament's name can be.
     pub fn join_request(&self, stranger: &StrangerMail<'_>) -> Option<String> {
-        let words = first_line_or_subject(stranger.mail());
+        let words = super::command_line(stranger.mail()).unwrap_or_default();
         let (verb, rest) = words.trim().split_once(char::is_whitespace)?;
         verb.eq_ignore_ascii_case("join")
             .then(|| OneLine::new(rest.trim().trim_end_matches('.'), untrusted::TITLE_CHARS).into_string())
@@ -213,7 +212,11 @@ impl Referee<'_> {
     ) -> Result<(Decision, EntryChange), RefereeError> {
         let mail = entrant.mail();
         let sender = entrant.email().to_string();
-        let withdraw = first_line_or_subject(mail).trim().trim_end_matches(['.', '!']).eq_ignore_ascii_case("withdraw");
+        let withdraw = super::command_line(mail)
+            .unwrap_or_default()
+            .trim()
+            .trim_end_matches(['.', '!'])
+            .eq_ignore_ascii_case("withdraw");
         let player = Player {
             email: sender.clone(),
             name: entry.map(|e| e.entrant.name.clone()).or_else(|| mail.from.as_ref().and_then(|a| a.name.clone())),
@@ -259,12 +262,7 @@ impl Referee<'_> {
     /// Whether `entrant`'s `withdraw` may take effect now: the club does not ask for a
     /// confirmation of this mail, or its Subject carries the code of this entrant's withdrawal.
     fn withdrawal_confirmed(&self, entrant: &EntrantMail<'_>) -> bool {
-        let needed = match self.settings.senders.confirm_game_ending {
-            ConfirmGameEnding::Never => false,
-            ConfirmGameEnding::Always => true,
-            ConfirmGameEnding::Unauthenticated => !entrant.authenticated(),
-        };
-        !needed
+        !self.settings.senders.confirmation_needed(entrant.authenticated())
             || self.tokens.confirms_entry(&entrant.mail().subject, entrant.tournament(), entrant.email(), "withdraw")
     }
 
@@ -497,13 +495,4 @@ pub fn is_director_reason(score: &str, reason: &str) -> bool {
                 written.score == score && written.reason == reason
             }
         }
-}
-
-/// The first line of a mail's own text, or, when it has none, its Subject as a command.
-fn first_line_or_subject(mail: &IncomingMail) -> String {
-    let body = commands::fold(&mail.body);
-    match commands::first_line(&body) {
-        Some(line) if !line.is_empty() => line.to_string(),
-        _ => commands::from_subject(&mail.subject).unwrap_or_default(),
-    }
 }

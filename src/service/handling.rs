@@ -11,7 +11,6 @@ use crate::referee::gate::Claim;
 use crate::referee::records::{Effects, Event, Verdict};
 use crate::referee::templates::Templates;
 use crate::referee::token::Tokens;
-use crate::referee::tournaments::EntryChange;
 use crate::referee::{Referee, Settings};
 use crate::store::{InboxMail, Store, Tx};
 
@@ -179,10 +178,8 @@ impl Handler<'_> {
             Admission::Stranger(stranger) => match too_large {
                 Some((size, limit)) => referee.too_large(mail, size, limit, now)?,
                 None => match self.join_mail(tx, &stranger, now)? {
-                    Some((decision, change, tournament)) => {
-                        if change == EntryChange::Ask {
-                            asked_entry = tournament;
-                        }
+                    Some((decision, asked)) => {
+                        asked_entry = asked;
                         decision
                     }
                     None => referee.answer_stranger(&stranger, now)?,

@@ -261,14 +261,15 @@ impl Service {
 }
 
 impl Handler<'_> {
-    /// A stranger's `join`, decided in `tx` (an unconfirmed entry added when the stranger is
-    /// asked to confirm it); `None` when the mail asks no such thing.
+    /// A stranger's `join`, decided in `tx`, with the tournament in which an unconfirmed entry
+    /// is to be noted if the answer asking to confirm it goes out ([`Handler::ask_entry`]);
+    /// `None` when the mail asks no such thing.
     pub(super) fn join_mail(
         &self,
         tx: &Tx<'_>,
         stranger: &StrangerMail<'_>,
         now: Timestamp,
-    ) -> Result<Option<(Decision, EntryChange, Option<i64>)>, ServiceError> {
+    ) -> Result<Option<(Decision, Option<i64>)>, ServiceError> {
         let referee = self.referee();
         let Some(wanted) = referee.join_request(stranger) else { return Ok(None) };
         let mail = stranger.mail();
@@ -282,7 +283,8 @@ impl Handler<'_> {
             None => None,
         };
         let (decision, change) = referee.on_join(stranger, &wanted, tournament.as_ref(), entry.as_ref(), now)?;
-        Ok(Some((decision, change, tournament.map(|t| t.id))))
+        let asked = tournament.filter(|_| change == EntryChange::Ask).map(|t| t.id);
+        Ok(Some((decision, asked)))
     }
 
     /// Adds the unconfirmed entry a stranger's `join` asked for, once the answer that asks them
