@@ -54,7 +54,7 @@ done
 unit="$scratch/root/usr/lib/systemd/system/herald.service"
 systemd-analyze verify --man=no --root="$scratch/root" herald.service || fail "systemd-analyze verify failed"
 for line in 'ExecStart=/usr/bin/herald serve' User=herald Restart=on-failure ProtectSystem=strict \
-    ReadWritePaths=/var/lib/herald NoNewPrivileges=yes PrivateTmp=yes ProtectHome=yes PrivateDevices=yes \
+    RestartPreventExitStatus=78 ReadWritePaths=/var/lib/herald NoNewPrivileges=yes PrivateTmp=yes ProtectHome=yes PrivateDevices=yes \
     CapabilityBoundingSet= UMask=0077 SystemCallFilter=@system-service SystemCallArchitectures=native \
     'RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6' RestrictNamespaces=yes MemoryDenyWriteExecute=yes; do
   grep -qx "$line" "$unit" || fail "the unit lacks $line"

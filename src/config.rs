@@ -150,6 +150,25 @@ pub struct Imap {
     /// Seconds to wait for the server on each read or write (not while idling).
     #[serde(default = "default_imap_timeout")]
     pub timeout_seconds: u64,
+    /// A PEM file of CA certificates trusted besides the system's, for a server whose
+    /// certificate comes from a private CA or is self-signed.
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
+}
+
+/// The certificates of a `ca_file` setting (`key` names it in errors), checked to hold at
+/// least one PEM certificate, so that a wrong file fails at start and by name rather than as
+/// an untrusted server later.
+///
+/// # Errors
+///
+/// The file cannot be read, or holds no certificate.
+pub fn read_ca_file(key: &str, path: &Path) -> Result<Vec<u8>, String> {
+    let pem = std::fs::read(path).map_err(|e| format!("{key} {}: cannot be read: {e}", path.display()))?;
+    if !pem.windows(27).any(|w| w == b"-----BEGIN CERTIFICATE-----") {
+        return Err(format!("{key} {}: holds no PEM certificate (-----BEGIN CERTIFICATE-----)", path.display()));
+    }
+    Ok(pem)
 }
 
 /// `inbox.authentication`: sender authentication (see `referee::senders`).
@@ -217,6 +236,10 @@ pub enum Transport {
         /// Seconds to wait for the server.
         #[serde(default = "default_smtp_timeout")]
         timeout_seconds: u64,
+        /// A PEM file of CA certificates trusted besides the system's, for a server whose
+        /// certificate comes from a private CA or is self-signed.
+        #[serde(default)]
+        ca_file: Option<PathBuf>,
     },
     /// The local `sendmail` program.
     Sendmail {
@@ -655,7 +678,12 @@ impl Config {
         if let Some(p) = self.templates.as_mut() {
             fix(p);
         }
-        if let Transport::Maildir { path } = &mut self.outgoing.transport {
+        match &mut self.outgoing.transport {
+            Transport::Maildir { path } => fix(path),
+            Transport::Smtp { ca_file: Some(path), .. } => fix(path),
+            _ => {}
+        }
+        if let Some(path) = self.inbox.imap.as_mut().and_then(|imap| imap.ca_file.as_mut()) {
             fix(path);
         }
         self
@@ -766,7 +794,8 @@ mod tests {
                 password_env: None,
                 auth: Login::Password,
                 token_command: None,
-                timeout_seconds: 30
+                timeout_seconds: 30,
+                ca_file: None
             }
         );
     }
@@ -912,9 +941,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("herald-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("herald.yaml");
-        std::fs::write(&path, "referee:\n  address: r@y.org\ndatabase: games.db\n").unwrap();
+        std::fs::write(
+            &path,
+            "referee:\n  address: r@y.org\ndatabase: games.db\ninbox:\n  imap:\n    host: 127.0.0.1\n    tls: none\n    \
+             user: r\n    password_env: P\n    ca_file: imap-ca.pem\noutgoing:\n  transport:\n    kind: smtp\n    \
+             host: h\n    ca_file: certs/smtp-ca.pem\n",
+        )
+        .unwrap();
         let config = Config::load(&path).unwrap();
         assert_eq!(config.database, dir.join("games.db"));
+        assert_eq!(config.inbox.imap.unwrap().ca_file, Some(dir.join("imap-ca.pem")));
+        let Transport::Smtp { ca_file, .. } = config.outgoing.transport else { panic!("smtp") };
+        assert_eq!(ca_file, Some(dir.join("certs/smtp-ca.pem")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -42,10 +42,14 @@ impl ImapClub {
     /// (through `proxy_port` if given) and to send with SMTP AUTH. `poll_seconds` is long:
     /// only IDLE makes herald answer promptly.
     fn start(proxy_port: impl FnOnce(u16) -> u16) -> ImapClub {
+        ImapClub::start_with(DovecotOptions::default(), proxy_port)
+    }
+
+    /// [`ImapClub::start`] with a Dovecot of these options.
+    fn start_with(options: DovecotOptions, proxy_port: impl FnOnce(u16) -> u16) -> ImapClub {
         let auth_port = free_port().unwrap();
         // Dovecot first: Postfix checks its SASL service at start.
-        let dovecot =
-            Dovecot::start(DovecotOptions { auth_port: Some(auth_port), ..Default::default() }).expect("start Dovecot");
+        let dovecot = Dovecot::start(DovecotOptions { auth_port: Some(auth_port), ..options }).expect("start Dovecot");
         let mut club = Club::with(ClubOptions {
             inbound: Inbound::Maildir,
             poll_seconds: 600,
@@ -122,16 +126,20 @@ fn answered_once(club: &Club, mover: &str, name: &str, played: &str) {
 
 /// Starts the game, runs the daemon, and waits for both invitations.
 fn new_game(ic: &ImapClub) -> (i64, support::club::Running) {
-    let id: i64 = ic
-        .club
-        .herald_ok(&["game", "new", "--white", ALICE, "--black", BOB, "--white-name", "Alice", "--black-name", "Bob"])
-        .trim()
-        .parse()
-        .unwrap();
+    let id = start_game(ic);
     let daemon = ic.club.spawn(&["serve"]);
     ic.club.pf.wait_for_mail(ALICE, 1, WAIT);
     ic.club.pf.wait_for_mail(BOB, 1, WAIT);
     (id, daemon)
+}
+
+/// Starts Alice's and Bob's game; returns its number.
+fn start_game(ic: &ImapClub) -> i64 {
+    ic.club
+        .herald_ok(&["game", "new", "--white", ALICE, "--black", BOB, "--white-name", "Alice", "--black-name", "Bob"])
+        .trim()
+        .parse()
+        .unwrap()
 }
 
 /// SIGTERM; the daemon must stop cleanly. Returns its output.
@@ -288,7 +296,11 @@ fn a_new_uidvalidity_numbers_the_mails_anew_and_none_is_played_twice() {
     ic.play(BOB, "1... e5");
     ic.club.wait_until("Bob's move", WAIT, || moves(&ic.club, id).len() == 2);
     ic.wait_until_done(3);
-    stop(daemon);
+    let log = stop(daemon);
+    // The mail read again is ignored, and says so: in the daemon's log and in `herald log`.
+    assert_eq!(log.matches("mail read again: a duplicate, nothing done").count(), 1, "{log}");
+    let events = ic.club.herald_ok(&["log", "--game", &id.to_string()]);
+    assert_eq!(events.lines().filter(|line| line.contains(" duplicate ")).count(), 1, "{events}");
     assert_eq!(moves(&ic.club, id), ["f3", "e5"]);
     answered_once(&ic.club, ALICE, "Alice", "1. f3");
     answered_once(&ic.club, BOB, "Bob", "1... e5");
@@ -314,13 +326,130 @@ fn serve_once_logs_in_handles_what_waits_and_logs_out() {
     assert!(ended.iter().any(|l| l.contains("Logged out")), "{log}");
     assert!(!ended.iter().any(|l| l.contains("Connection closed")), "{log}");
 
-    // A wrong password stops it with the reason, and not the password.
+    // A wrong password stops it with the reason, and not the password, with the status the
+    // packaged unit does not restart: a daemon as much as a single pass.
     ic.club.reconfigure(|o| o.env = vec![(PASSWORD_VAR.into(), "wrong-password-123".into())]);
     let out = ic.club.herald(&["serve", "--once"]);
     let text = output_text(&out);
-    assert!(!out.status.success(), "{text}");
+    assert_eq!(out.status.code(), Some(i32::from(herald::cli::EXIT_CONFIG)), "{text}");
     assert!(text.contains(&format!("refused the password login of {REFEREE}")), "{text}");
+    assert!(text.contains("not restarted"), "{text}");
     assert!(!text.contains("wrong-password-123"), "{text}");
+    let mut daemon = ic.club.spawn(&["serve"]);
+    let status = daemon.wait_timeout(WAIT);
+    let text = output_text(&daemon.finish(status.is_none()));
+    assert_eq!(status.and_then(|s| s.code()), Some(i32::from(herald::cli::EXIT_CONFIG)), "{text}");
+    assert_eq!(text.matches("refused the password login").count(), 1, "one attempt, no retries:\n{text}");
+}
+
+#[test]
+fn the_packaged_unit_restarts_a_failed_daemon_but_not_one_whose_login_was_refused() {
+    let unit = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/packaging/herald.service")).unwrap();
+    let settings = |key: &str| -> Vec<String> {
+        unit.lines()
+            .filter_map(|line| line.trim().strip_prefix(key)?.strip_prefix('=').map(str::to_owned))
+            .flat_map(|value| value.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+            .collect()
+    };
+    assert_eq!(settings("Restart"), ["on-failure"]);
+    assert!(
+        settings("RestartPreventExitStatus").contains(&herald::cli::EXIT_CONFIG.to_string()),
+        "RestartPreventExitStatus must hold {}:\n{unit}",
+        herald::cli::EXIT_CONFIG
+    );
+}
+
+#[test]
+fn serve_waits_out_a_password_database_that_is_down_and_then_plays_the_move() {
+    let mut ic = ImapClub::start_with(DovecotOptions { fallible_passdb: true, ..Default::default() }, |port| port);
+    let (id, mut daemon) = new_game(&ic);
+    // The server's password database goes down, and the server restarts: herald must log in
+    // again and is answered NO [UNAVAILABLE].
+    ic.dovecot.set_logins_unavailable(true);
+    ic.dovecot.restart().expect("restart Dovecot");
+    ic.play(ALICE, "1. f3");
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(daemon.try_wait().is_none(), "herald serve must not stop while the server cannot check logins");
+    assert!(moves(&ic.club, id).is_empty());
+    ic.dovecot.set_logins_unavailable(false);
+    ic.club.wait_until("Alice's move", WAIT, || moves(&ic.club, id).len() == 1);
+    let log = stop(daemon);
+    assert!(log.contains(&format!("could not check the password login of {REFEREE} just now")), "{log}");
+    assert!(log.contains("UNAVAILABLE") && log.contains("trying again"), "{log}");
+    answered_once(&ic.club, ALICE, "Alice", "1. f3");
+}
+
+#[test]
+fn a_refused_smtp_password_keeps_the_answers_waiting_and_dead_letters_can_be_sent_again() {
+    const SMTP_VAR: &str = "HERALD_TEST_SMTP_PASSWORD";
+    let mut ic = ImapClub::start(|port| port);
+    let id = start_game(&ic);
+    ic.club.serve_once();
+    ic.club.pf.wait_for_mail(ALICE, 1, WAIT);
+    ic.club.pf.wait_for_mail(BOB, 1, WAIT);
+
+    // The submission password is wrong: Postfix answers 535.
+    ic.club.reconfigure(|o| {
+        o.smtp_login = Some((REFEREE.into(), SMTP_VAR.into()));
+        o.env.push((SMTP_VAR.into(), "wrong-smtp-password".into()));
+    });
+    let refusals = |ic: &ImapClub| ic.club.pf.log().matches("authentication failed").count();
+    ic.play(ALICE, "1. f3");
+    ic.club.settle();
+    ic.club.serve_once();
+    assert_eq!(moves(&ic.club, id), ["f3"]);
+    let outbox = ic.club.herald_ok(&["outbox"]);
+    assert!(outbox.starts_with("outbox: 2 pending"), "both answers wait, neither is given up:\n{outbox}");
+    assert!(outbox.contains("refused herald's login"), "{outbox}");
+    assert_eq!(refusals(&ic), 1, "one refused login for both answers:\n{}", ic.club.pf.log());
+    let doctor = output_text(&ic.club.herald(&["doctor"]));
+    assert!(doctor.contains("refused herald's login") && doctor.contains("waits in the outbox"), "{doctor}");
+
+    // Fixed: the next pass after the retry time sends both.
+    ic.club.reconfigure(|o| {
+        o.env.retain(|(key, _)| key != SMTP_VAR);
+        o.env.push((SMTP_VAR.into(), PASSWORD.into()));
+    });
+    std::thread::sleep(Duration::from_millis(2100));
+    ic.club.serve_once();
+    answered_once(&ic.club, ALICE, "Alice", "1. f3");
+
+    // A relay that cannot be reached, and one attempt allowed: Bob's answers die at once.
+    ic.club.reconfigure(|o| o.max_attempts = 1);
+    ic.club.write_config(free_port().unwrap());
+    ic.play(BOB, "1... e5");
+    ic.club.settle();
+    ic.club.serve_once();
+    let outbox = ic.club.herald_ok(&["outbox"]);
+    assert!(outbox.contains("2 dead"), "{outbox}");
+    let doctor = output_text(&ic.club.herald(&["doctor"]));
+    assert!(doctor.contains("herald outbox retry"), "the doctor says how to send them again:\n{doctor}");
+    ic.club.write_config(ic.club.pf.smtp_port());
+    let refused = ic.club.herald(&["outbox", "retry", "999"]);
+    assert!(!refused.status.success() && output_text(&refused).contains("no mail 999"), "{}", output_text(&refused));
+    let refused = ic.club.herald(&["outbox", "retry", "1"]);
+    assert!(output_text(&refused).contains("mail 1 is not a dead letter (it is sent)"), "{}", output_text(&refused));
+    let retried = ic.club.herald_ok(&["outbox", "retry"]);
+    assert!(retried.contains("2 dead letter(s) will be sent again"), "{retried}");
+    ic.club.serve_once();
+    answered_once(&ic.club, BOB, "Bob", "1... e5");
+    let outbox = ic.club.herald_ok(&["outbox"]);
+    assert!(!outbox.contains("dead") && !outbox.contains("pending"), "{outbox}");
+}
+
+#[test]
+fn a_connection_cut_at_every_idle_is_tried_again_after_a_second_each_time() {
+    let proxy = Proxy::default();
+    let ic = ImapClub::start(|port| proxy.start(port));
+    // Every IDLE is cut, as by a NAT that drops idle connections: each pass succeeds, each
+    // wait after it fails, and each failure is a first one.
+    proxy.arm(Fault::CutEvery(b" IDLE\r\n"));
+    let (_, daemon) = new_game(&ic);
+    std::thread::sleep(Duration::from_secs(5));
+    let log = stop(daemon);
+    let pauses: Vec<&str> = log.lines().filter_map(|line| line.split("trying again in ").nth(1)).collect();
+    assert!(pauses.len() >= 3, "a cut IDLE is logged and tried again:\n{log}");
+    assert!(pauses.iter().all(|pause| pause.starts_with("1 s")), "the pause never grows:\n{log}");
 }
 
 // ---- The inbox in-process ----
@@ -381,6 +510,22 @@ fn xoauth2_logs_in_with_the_token_the_command_prints_and_names_a_refusal() {
 }
 
 #[test]
+fn a_login_the_server_cannot_check_just_now_is_tried_again_and_a_wrong_one_is_not() {
+    let dovecot = Dovecot::start(DovecotOptions { fallible_passdb: true, ..Default::default() }).unwrap();
+    dovecot.append(REFEREE, "INBOX", MAIL);
+    dovecot.set_logins_unavailable(true);
+    let mut inbox = ImapInbox::new(settings(dovecot.port(), ImapLogin::Password(PASSWORD.into())));
+    let err = inbox.waiting().unwrap_err();
+    assert_eq!(err.kind, InboxErrorKind::Transient, "NO [UNAVAILABLE] (RFC 5530) passes: {err}");
+    assert!(err.message.contains("[UNAVAILABLE]") && err.message.contains("just now"), "{err}");
+    dovecot.set_logins_unavailable(false);
+    assert_eq!(inbox.waiting().expect("the same inbox logs in once the server can check").len(), 1);
+    let mut wrong = ImapInbox::new(settings(dovecot.port(), ImapLogin::Password("not-the-password".into())));
+    let err = wrong.waiting().unwrap_err();
+    assert_eq!(err.kind, InboxErrorKind::Permanent, "NO [AUTHENTICATIONFAILED] does not pass: {err}");
+}
+
+#[test]
 fn a_wrong_password_is_refused_by_name() {
     let dovecot = Dovecot::start(DovecotOptions::default()).unwrap();
     // The static passdb takes any user name, so only the password can be wrong.
@@ -430,8 +575,31 @@ fn tls_and_starttls_check_the_certificate() {
         let mut untrusted = ImapInbox::new(ImapSettings { tls, ..settings(port, password()) });
         let err = untrusted.waiting().unwrap_err();
         assert!(err.message.contains("TLS handshake failed"), "{tls:?}: {err}");
+        assert!(err.message.contains("inbox.imap.ca_file"), "the error names the setting that trusts a CA: {err}");
         assert_eq!(err.kind, InboxErrorKind::Permanent, "{tls:?}: {err}");
     }
+
+    // The configuration's way: inbox.imap.ca_file, beside the system's roots.
+    let ca_file = dovecot.dir().join("club-ca.pem");
+    fs::write(&ca_file, dovecot.ca_pem()).unwrap();
+    let config = |ca_file: Option<std::path::PathBuf>| herald::config::Imap {
+        host: "127.0.0.1".into(),
+        port: Some(dovecot.tls_port()),
+        tls: TlsMode::Tls,
+        user: REFEREE.into(),
+        auth: herald::config::Login::Xoauth2,
+        password_env: None,
+        token_command: Some("true".into()),
+        folder: "INBOX".into(),
+        done_folder: None,
+        timeout_seconds: 10,
+        ca_file,
+    };
+    let mut from_config = ImapSettings::from_config(&config(Some(ca_file))).expect("the ca_file is read");
+    from_config.login = password();
+    assert_eq!(ImapInbox::new(from_config).waiting().expect("trusted through ca_file").len(), 1);
+    let missing = ImapSettings::from_config(&config(Some(dovecot.dir().join("none.pem")))).err().unwrap();
+    assert!(missing.contains("inbox.imap.ca_file") && missing.contains("cannot be read"), "{missing}");
 }
 
 #[test]
@@ -470,6 +638,14 @@ fn idle_returns_on_new_mail_and_on_stop_and_polling_serves_a_server_without_idle
     assert!(Instant::now() < far, "the wait ended because of stop, not at the poll's time");
 
     let plain = Dovecot::start(DovecotOptions { capabilities: Some(BASE.into()), ..Default::default() }).unwrap();
+    let mut inbox = ImapInbox::new(settings(plain.port(), ImapLogin::Password(PASSWORD.into())));
+    assert!(inbox.waiting().unwrap().is_empty());
+    // A server tells of new mail at the end of a command; the first search after the mail
+    // came must find it, not the one after the next poll.
+    plain.append(REFEREE, "INBOX", MAIL);
+    assert_eq!(inbox.waiting().unwrap().len(), 1, "the first search after the mail came finds it");
+    let handled = inbox.waiting().unwrap();
+    inbox.mark_handled(&handled).unwrap();
     plain.append(REFEREE, "INBOX", MAIL);
     let mut inbox = ImapInbox::new(settings(plain.port(), ImapLogin::Password(PASSWORD.into())));
     let soon = Instant::now() + Duration::from_millis(500);
@@ -527,6 +703,8 @@ enum Fault {
     /// After the first client command containing this, pass on this many bytes of the
     /// server's answer and cut the connection.
     CutAnswerTo(&'static [u8], usize),
+    /// Cut the connection at every client command containing this, on every connection.
+    CutEvery(&'static [u8]),
 }
 
 /// A TCP proxy from a local port to Dovecot.
@@ -576,6 +754,14 @@ impl Proxy {
                 }
                 let chunk = &buf[..n];
                 let fault = *proxy.fault.lock().unwrap();
+                if let Some(Fault::CutEvery(pattern)) = fault
+                    && contains(chunk, pattern)
+                {
+                    proxy.tripped.store(true, Ordering::SeqCst);
+                    let _ = c_read.shutdown(Shutdown::Both);
+                    let _ = s_write.shutdown(Shutdown::Both);
+                    return;
+                }
                 if !proxy.tripped() {
                     match fault {
                         Some(Fault::HoldCommand(pattern)) if contains(chunk, pattern) => {

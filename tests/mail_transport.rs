@@ -78,6 +78,7 @@ fn smtp_config(port: u16, tls: TlsMode) -> config::Transport {
         auth: Default::default(),
         token_command: None,
         timeout_seconds: 10,
+        ca_file: None,
     }
 }
 
@@ -244,8 +245,7 @@ fn required_starttls_never_falls_back_to_plain_text() {
     // smtp-sink offers no STARTTLS.
     let sink = SmtpSink::start(None).expect("start smtp-sink");
     let transport = from_config(&smtp_config(sink.port(), TlsMode::Starttls)).unwrap();
-    let err =
-        expect_kind(transport.send(&envelope(&[PLAYER]), b"Subject: x\r\n\r\nsecret\r\n"), SendErrorKind::Permanent);
+    let err = expect_kind(transport.send(&envelope(&[PLAYER]), b"Subject: x\r\n\r\nsecret\r\n"), SendErrorKind::Setup);
     assert!(err.message.contains("does not offer STARTTLS"), "{err}");
     assert!(sink.messages().is_empty(), "a mail went out in plain text: {:?}", sink.messages());
 }
@@ -389,18 +389,21 @@ fn starttls_and_implicit_tls_authenticate_and_deliver() {
         assert_eq!((received.mail_from.as_str(), &received.rcpt_tos[..]), (REFEREE, &[PLAYER.to_string()][..]));
         assert_eq!(lf(&content), lf(&raw), "{mode}");
 
-        // A wrong password is refused with 535: permanent.
+        // A wrong password is refused with 535: herald's configuration, not the mail.
         let mut wrong = server.settings(tls, &certs);
         wrong.login = Some(SmtpLogin::Password(SMTP_USER.into(), "guess".into()));
-        let err = expect_kind(Smtp::new(wrong).unwrap().send(&envelope(&[PLAYER]), &raw), SendErrorKind::Permanent);
+        let err = expect_kind(Smtp::new(wrong).unwrap().send(&envelope(&[PLAYER]), &raw), SendErrorKind::Setup);
         assert!(err.message.contains("535") && err.message.contains("password_env"), "{mode}: {err}");
 
-        // Without the test CA the certificate is not trusted: permanent, and says why.
+        // Without the test CA the certificate is not trusted: the configuration again, and
+        // the message names the setting that trusts it.
         let mut untrusting = server.settings(tls, &certs);
         untrusting.extra_root_pem.clear();
-        let err =
-            expect_kind(Smtp::new(untrusting).unwrap().send(&envelope(&[PLAYER]), &raw), SendErrorKind::Permanent);
-        assert!(err.message.contains("certificate"), "{mode}: {err}");
+        let err = expect_kind(Smtp::new(untrusting).unwrap().send(&envelope(&[PLAYER]), &raw), SendErrorKind::Setup);
+        assert!(
+            err.message.contains("certificate") && err.message.contains("outgoing.transport.ca_file"),
+            "{mode}: {err}"
+        );
         assert_eq!(server.wait_for_messages(1).len(), 1);
     }
 }
@@ -413,7 +416,7 @@ fn the_certificate_must_match_the_host() {
     let settings = server.settings(TlsMode::Tls, &certs);
     let err = expect_kind(
         Smtp::new(settings).unwrap().send(&envelope(&[PLAYER]), b"Subject: x\r\n\r\nx\r\n"),
-        SendErrorKind::Permanent,
+        SendErrorKind::Setup,
     );
     assert!(err.message.contains("certificate"), "{err}");
 }
@@ -423,25 +426,31 @@ const CHILD_PORT_ENV: &str = "HERALD_TRANSPORT_TEST_CHILD_PORT";
 /// The password variable the child's configuration names.
 const PASSWORD_ENV: &str = "HERALD_TRANSPORT_TEST_PASSWORD";
 
+/// The child's `outgoing.transport.ca_file`.
+const CHILD_CA_ENV: &str = "HERALD_TRANSPORT_TEST_CHILD_CA";
+
 /// The production path, `from_config` only: the password from the environment variable,
-/// the private CA from `SSL_CERT_FILE`. Environment variables are set for a child process
-/// (setting them in this multi-threaded process would be unsound), which is this test
-/// binary running this test alone.
+/// the private CA from `ca_file`, beside the system's roots. Environment variables are set for
+/// a child process (setting them in this multi-threaded process would be unsound), which is
+/// this test binary running this test alone.
 #[test]
-fn from_config_reads_the_password_variable_and_ssl_cert_file() {
-    let config = |port| config::Transport::Smtp {
+fn from_config_reads_the_password_variable_and_the_ca_file() {
+    let with_login = |port, ca_file: Option<PathBuf>, login: bool| config::Transport::Smtp {
         host: "localhost".into(),
         port: Some(port),
         tls: TlsMode::Tls,
-        user: Some(SMTP_USER.into()),
-        password_env: Some(PASSWORD_ENV.into()),
+        user: login.then(|| SMTP_USER.into()),
+        password_env: login.then(|| PASSWORD_ENV.into()),
         auth: Default::default(),
         token_command: None,
         timeout_seconds: 10,
+        ca_file,
     };
+    let config = |port, ca_file| with_login(port, ca_file, true);
     if let Some(port) = std::env::var_os(CHILD_PORT_ENV) {
         let port = port.to_str().unwrap().parse().unwrap();
-        let transport = from_config(&config(port)).expect("from_config in the child");
+        let ca_file = std::env::var_os(CHILD_CA_ENV).map(PathBuf::from);
+        let transport = from_config(&config(port, ca_file)).expect("from_config in the child");
         transport.send(&envelope(&[PLAYER]), &render(&sample_mail()).unwrap()).expect("send from the child");
         return;
     }
@@ -449,10 +458,10 @@ fn from_config_reads_the_password_variable_and_ssl_cert_file() {
     let certs = TestCerts::make();
     let server = TlsServer::start("tls", &certs);
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "from_config_reads_the_password_variable_and_ssl_cert_file", "--test-threads=1"])
+        .args(["--exact", "from_config_reads_the_password_variable_and_the_ca_file", "--test-threads=1"])
         .env(CHILD_PORT_ENV, server.port.to_string())
         .env(PASSWORD_ENV, SMTP_PASSWORD)
-        .env("SSL_CERT_FILE", certs.path("ca.pem"))
+        .env(CHILD_CA_ENV, certs.path("ca.pem"))
         .output()
         .unwrap();
     assert!(
@@ -467,8 +476,15 @@ fn from_config_reads_the_password_variable_and_ssl_cert_file() {
     assert!(received.tls);
 
     // Here the variable is not set: the error names it.
-    let err = from_config(&config(server.port)).err().expect("no password variable");
+    let err = from_config(&config(server.port, None)).err().expect("no password variable");
     assert!(err.contains(PASSWORD_ENV), "{err}");
+    // A ca_file that is missing, or holds no certificate, is named at start.
+    for (file, says) in
+        [(certs.path("missing.pem"), "cannot be read"), (certs.path("server.key"), "no PEM certificate")]
+    {
+        let err = SmtpSettings::from_config(&with_login(server.port, Some(file), false)).expect_err("a bad ca_file");
+        assert!(err.contains("outgoing.transport.ca_file") && err.contains(says), "{err}");
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -536,6 +552,7 @@ fn xoauth2_submission_takes_the_token_from_the_command() {
             auth: Login::Xoauth2,
             token_command: Some(command.into()),
             timeout_seconds: 10,
+            ca_file: None,
         };
         let mut settings = SmtpSettings::from_config(&config).unwrap();
         settings.extra_root_pem = vec![certs.ca_pem()];
@@ -548,14 +565,14 @@ fn xoauth2_submission_takes_the_token_from_the_command() {
     assert_eq!(pf.wait_for_mail(PLAYER, 1, WAIT).len(), 1);
     assert!(pf.log().contains(&format!("sasl_method=XOAUTH2, sasl_username={SENDER}")), "{}", pf.diagnostics());
 
-    // A token the server refuses is a transient failure (the next login runs the command
-    // again), says what to check, and never shows the token.
+    // A token the server refuses is herald's configuration, not the mail (the next login runs
+    // the command again), says what to check, and never shows the token.
     for (token, what) in
         [(dovecot.jwt(SENDER, -60, true), "an expired token"), (dovecot.jwt(SENDER, 3600, false), "a forged token")]
     {
         fs::write(&token_file, &token).unwrap();
         let err = transport(&from_file).send(&envelope(&[PLAYER]), &render(&sample_mail()).unwrap()).unwrap_err();
-        assert!(err.is_transient(), "{what}: {err}");
+        assert_eq!(err.kind, SendErrorKind::Setup, "{what}: {err}");
         assert!(err.message.contains("refused the access token"), "{what}: {err}");
         assert!(!err.message.contains(&token), "{what}: the token is in the message");
     }
@@ -702,6 +719,7 @@ fn from_config_checks_what_it_can_up_front() {
         auth: Default::default(),
         token_command: None,
         timeout_seconds: 30,
+        ca_file: None,
     };
     let err = from_config(&smtp("mail.example.org", TlsMode::Starttls, None, Some("u"), Some("HERALD_NO_SUCH_VAR")))
         .err()

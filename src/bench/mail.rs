@@ -85,6 +85,7 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
             auth: Default::default(),
             token_command: None,
             timeout_seconds: 10,
+            ca_file: None,
         }
     } else {
         eprintln!("herald bench mail: {} not found; answers go to a Maildir sink", args.smtp_sink.display());

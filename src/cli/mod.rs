@@ -49,7 +49,9 @@ enum Command {
     Init,
     /// Handle one mail from standard input (for the mail server's pipe delivery).
     Ingest(referee::IngestArgs),
-    /// Watch the inbox Maildir and send the outbox, until SIGTERM.
+    /// Read the inbox (its Maildir or IMAP folder), run the clock and send the outbox, until
+    /// SIGTERM. Exits with 78 when its configuration or credentials are refused (a password,
+    /// a folder, a certificate): the packaged service does not restart it then.
     Serve(referee::ServeArgs),
     /// Start, list, show and export games.
     Game(referee::GameArgs),
@@ -113,6 +115,13 @@ enum Command {
     },
 }
 
+/// The exit status of `herald serve` when what stops it will not pass by itself: a refused
+/// password or token, a folder that does not exist, a certificate that is not trusted, a
+/// configuration that cannot be read (sysexits.h's EX_CONFIG). The packaged unit lists it in
+/// `RestartPreventExitStatus`: restarting would only repeat the refusal, and a provider
+/// answers a login refused every ten seconds by locking the account.
+pub const EXIT_CONFIG: u8 = 78;
+
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -124,7 +133,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),
         Command::Init => referee::init(cli.config.as_deref()),
-        Command::Serve(args) => referee::serve(cli.config.as_deref(), args),
+        Command::Serve(args) => return referee::serve(cli.config.as_deref(), args),
         Command::Game(args) => referee::game(cli.config.as_deref(), args),
         Command::Tournament(args) => tournament::tournament(cli.config.as_deref(), args),
         Command::Player(args) => player::player(cli.config.as_deref(), args),

@@ -16,9 +16,11 @@ use crate::mail::transport;
 use crate::referee::archive::{self, Archive};
 use crate::referee::export::{self, PgnHeader};
 use crate::referee::records::{GameRecord, GameStatus, Player};
-use crate::service::{self, Ingested, Service};
+use crate::service::{self, Service};
 use crate::variants::diagram;
 use crate::variants::{self, Observer};
+
+use super::EXIT_CONFIG;
 
 /// The configuration file given with `--config` (or `HERALD_CONFIG`), if any.
 pub type ConfigPath<'a> = Option<&'a Path>;
@@ -152,6 +154,18 @@ pub struct OutboxArgs {
     /// List sent mails too, not only those waiting or dead.
     #[arg(long)]
     all: bool,
+    #[command(subcommand)]
+    command: Option<OutboxCommand>,
+}
+
+#[derive(Subcommand, Debug)]
+enum OutboxCommand {
+    /// Send dead letters again (all, or the one with this row number from `herald outbox`),
+    /// once their cause is fixed: the next pass of `herald serve` sends them.
+    Retry {
+        /// The outbox row to send again; all dead letters without it.
+        id: Option<i64>,
+    },
 }
 
 /// `herald init`: the database with its secret, and the Maildirs.
@@ -200,10 +214,8 @@ pub fn ingest(config: ConfigPath<'_>, args: IngestArgs) -> ExitCode {
         }
     };
     match service.ingest(&raw, args.recipient.as_deref()) {
-        Ok(outcome) => {
-            if outcome == Ingested::Duplicate {
-                tracing::info!("mail already handled: nothing done");
-            }
+        Ok(_) => {
+            // A duplicate was logged as one where it was recognised.
             // Pipe delivery may run without a daemon: send what is due now (this mail's
             // answers, retries, the mails of an earlier crashed delivery), best effort. When
             // a daemon runs, it sends; what fails stays in the outbox for the next sender.
@@ -237,31 +249,66 @@ fn send_now(service: &mut Service) -> Result<(), String> {
 }
 
 /// `herald serve [--once]`.
-pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
-    let mut service = open(config)?;
-    let daemon = service::lock_database(&service.config().database).map_err(|e| e.to_string())?;
+/// `herald serve`: 0 when stopped by a signal (or after `--once`), [`EXIT_CONFIG`] when the
+/// configuration or the credentials are refused, 1 for any other failure.
+pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> ExitCode {
+    match serve_until_stopped(config, args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Stopped::NeedsOperator(e)) => {
+            eprintln!(
+                "herald: {e}\nherald serve stops (exit status {EXIT_CONFIG}) and is not restarted by its service: \
+                 correct the configuration, then start it again"
+            );
+            ExitCode::from(EXIT_CONFIG)
+        }
+        Err(Stopped::Failed(e)) => {
+            eprintln!("herald: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why `herald serve` ended.
+enum Stopped {
+    /// Only a person can make it work (see [`EXIT_CONFIG`]).
+    NeedsOperator(String),
+    /// Anything else.
+    Failed(String),
+}
+
+impl From<service::ServiceError> for Stopped {
+    fn from(e: service::ServiceError) -> Stopped {
+        if e.needs_operator() { Stopped::NeedsOperator(e.to_string()) } else { Stopped::Failed(e.to_string()) }
+    }
+}
+
+fn serve_until_stopped(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), Stopped> {
+    let config = load_config(config).map_err(Stopped::NeedsOperator)?;
+    let mut service = Service::open(config, Arc::new(SystemClock))?;
+    let daemon = service::lock_database(&service.config().database).map_err(|e| Stopped::Failed(e.to_string()))?;
     // The daemon is the sender for its whole life; `herald ingest` leaves sending to it.
     let send_lock = loop {
-        if let Some(lock) = service.try_send_lock().map_err(|e| e.to_string())? {
+        if let Some(lock) = service.try_send_lock()? {
             break lock;
         }
         // A `herald ingest` is finishing its sends.
         std::thread::sleep(std::time::Duration::from_millis(50));
     };
-    let transport = transport::from_config(&service.config().outgoing.transport)?;
+    let transport = transport::from_config(&service.config().outgoing.transport).map_err(Stopped::NeedsOperator)?;
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| format!("signal handler: {e}"))?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| Stopped::Failed(format!("signal handler: {e}")))?;
     }
     if args.once {
-        let mut pass = service.serve_pass(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())?;
+        let mut pass = service.serve_pass(&send_lock, transport.as_ref(), &stop)?;
         service.close_inbox();
         // While this pass held the daemon lock, a `herald ingest` left its answers to it; one
         // that committed after the pass's last send would wait for the next cron run. So the
         // lock goes first, then one more send: an ingest that still saw the lock committed
         // before it went, and one that did not sends for itself.
         drop(daemon);
-        let last = service.send_due(&send_lock, transport.as_ref()).map_err(|e| e.to_string())?;
+        let last = service.send_due(&send_lock, transport.as_ref())?;
         pass.sent.add(&last);
         tracing::info!(
             "herald serve: {} mail(s) handled, {} set aside, {} game(s) on the clock, {} sent, {} to retry, {} dead",
@@ -274,7 +321,7 @@ pub fn serve(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), String> {
         );
         return Ok(());
     }
-    service.serve(&send_lock, transport.as_ref(), &stop).map_err(|e| e.to_string())
+    Ok(service.serve(&send_lock, transport.as_ref(), &stop)?)
 }
 
 /// `herald game ...`.
@@ -474,6 +521,9 @@ pub fn log(config: ConfigPath<'_>, args: LogArgs) -> Result<(), String> {
 /// `herald outbox`: mails waiting, retrying or dead (with --all, also sent ones).
 pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
     let mut service = open(config)?;
+    if let Some(OutboxCommand::Retry { id }) = args.command {
+        return retry_dead_letters(&mut service, id);
+    }
     let (rows, counts) = service
         .store()
         .read(|tx| Ok((tx.outbox(!args.all)?, tx.outbox_counts()?)))
@@ -507,6 +557,23 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
             row.last_error_shown().map(|e| format!("\n       last error: {e}")).unwrap_or_default()
         );
     }
+    Ok(())
+}
+
+/// `herald outbox retry [ID]`.
+fn retry_dead_letters(service: &mut Service, only: Option<i64>) -> Result<(), String> {
+    let revived = service.retry_dead_letters(only).map_err(|e| e.to_string())?;
+    if revived.is_empty() {
+        outln!("no dead letters: nothing to send again");
+        return Ok(());
+    }
+    let list: Vec<String> = revived.iter().map(i64::to_string).collect();
+    outln!(
+        "{} dead letter(s) will be sent again ({}): by the running `herald serve` at its next pass, or by \
+         `herald serve --once`",
+        revived.len(),
+        list.join(", ")
+    );
     Ok(())
 }
 

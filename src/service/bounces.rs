@@ -101,8 +101,8 @@ impl Handler<'_> {
         now: Timestamp,
     ) -> Result<Ingested, ServiceError> {
         let key = format!("unverified:{}", mail.dedupe_key);
-        if tx.inbox_contains(&key)? {
-            return Ok(Ingested::Duplicate);
+        if let Some(again) = self.read_before(tx, &key, now)? {
+            return Ok(again);
         }
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
         let recorded =

@@ -164,30 +164,32 @@ impl Service {
 
     /// The daemon: a pass, then a wait for new mail (IMAP IDLE) or `inbox.poll_seconds`,
     /// until `stop` is raised (by SIGTERM or SIGINT), finishing the batch of mails in hand
-    /// first. After a transient failure (a lost connection, a busy database) it logs one
-    /// line and tries again after a pause that doubles from 1 s to 5 minutes while the
-    /// failures last.
+    /// first. After a transient failure (a lost connection, a server that cannot check the
+    /// login just now, a busy database) it logs one line and tries again after a pause that
+    /// doubles from 1 s to 5 minutes while the failures last; a pass that succeeds ends the
+    /// doubling, even if the wait after it fails (a server or a NAT that drops idle
+    /// connections cuts every IDLE, and each such cut is a first failure). A failure that
+    /// only a person can cure ([`ServiceError::needs_operator`]) ends the daemon.
     pub fn serve(&mut self, lock: &SendLock, transport: &dyn Transport, stop: &AtomicBool) -> Result<(), ServiceError> {
         let pause = Duration::from_secs(self.config.inbox.poll_seconds.max(1));
         let mut backoff = Backoff::default();
         while !stop.load(Ordering::SeqCst) {
             let next = Instant::now() + pause;
-            let failed = match self.serve_pass(lock, transport, stop).and_then(|_| self.wait_for_mail(next, stop)) {
-                Ok(()) => false,
-                Err(e) if e.is_transient() => {
-                    let seconds = backoff.next().as_secs();
-                    tracing::warn!(error = %e, "herald serve: the pass failed; trying again in {seconds} s");
-                    true
+            let result = self.serve_pass(lock, transport, stop).and_then(|_| {
+                backoff = Backoff::default();
+                self.wait_for_mail(next, stop)
+            });
+            match result {
+                Ok(()) => {}
+                Err(e) if e.is_transient() && !e.needs_operator() => {
+                    let pause = backoff.next();
+                    tracing::warn!(error = %e, "herald serve: a failure that may pass; trying again in {} s", pause.as_secs());
+                    let until = Instant::now() + pause;
+                    while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
                 }
                 Err(e) => return Err(e),
-            };
-            if failed {
-                let until = Instant::now() + backoff.current();
-                while Instant::now() < until && !stop.load(Ordering::SeqCst) {
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-            } else {
-                backoff = Backoff::default();
             }
         }
         if let Some(inbox) = self.inbox.as_mut() {
@@ -234,10 +236,6 @@ impl Backoff {
     /// The pause after one more failure.
     fn next(&mut self) -> Duration {
         self.0 = if self.0.is_zero() { Self::FIRST } else { (self.0 * 2).min(Self::LONGEST) };
-        self.0
-    }
-
-    fn current(&self) -> Duration {
         self.0
     }
 }

@@ -188,7 +188,8 @@ fn database_state(database: &Path, now: Timestamp) -> Vec<Finding> {
         Finding::problem(
             format!("{} dead letter(s): mail herald gave up sending", health.dead_letters),
             "`herald outbox` lists them with the server's answer: correct the cause (a player's address, the \
-             relay's settings) and tell the players concerned; `herald game show ID` shows a game's state",
+             relay's settings), then `herald outbox retry` sends them again (or `herald outbox retry ID`, one); \
+             `herald game show ID` shows a game's state",
         )
     } else {
         Finding::ok("no dead letters")
@@ -237,8 +238,9 @@ fn mail_servers(config: &Config) -> Vec<Finding> {
         Ok(()) => Finding::ok(format!("{what}: reached, logged in")),
         Err(e) => Finding::problem(
             format!("{what}: {e}"),
-            "check outgoing.transport (host, port, tls, user) and the password's environment variable; until \
-             this works, every answer waits in the outbox",
+            "check outgoing.transport (host, port, tls, user, ca_file) and the password's environment variable \
+             or token_command; until this works, every answer waits in the outbox, and herald tries again \
+             at doubling intervals",
         ),
     });
     if let Some(imap) = &config.inbox.imap {
@@ -255,8 +257,8 @@ fn mail_servers(config: &Config) -> Vec<Finding> {
             Ok(waiting) => Finding::ok(format!("{what}: logged in, {waiting} mail(s) waiting")),
             Err(e) => Finding::problem(
                 format!("{what}: {e}"),
-                "check inbox.imap (host, port, tls, user, folder) and the password's environment variable or \
-                 token_command; until this works, no mail is read",
+                "check inbox.imap (host, port, tls, user, folder, ca_file) and the password's environment \
+                 variable or token_command; until this works, no mail is read",
             ),
         });
     }

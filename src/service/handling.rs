@@ -78,6 +78,18 @@ impl Handler<'_> {
         Ok(id)
     }
 
+    /// [`Ingested::Duplicate`] if the mail under inbox key `key` was read before (herald
+    /// crashed before marking it handled, the mail server delivered it twice, someone copied
+    /// it back): nothing is done again, but the log and `herald log` say that it came again.
+    pub(super) fn read_before(&self, tx: &Tx<'_>, key: &str, now: Timestamp) -> Result<Option<Ingested>, ServiceError> {
+        let Some((first_read, game, outcome)) = tx.inbox_reading(key)? else { return Ok(None) };
+        self.log.push(Line::Duplicate { game, first_read });
+        let detail = format!("the same mail again (first read at {first_read}: {outcome}); nothing done");
+        let event = Event { game_id: game, kind: "duplicate", detail };
+        tx.apply(&Effects { events: vec![event], ..Effects::default() }, "", now, None)?;
+        Ok(Some(Ingested::Duplicate))
+    }
+
     /// Handles one mail inside `tx`: at most once per delivery; the decision, its inbox row
     /// and its mails are written to `tx`. Whatever goes wrong but a passing fault of the
     /// database (a broken stored game or template, a bug, a panic) undoes what the mail did
@@ -88,8 +100,8 @@ impl Handler<'_> {
             Incoming::Read { mail, too_large, report } => (mail, too_large, report.as_deref()),
             Incoming::Unreadable(key, why) => return self.record_unreadable(tx, key, why, now),
         };
-        if tx.inbox_contains(&mail.dedupe_key)? {
-            return Ok(Ingested::Duplicate);
+        if let Some(again) = self.read_before(tx, &mail.dedupe_key, now)? {
+            return Ok(again);
         }
         let mark = self.log.mark();
         let attempt = tx.savepoint(|tx| {
@@ -188,8 +200,8 @@ impl Handler<'_> {
         };
         let players = someones && decision.verdict.is_players();
         let key = if players { mail.dedupe_key.clone() } else { format!("unverified:{}", mail.dedupe_key) };
-        if !players && tx.inbox_contains(&key)? {
-            return Ok(Ingested::Duplicate);
+        if !players && let Some(again) = self.read_before(tx, &key, now)? {
+            return Ok(again);
         }
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());
         // One answer a day, at most, to an address that speaks for nobody (a mail that could
@@ -303,8 +315,8 @@ impl Handler<'_> {
     /// A mail that cannot be parsed at all (not even a header block): recorded (so a
     /// redelivery is recognised) and logged, never answered, since its sender cannot be known.
     fn record_unreadable(&self, tx: &Tx<'_>, key: &str, why: &str, now: Timestamp) -> Result<Ingested, ServiceError> {
-        if tx.inbox_contains(key)? {
-            return Ok(Ingested::Duplicate);
+        if let Some(again) = self.read_before(tx, key, now)? {
+            return Ok(again);
         }
         let verdict = Verdict::Unreadable;
         self.record_inbox(tx, key, now, InboxMail::default(), verdict)?;

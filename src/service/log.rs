@@ -17,6 +17,8 @@ use crate::referee::records::Verdict;
 pub(super) enum Line {
     /// A mail was handled: what became of it, the game it belongs to, its sender.
     Mail { game: Option<i64>, player: Option<String>, outcome: Verdict },
+    /// A mail came again that was read before (its delivery key): nothing was done.
+    Duplicate { game: Option<i64>, first_read: crate::clock::Timestamp },
     /// The clock acted on a game: a reminder, a loss on time or a notice that time ran out.
     Deadline { game: i64, outcome: Verdict },
     /// A tournament round was paired and its games started.
@@ -64,6 +66,9 @@ fn write(line: &Line) {
             } else {
                 tracing::info!(game, player, outcome = outcome.as_str(), "mail handled");
             }
+        }
+        Line::Duplicate { game, first_read } => {
+            tracing::info!(game, first_read = %first_read, "mail read again: a duplicate, nothing done")
         }
         Line::Deadline { game, outcome } => tracing::info!(game, outcome = outcome.as_str(), "deadline notice"),
         Line::Paired { tournament, round, games } => {

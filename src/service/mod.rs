@@ -88,6 +88,17 @@ impl ServiceError {
         }
     }
 
+    /// True when only a person can make the same work succeed: the inbox refused herald's
+    /// login, has no such folder or an untrusted certificate, or a club template is broken.
+    /// `herald serve` stops on these and is not restarted ([`crate::cli::EXIT_CONFIG`]).
+    pub fn needs_operator(&self) -> bool {
+        match self {
+            ServiceError::Inbox(e) => e.kind == InboxErrorKind::Permanent,
+            ServiceError::Template(_) | ServiceError::Referee(RefereeError::Template(_)) => true,
+            _ => false,
+        }
+    }
+
     /// What went wrong, as the sender of a mail that could not be handled is told it: in
     /// their terms, naming nothing of a game (the sender may not be its player).
     pub fn in_players_terms(&self) -> &'static str {
@@ -388,6 +399,31 @@ impl Service {
     /// [`SendLock`]), so no mail is ever sent by two processes at once.
     pub fn send_due(&mut self, lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
         self.sender()?.send_due(lock, transport)
+    }
+
+    /// `herald outbox retry`: dead letters (all, or outbox row `only`) are sent again from
+    /// their first attempt, by whichever sender comes next. Returns the rows revived.
+    ///
+    /// # Errors
+    ///
+    /// [`ServiceError::Usage`] when `only` names no mail or one that is not dead.
+    pub fn retry_dead_letters(&mut self, only: Option<i64>) -> Result<Vec<i64>, ServiceError> {
+        let now = self.clock.now();
+        let revived = self.store.write(|tx| {
+            let revived = tx.revive_dead(only, now)?;
+            match only {
+                Some(id) if revived.is_empty() => Err(ServiceError::Usage(match tx.outbox_status(id)? {
+                    None => format!("the outbox has no mail {id}"),
+                    Some(status) => format!("mail {id} is not a dead letter (it is {})", status.as_str()),
+                })),
+                _ => Ok(revived),
+            }
+        })?;
+        if !revived.is_empty() {
+            let ids: Vec<String> = revived.iter().map(i64::to_string).collect();
+            tracing::info!(mails = ids.join(",").as_str(), "dead letters to be sent again");
+        }
+        Ok(revived)
     }
 
     fn sender(&mut self) -> Result<&mut Sender, ServiceError> {

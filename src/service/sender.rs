@@ -75,7 +75,10 @@ impl Sender {
     /// become due meanwhile, such as those a `herald ingest` waiting for the lock queues, so
     /// that they are sent before the lock is let go). Transient failures are retried later
     /// with doubling delays; permanent ones, and mails that failed too often, become dead
-    /// letters (`herald outbox` lists them). The lock proves that no other process sends.
+    /// letters (`herald outbox` lists them, `herald outbox retry` sends them again). A
+    /// refusal of herald's own login or TLS ([`SendErrorKind::Setup`]) is retried with the
+    /// same doubling delays, every waiting mail with the one tried, for as long as it lasts.
+    /// The lock proves that no other process sends.
     pub(super) fn send_due(&mut self, lock: &SendLock, transport: &dyn Transport) -> Result<Sent, ServiceError> {
         // What an earlier round (or a sender that died) noted is folded in first, so nothing
         // it sent is offered again.
@@ -152,7 +155,9 @@ impl Sender {
         transport.send_each(&mails, &mut |i, result| {
             let row = &due[i];
             round.tried += 1;
-            let transient_failure = matches!(&result, Err(e) if e.kind == SendErrorKind::Transient);
+            // Whether the relay failed for now or refuses herald itself: either way the next
+            // mails would fail alike.
+            let relay_failing = matches!(&result, Err(e) if e.kind != SendErrorKind::Permanent);
             let now = clock.now();
             let recorded = match result {
                 Ok(()) => store.journal_sent(row.id, &row.message_id, now).map(|()| {
@@ -162,7 +167,13 @@ impl Sender {
                 Err(e) => store
                     .write_relaxed(|tx| -> Result<Option<Timestamp>, StoreError> {
                         let attempts = row.attempts + 1;
-                        let give_up = e.kind == SendErrorKind::Permanent || attempts >= retry.max_attempts;
+                        // A refusal of herald's own login or TLS is the configuration's fault,
+                        // not the mail's: never a dead letter.
+                        let give_up = match e.kind {
+                            SendErrorKind::Permanent => true,
+                            SendErrorKind::Transient => attempts >= retry.max_attempts,
+                            SendErrorKind::Setup => false,
+                        };
                         let retry_at = (!give_up).then(|| {
                             let doublings = (attempts - 1).min(30);
                             let delay = retry
@@ -172,6 +183,13 @@ impl Sender {
                             now.checked_add(jiff::SignedDuration::from_secs(delay as i64)).unwrap_or(now)
                         });
                         tx.mark_failed(row.id, &e.to_string(), retry_at)?;
+                        if let (SendErrorKind::Setup, Some(at)) = (e.kind, retry_at) {
+                            // Every other mail would be refused alike: they wait with this one,
+                            // so that the server sees one login per retry, not one per mail
+                            // (providers lock an account that keeps failing to log in), and
+                            // `herald ingest` and the daemon wait alike.
+                            tx.postpone_due(at)?;
+                        }
                         if give_up {
                             round.sent.dead += 1;
                         } else {
@@ -188,8 +206,8 @@ impl Sender {
             // A relay that failed for now (down, refusing, timing out) would most likely
             // fail the next mails too, each after its own timeout: they wait for the next
             // pass instead of holding up the daemon or the mail server's pipe.
-            round.relay_failing |= transient_failure;
-            !transient_failure
+            round.relay_failing |= relay_failing;
+            !relay_failing
         });
         match failed {
             Some(e) => Err(e.into()),

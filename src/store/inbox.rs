@@ -2,7 +2,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Result, Tx, ts};
+use super::{Result, Tx, from_ts, ts};
 use crate::clock::Timestamp;
 use crate::referee::records::Verdict;
 
@@ -20,14 +20,14 @@ pub struct InboxMail<'a> {
 }
 
 impl Tx<'_> {
-    /// True if a mail with this inbox key was handled before (see [`Tx::record_inbox`]).
-    pub fn inbox_contains(&self, key: &str) -> Result<bool> {
+    /// When the mail with this inbox key was first read, its game and what became of it, if
+    /// it was read before.
+    pub fn inbox_reading(&self, key: &str) -> Result<Option<(Timestamp, Option<i64>, String)>> {
         Ok(self
             .tx
-            .prepare_cached("SELECT 1 FROM inbox WHERE dedupe_key = ?1")?
-            .query_row([key], |_| Ok(()))
-            .optional()?
-            .is_some())
+            .prepare_cached("SELECT received_at, game_id, outcome FROM inbox WHERE dedupe_key = ?1")?
+            .query_row([key], |row| Ok((from_ts(row.get(0)?), row.get(1)?, row.get(2)?)))
+            .optional()?)
     }
 
     /// True if an earlier mail with this Message-ID was recorded under another inbox key: the

@@ -135,6 +135,38 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Mails waiting to be sent that are due before `until` wait until then: the relay
+    /// refused herald itself, and would refuse them alike.
+    pub fn postpone_due(&self, until: Timestamp) -> Result<usize> {
+        Ok(self.tx.execute(
+            "UPDATE outbox SET next_attempt_at = ?1 WHERE status = 'pending' AND next_attempt_at < ?1",
+            params![ts(until)],
+        )?)
+    }
+
+    /// Dead letters become mails to send again, from their first attempt: all of them, or
+    /// the one with row id `only`. Returns the ids revived.
+    pub fn revive_dead(&self, only: Option<i64>, now: Timestamp) -> Result<Vec<i64>> {
+        let mut stmt = self.tx.prepare(
+            "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?1
+             WHERE status = 'dead' AND (?2 IS NULL OR id = ?2) RETURNING id",
+        )?;
+        let mut ids: Vec<i64> =
+            stmt.query_map(params![ts(now), only], |row| row.get(0))?.collect::<rusqlite::Result<_>>()?;
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    /// The status of outbox row `id`, if there is one.
+    pub fn outbox_status(&self, id: i64) -> Result<Option<OutboxStatus>> {
+        Ok(self
+            .tx
+            .prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?
+            .query_row([id], read_outbox_row)
+            .optional()?
+            .map(|row| row.status))
+    }
+
     /// The outbox, newest first, optionally only the rows not yet sent.
     pub fn outbox(&self, unsent_only: bool) -> Result<Vec<OutboxRow>> {
         let filter = if unsent_only { "WHERE status != 'sent'" } else { "" };

@@ -70,6 +70,10 @@ pub struct DovecotOptions {
     /// The capabilities announced after login (`imap_capability`), to play a server that
     /// lacks IDLE, MOVE or UIDPLUS; `None`: Dovecot's own.
     pub capabilities: Option<String>,
+    /// Passwords checked by a checkpassword program that [`Dovecot::set_logins_unavailable`]
+    /// can make fail for now, as a password database that is down: Dovecot then answers
+    /// `NO [UNAVAILABLE] Temporary authentication failure` (RFC 5530).
+    pub fallible_passdb: bool,
 }
 
 /// A running private Dovecot.
@@ -134,6 +138,18 @@ impl Dovecot {
         match &self.opts.maildir {
             Some(dir) => dir.clone(),
             None => self.dir.path().join("home").join(user).join("Maildir"),
+        }
+    }
+
+    /// With [`DovecotOptions::fallible_passdb`]: every login fails for now (`true`) or is
+    /// checked again (`false`).
+    pub fn set_logins_unavailable(&self, unavailable: bool) {
+        assert!(self.opts.fallible_passdb, "started without fallible_passdb");
+        let flag = self.dir.path().join("auth-unavailable");
+        if unavailable {
+            fs::write(&flag, "").expect("the auth-unavailable flag");
+        } else {
+            let _ = fs::remove_file(&flag);
         }
     }
 
@@ -234,6 +250,25 @@ impl Dovecot {
         };
         let mut mechanisms = "plain login".to_owned();
         let mut passdbs = format!("passdb {{\n  driver = static\n  args = password={PASSWORD}\n}}\n");
+        if self.opts.fallible_passdb {
+            // The checkpassword protocol: the user name and password NUL-terminated on fd 3;
+            // exit 111 is a temporary failure, 1 a wrong password, and success runs the
+            // program Dovecot passes as the arguments.
+            let script = d.join("checkpassword");
+            fs::write(
+                &script,
+                format!(
+                    "#!/bin/bash\n[ -e {flag} ] && exit 111\nIFS= read -r -d '' user <&3\n\
+                     IFS= read -r -d '' password <&3\n[ \"$password\" = '{PASSWORD}' ] || exit 1\nexec \"$@\"\n",
+                    flag = d.join("auth-unavailable").display()
+                ),
+            )
+            .map_err(context("writing the checkpassword program"))?;
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&script, fs::Permissions::from_mode(0o755))
+                .map_err(context("making the checkpassword program executable"))?;
+            passdbs = format!("passdb {{\n  driver = checkpassword\n  args = {}\n}}\n", script.display());
+        }
         if self.opts.oauth2 {
             mechanisms.push_str(" xoauth2 oauthbearer");
             fs::write(

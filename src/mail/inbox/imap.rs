@@ -31,14 +31,16 @@
 //! With IDLE the wait ends ~0.5 s after new mail arrives (Dovecot), at the daemon's next
 //! pass, or when `stop` is raised (a watcher shuts the socket down, which ends the IDLE at
 //! once). Each IDLE lasts one pass (`inbox.poll_seconds`, at most 28 minutes, below the
-//! 29 that RFC 2177 allows). Without IDLE herald polls: a search each pass.
+//! 29 that RFC 2177 allows). Without IDLE herald polls: a NOOP and a search each pass (the
+//! NOOP so that the server tells of mail that came since its last answer, which a SEARCH
+//! alone would not see).
 //!
 //! # TLS
 //!
 //! `tls` (implicit, port 993) or `starttls` (port 143, refused if the server will not
 //! upgrade: no downgrade to plain text); `none` only to this machine, which the
-//! configuration checks. Server certificates are checked against the system's roots
-//! (honouring `SSL_CERT_FILE`/`SSL_CERT_DIR`), plus [`ImapSettings::extra_root_pem`].
+//! configuration checks. Server certificates are checked against the system's roots plus
+//! those of `inbox.imap.ca_file` ([`ImapSettings::extra_root_pem`]).
 
 use std::fmt;
 use std::io::{Read, Write};
@@ -89,8 +91,8 @@ pub struct ImapSettings {
     pub done_folder: Option<String>,
     /// Limit for connecting and for each read or write outside IDLE.
     pub timeout: Duration,
-    /// Further root certificates (PEM) trusted besides the system's: for tests with a
-    /// private CA. Not in the configuration file; operators use `SSL_CERT_FILE`.
+    /// Further root certificates (PEM) trusted besides the system's: the contents of
+    /// `inbox.imap.ca_file`.
     pub extra_root_pem: Vec<Vec<u8>>,
 }
 
@@ -146,7 +148,13 @@ impl ImapSettings {
             folder: config.folder.clone(),
             done_folder: config.done_folder.clone(),
             timeout: Duration::from_secs(config.timeout_seconds.max(1)),
-            extra_root_pem: Vec::new(),
+            extra_root_pem: config
+                .ca_file
+                .as_deref()
+                .map(|path| config::read_ca_file("inbox.imap.ca_file", path))
+                .transpose()?
+                .into_iter()
+                .collect(),
         })
     }
 
@@ -223,6 +231,11 @@ impl Drop for ImapInbox {
 impl Inbox for ImapInbox {
     fn waiting(&mut self) -> Result<Vec<MailRef>, InboxError> {
         self.with_session(|open, settings| {
+            // A server tells of new mail only at the end of a command (RFC 3501 §5.2, §7),
+            // and a SEARCH looks only at the mails it has told of: without a NOOP first, a
+            // mail that came since the last command would wait for the next poll. (After an
+            // IDLE the server has told already; the NOOP is one round trip.)
+            open.session.noop().map_err(|e| transient(settings, "asking for news", &e))?;
             // What arrived is in the search's answer; the notices of it are not needed.
             drop(open.session.take_all_unsolicited());
             let query = format!("UNDELETED UNKEYWORD {DONE_KEYWORD} UNKEYWORD {SET_ASIDE_KEYWORD}");
@@ -502,7 +515,11 @@ fn handshake(settings: &ImapSettings, socket: TcpStream) -> Result<imap::Connect
     }
     let connector: RustlsConnector = roots.connector_with_no_client_auth();
     let stream = connector.connect(&settings.host, socket).map_err(|e| {
-        let message = format!("{server}: TLS handshake failed: {e}");
+        let message = format!(
+            "{server}: TLS handshake failed: {e} (the server's certificate must be valid for {} and signed by a CA \
+             the system trusts or one in inbox.imap.ca_file)",
+            settings.host
+        );
         match e {
             // rustls's own verdicts (a certificate the roots do not vouch for, no common
             // protocol) come as InvalidData: retrying will not change them.
@@ -516,12 +533,23 @@ fn handshake(settings: &ImapSettings, socket: TcpStream) -> Result<imap::Connect
     Ok(Box::new(stream))
 }
 
+/// Logs in. A refusal is read by its RFC 5530 response code (see [`LoginRefusal`]): a server
+/// that cannot check credentials just now is tried again, one that refuses them is not; a
+/// connection lost during the login is tried again.
 fn log_in(client: imap::Client<imap::Connection>, settings: &ImapSettings) -> Result<Session, InboxError> {
     let server = settings.server();
     let user = &settings.user;
     let refused = |e: imap::Error, how: &str| match e {
         imap::Error::No(_) | imap::Error::Bad(_) => {
-            InboxError::permanent(format!("{server} refused the {how} login of {user}: {}", reason(&e)))
+            let words = reason(&e);
+            match LoginRefusal::of(&words) {
+                LoginRefusal::ForNow => InboxError::transient(format!(
+                    "{server} could not check the {how} login of {user} just now: {words}"
+                )),
+                LoginRefusal::Refused => {
+                    InboxError::permanent(format!("{server} refused the {how} login of {user}: {words}"))
+                }
+            }
         }
         other => transient(settings, "logging in", &other),
     };
@@ -533,6 +561,35 @@ fn log_in(client: imap::Client<imap::Connection>, settings: &ImapSettings) -> Re
             let authenticator =
                 Xoauth2 { response: oauth::xoauth2_response(user, &token), sent: AtomicBool::new(false) };
             client.authenticate("XOAUTH2", &authenticator).map_err(|(e, _)| refused(e, "XOAUTH2"))
+        }
+    }
+}
+
+/// What a NO (or BAD) to LOGIN or AUTHENTICATE means, by its response code (RFC 5530 §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoginRefusal {
+    /// The server could not decide just now: `UNAVAILABLE` (its password database or token
+    /// check is down), `SERVERBUG`, `INUSE`, `LIMIT`. Worth trying again later.
+    ForNow,
+    /// The credentials (or the account) are refused: `AUTHENTICATIONFAILED`,
+    /// `AUTHORIZATIONFAILED`, `EXPIRED`, `PRIVACYREQUIRED`, `CONTACTADMIN`, any other code, or
+    /// none (servers before RFC 5530 answer a wrong password with a plain NO). Trying again
+    /// fails the same way, and providers lock accounts that keep trying.
+    Refused,
+}
+
+impl LoginRefusal {
+    /// Reads the server's text after `NO`: `[CODE] words`. The `imap` crate leaves codes it
+    /// does not know (all of RFC 5530's) in the text.
+    pub fn of(text: &str) -> LoginRefusal {
+        let code = text
+            .trim_start()
+            .strip_prefix('[')
+            .and_then(|rest| rest.split(']').next())
+            .map(|code| code.split_whitespace().next().unwrap_or("").to_ascii_uppercase());
+        match code.as_deref() {
+            Some("UNAVAILABLE" | "SERVERBUG" | "INUSE" | "LIMIT") => LoginRefusal::ForNow,
+            _ => LoginRefusal::Refused,
         }
     }
 }
@@ -589,6 +646,31 @@ fn transient_io(settings: &ImapSettings, doing: &str, e: &std::io::Error) -> Inb
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_login_is_read_by_its_rfc_5530_code() {
+        for text in [
+            "[UNAVAILABLE] Temporary authentication failure. [vm:2026-11-27 17:49:22]",
+            "[unavailable] down",
+            "[SERVERBUG] oops",
+            "[INUSE] mailbox locked",
+            "[LIMIT] too many connections",
+        ] {
+            assert_eq!(LoginRefusal::of(text), LoginRefusal::ForNow, "{text}");
+        }
+        for text in [
+            "[AUTHENTICATIONFAILED] Authentication failed.",
+            "[AUTHORIZATIONFAILED] no",
+            "[EXPIRED] password expired",
+            "[PRIVACYREQUIRED] use TLS",
+            "[CONTACTADMIN] locked",
+            "Invalid credentials",
+            "",
+            "UNAVAILABLE without brackets",
+        ] {
+            assert_eq!(LoginRefusal::of(text), LoginRefusal::Refused, "{text}");
+        }
+    }
 
     #[test]
     fn uids_of_another_session_are_never_used() {

@@ -3,23 +3,26 @@
 //!
 //! Every transport takes the message as the bytes [`crate::mail::compose::render`]
 //! produced (stored in the outbox) and sends them unchanged, so a retry sends the same
-//! mail. Failures are [`SendError`]s of one of two kinds:
+//! mail. Failures are [`SendError`]s of one of three kinds:
 //!
 //! * [`SendErrorKind::Transient`]: try again later (a 4xx reply, a refused or lost
 //!   connection, a timeout, sendmail's exit status 75).
-//! * [`SendErrorKind::Permanent`]: trying again will fail the same way until someone
-//!   changes something (a 5xx reply, a bad address, a TLS or authentication problem, a
-//!   missing program). Configuration errors belong here too: every mail fails with them
-//!   until the configuration is fixed.
+//! * [`SendErrorKind::Permanent`]: this mail will fail the same way until someone changes
+//!   it (a 5xx reply to its sender or recipients or data, a bad address).
+//! * [`SendErrorKind::Setup`]: herald's own way to its server is refused, whatever the
+//!   mail: its login (535), its TLS (a certificate no trusted CA vouches for, no
+//!   STARTTLS), a program that cannot be run. Nothing is wrong with the mail, and every
+//!   mail would fail alike until the operator fixes the configuration: the mails wait for
+//!   that, and are never given up for it (see [`crate::service`]'s sender).
 //!
 //! # TLS roots
 //!
 //! SMTP over TLS verifies the server's certificate against the system's CA certificates
 //! (`rustls-native-certs`: on Debian `/etc/ssl/certs`), read once when the transport is
-//! built. rustls-native-certs honours `SSL_CERT_FILE` and `SSL_CERT_DIR`: when either is
-//! set, the certificates are read from there *instead of* the system store, which is how a
-//! club whose relay has a certificate from a private CA makes herald trust it. Tests add a
-//! root with [`SmtpSettings::extra_root_pem`] instead, which changes no process state.
+//! built, and the certificates of `outgoing.transport.ca_file` besides them (a relay whose
+//! certificate comes from the club's own or a private CA). rustls-native-certs also honours
+//! `SSL_CERT_FILE` and `SSL_CERT_DIR`, which replace the system store rather than add to it:
+//! `ca_file` is the setting to use.
 
 mod maildir;
 mod sendmail;
@@ -50,9 +53,11 @@ pub enum SendErrorKind {
     /// Try again later; the mail may even have arrived (see [`Smtp`] on "incomplete
     /// response"), which the stable Message-ID makes harmless.
     Transient,
-    /// Trying again fails the same way until the address, the message or the configuration
-    /// is changed.
+    /// Trying again fails the same way until the address or the message is changed.
     Permanent,
+    /// The server refuses herald itself (its login, its TLS), not the mail: every mail would
+    /// fail alike until the configuration is fixed.
+    Setup,
 }
 
 impl fmt::Display for SendErrorKind {
@@ -60,6 +65,7 @@ impl fmt::Display for SendErrorKind {
         f.write_str(match self {
             SendErrorKind::Transient => "transient",
             SendErrorKind::Permanent => "permanent",
+            SendErrorKind::Setup => "configuration",
         })
     }
 }
@@ -82,6 +88,11 @@ impl SendError {
     /// A [`SendErrorKind::Permanent`] error.
     pub fn permanent(message: impl Into<String>) -> SendError {
         SendError { kind: SendErrorKind::Permanent, message: message.into() }
+    }
+
+    /// A [`SendErrorKind::Setup`] error.
+    pub fn setup(message: impl Into<String>) -> SendError {
+        SendError { kind: SendErrorKind::Setup, message: message.into() }
     }
 
     /// Whether the send should be retried later.

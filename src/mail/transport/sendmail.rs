@@ -71,7 +71,7 @@ impl Transport for Sendmail {
             .map_err(|e| {
                 let message = format!("cannot run {program}: {e}");
                 match e.kind() {
-                    io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => SendError::permanent(message),
+                    io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => SendError::setup(message),
                     // Out of processes or memory: passes.
                     _ => SendError::transient(message),
                 }

@@ -16,36 +16,42 @@ impl Smtp {
             return SendError::transient(format!("SMTP {server}: {e}"));
         }
         if e.is_permanent() {
-            // 535: RFC 4954 "authentication credentials invalid".
-            let refused_login = e.status().is_some_and(|code| code.to_string() == "535");
-            if refused_login && matches!(self.login, Some(SmtpLogin::Xoauth2(..))) {
-                // An access token can expire between the command printing it and the server
-                // reading it, and the next login runs the command again: retry (the retry
-                // limit still ends a token that never works as a dead letter).
-                return SendError::transient(format!(
-                    "SMTP {server}: {e} (the access token from outgoing.transport.token_command was refused: \
-                     check that it is valid for SMTP and for outgoing.transport.user)"
+            // 535: RFC 4954 "authentication credentials invalid"; 534: a stronger mechanism
+            // is needed; 530: authentication required (herald sent none).
+            let code = e.status().map(|code| code.to_string());
+            if let (Some("535" | "534" | "530"), Some(login)) = (code.as_deref(), &self.login) {
+                let hint = match login {
+                    SmtpLogin::Password(..) => {
+                        "check outgoing.transport.user and the password in its password_env variable"
+                    }
+                    // An access token can also expire between the command printing it and the
+                    // server reading it; the next login runs the command again.
+                    SmtpLogin::Xoauth2(..) => {
+                        "it refused the access token from outgoing.transport.token_command: check that it is valid \
+                         for SMTP and for outgoing.transport.user"
+                    }
+                };
+                return SendError::setup(format!("SMTP {server} refused herald's login: {e} ({hint})"));
+            }
+            if code.as_deref() == Some("530") {
+                return SendError::setup(format!(
+                    "SMTP {server}: {e} (the server wants a login: set outgoing.transport.user and password_env)"
                 ));
             }
-            let hint = if refused_login {
-                " (check outgoing.transport.user and the password in its password_env variable)"
-            } else {
-                ""
-            };
-            return SendError::permanent(format!("SMTP {server}: {e}{hint}"));
+            return SendError::permanent(format!("SMTP {server}: {e}"));
         }
         if let Some(tls_error) = rustls_error(e) {
             let hint = match tls_error {
                 rustls::Error::InvalidCertificate(_) => {
                     " (the server's certificate must be valid for the configured host and signed by a CA \
-                     in the system's store, or in SSL_CERT_FILE / SSL_CERT_DIR when set)"
+                     the system trusts or one in outgoing.transport.ca_file)"
                 }
                 _ => "",
             };
-            return SendError::permanent(format!("SMTP {server}: TLS handshake failed: {tls_error}{hint}"));
+            return SendError::setup(format!("SMTP {server}: TLS handshake failed: {tls_error}{hint}"));
         }
         if e.is_tls() {
-            return SendError::permanent(format!("SMTP {server}: TLS failed: {e}"));
+            return SendError::setup(format!("SMTP {server}: TLS failed: {e}"));
         }
         if e.is_client() {
             let text = e.to_string();
@@ -61,9 +67,9 @@ impl Smtp {
                     if self.tls == TlsMode::None { "; many servers offer them only over TLS" } else { "" }
                 )
             } else {
-                format!("SMTP {server}: {text}")
+                return SendError::permanent(format!("SMTP {server}: {text}"));
             };
-            return SendError::permanent(message);
+            return SendError::setup(message);
         }
         if e.is_timeout() {
             return SendError::transient(format!("SMTP {server}: timed out: {e}"));

@@ -38,9 +38,10 @@ pub use settings::{SmtpLogin, SmtpSettings};
 ///   player notices. A duplicate carries the same Message-ID, so mail clients show it
 ///   once per thread and herald's own reader deduplicates it, so the retry is the lesser
 ///   harm (at-least-once delivery);
-/// * TLS failures (an untrusted or mismatched certificate, no STARTTLS offered when
-///   required) and authentication that cannot work (no common mechanism; a 535 reply is a
-///   5xx anyway) → permanent, with a message that says what to fix.
+/// * a refused login (535, 534, 530), TLS failures (an untrusted or mismatched certificate,
+///   no STARTTLS offered when required) and authentication that cannot work (no common
+///   mechanism) → [`SendErrorKind::Setup`](super::SendErrorKind::Setup): herald's own
+///   configuration, not the mail, with a message that says what to fix.
 ///
 /// The conversation uses lettre's [`SmtpConnection`] rather than its `SmtpTransport`, for
 /// one reason: `SmtpTransport` writes the message and the final `\r\n.\r\n` in two
@@ -180,7 +181,7 @@ impl Smtp {
         if self.tls == TlsMode::Starttls {
             if !conn.can_starttls() {
                 conn.abort();
-                return Err(SendError::permanent(format!(
+                return Err(SendError::setup(format!(
                     "SMTP {}: the server does not offer STARTTLS, and tls: starttls forbids sending in plain \
                      text, so nothing was sent (use tls: tls for implicit TLS, or fix the server)",
                     self.server
@@ -206,7 +207,7 @@ impl Smtp {
                     })?;
                 if !conn.server_info().supports_auth_mechanism(Mechanism::Xoauth2) {
                     conn.abort();
-                    return Err(SendError::permanent(format!(
+                    return Err(SendError::setup(format!(
                         "SMTP {}: the server does not offer AUTH XOAUTH2 (outgoing.transport.auth: xoauth2); \
                          check the host and port of the provider's submission server",
                         self.server
@@ -218,8 +219,8 @@ impl Smtp {
                     if e.is_client() {
                         // A server refuses a token with a 334 challenge holding an error
                         // (Google's and Microsoft's XOAUTH2), which lettre reports as a
-                        // client error. The next login runs the command again, so retry.
-                        SendError::transient(format!(
+                        // client error. The next login runs the command again.
+                        SendError::setup(format!(
                             "SMTP {}: the server refused the access token from \
                              outgoing.transport.token_command (check that it is current, has the scope for \
                              SMTP and belongs to outgoing.transport.user)",
@@ -254,12 +255,22 @@ impl Transport for Smtp {
                 self.keep(session);
                 pipelining
             }
-            // Cannot connect now: one by one, each mail reporting why.
-            None => self.open().is_ok_and(|session| {
-                let pipelining = session.pipelining;
-                self.keep(session);
-                pipelining
-            }),
+            None => match self.open() {
+                Ok(session) => {
+                    let pipelining = session.pipelining;
+                    self.keep(session);
+                    pipelining
+                }
+                // Cannot connect or log in now: the first mail reports why, from this one
+                // attempt (a server refusing herald's login must not see a second one to no
+                // purpose), and the caller decides whether the others are tried.
+                Err(e) => {
+                    if !mails.is_empty() && done(0, Err(e)) {
+                        self.one_by_one(mails, 1, done);
+                    }
+                    return;
+                }
+            },
         };
         let mut prepared = Vec::with_capacity(mails.len());
         for (envelope, message) in mails {
@@ -274,11 +285,7 @@ impl Transport for Smtp {
             }
         }
         if prepared.len() < mails.len() {
-            for (i, (envelope, message)) in mails.iter().enumerate() {
-                if !done(i, self.send(envelope, message)) {
-                    return;
-                }
-            }
+            self.one_by_one(mails, 0, done);
             return;
         }
         self.send_pipelined(&prepared, done);
@@ -330,6 +337,20 @@ impl Transport for Smtp {
 }
 
 impl Smtp {
+    /// Sends `mails` from index `first` on, one by one, as [`Transport::send_each`] does.
+    fn one_by_one(
+        &self,
+        mails: &[(Envelope, &[u8])],
+        first: usize,
+        done: &mut dyn FnMut(usize, Result<(), SendError>) -> bool,
+    ) {
+        for (i, (envelope, message)) in mails.iter().enumerate().skip(first) {
+            if !done(i, self.send(envelope, message)) {
+                return;
+            }
+        }
+    }
+
     /// Takes the kept connection if it is still usable.
     fn take_kept(&self) -> Option<Session> {
         let mut kept = self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -41,9 +41,8 @@ pub struct SmtpSettings {
     pub login: Option<SmtpLogin>,
     /// Limit for connecting and for each read or write (lettre applies it to the socket).
     pub timeout: Duration,
-    /// Further root certificates (PEM, one or more each) trusted besides the system's:
-    /// for tests with a private CA. Not in the configuration file; operators use
-    /// `SSL_CERT_FILE` (see the module documentation).
+    /// Further root certificates (PEM, one or more each) trusted besides the system's: the
+    /// contents of `outgoing.transport.ca_file`.
     pub extra_root_pem: Vec<Vec<u8>>,
 }
 
@@ -72,8 +71,17 @@ impl SmtpSettings {
     /// When `config` is not `smtp`, when `user` is set without `password_env` (or without
     /// `token_command` for `xoauth2`), or when the variable is not set (the message names it).
     pub fn from_config(config: &config::Transport) -> Result<SmtpSettings, String> {
-        let config::Transport::Smtp { host, port, tls, user, password_env, auth, token_command, timeout_seconds } =
-            config
+        let config::Transport::Smtp {
+            host,
+            port,
+            tls,
+            user,
+            password_env,
+            auth,
+            token_command,
+            timeout_seconds,
+            ca_file,
+        } = config
         else {
             return Err("outgoing.transport is not an smtp transport".to_owned());
         };
@@ -126,7 +134,12 @@ impl SmtpSettings {
             login,
             // Zero would mean "fail at once" to the socket; one second is the least useful.
             timeout: Duration::from_secs((*timeout_seconds).max(1)),
-            extra_root_pem: Vec::new(),
+            extra_root_pem: ca_file
+                .as_deref()
+                .map(|path| config::read_ca_file("outgoing.transport.ca_file", path))
+                .transpose()?
+                .into_iter()
+                .collect(),
         })
     }
 }
