@@ -45,29 +45,47 @@ done
 # The Swiss pairing oracle (caissify-pairings, pinned) in a virtual environment under target/.
 bash scripts/oracle-venv.sh
 
+# The tests are built first, then run. Much of their running is waiting (on Postfix, Dovecot,
+# Chromium, timeouts), so meanwhile the tools for the package and the fuzz targets are built
+# in the background at the lowest priority, on the CPU the tests leave idle; the script waits
+# for them, and fails with them, after the tests.
+cargo test --locked --all-targets --no-run
+mkdir -p target
+background_log=target/background-build.log
+(
+  set -e
+  if ! cargo deb --version >/dev/null 2>&1; then
+    cargo install --locked cargo-deb --version 3.8.0
+  fi
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    cargo install --locked cargo-fuzz --version 0.13.2
+  fi
+  # cargo-fuzz passes nightly-only flags to rustc, which RUSTC_BOOTSTRAP=1 unlocks on the
+  # stable toolchain.
+  RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -O
+) >"$background_log" 2>&1 &
+background=$!
+renice -n 19 -p "$background" >/dev/null
 cargo test --locked --all-targets
+if ! wait "$background"; then
+  cat "$background_log" >&2
+  echo "scripts/test.sh: building cargo-deb, cargo-fuzz or the fuzz targets failed (above)" >&2
+  exit 1
+fi
 
 # The Debian package (README "Operating herald"): built with cargo-deb around the tests' own
 # herald binary (a release build would cost minutes), then listed and checked, its unit verified.
-if ! cargo deb --version >/dev/null 2>&1; then
-  cargo install --locked cargo-deb --version 3.8.0
-fi
 bash scripts/package.sh target/debug/herald
 bash scripts/check-package.sh
 # And installed for real, in a scratch overlay of this machine (nothing of it changes):
 # the user, the directories, `herald init`, an upgrade that keeps the configuration, a purge.
 bash scripts/install-check.sh
 
-# The fuzz targets (fuzz/): built with cargo-fuzz and each run for a bounded time from its
+# The fuzz targets (fuzz/), built above with cargo-fuzz, each run for a bounded time from its
 # saved seeds, so that none can rot unseen. (Every test run above also runs each target's
-# check over its seeds and their mutations: tests/fuzz_corpus.rs.) cargo-fuzz passes
-# nightly-only flags to rustc, which RUSTC_BOOTSTRAP=1 unlocks on the stable toolchain.
-if ! cargo fuzz --version >/dev/null 2>&1; then
-  cargo install --locked cargo-fuzz --version 0.13.2
-fi
+# check over its seeds and their mutations: tests/fuzz_corpus.rs.)
 export RUSTC_BOOTSTRAP=1
 fuzz_seconds="${HERALD_FUZZ_SECONDS:-8}"
-cargo fuzz build -s none -O
 mkdir -p fuzz/artifacts
 # Each target is one single-threaded process: as many run at once as the machine has cores.
 fuzz_one() {
