@@ -12,6 +12,22 @@ use serde::Deserialize;
 /// Where everything lives when no configuration file is given.
 pub const DEFAULT_DATA_DIR: &str = "herald-data";
 
+/// Where herald looks for its configuration file when neither `--config` nor `HERALD_CONFIG`
+/// names one, in this order: the working folder's, then the system's (the Debian package's).
+pub const SEARCHED: [&str; 2] = ["herald.yaml", "/etc/herald/herald.yaml"];
+
+/// The configuration file to read: the one given (`--config`, or `HERALD_CONFIG`), whether or
+/// not it exists (reading it says so if not); else the first of `searched` that is a file,
+/// made absolute (so that every message names it unmistakably); else none, and herald runs
+/// on its defaults under [`DEFAULT_DATA_DIR`].
+pub fn find(given: Option<&Path>, searched: &[&Path]) -> Option<PathBuf> {
+    if let Some(path) = given {
+        return Some(path.to_path_buf());
+    }
+    let found = searched.iter().find(|path| path.is_file())?;
+    Some(std::path::absolute(found).unwrap_or_else(|_| found.to_path_buf()))
+}
+
 /// The whole configuration.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -954,6 +970,22 @@ mod tests {
         let Transport::Smtp { ca_file, .. } = config.outgoing.transport else { panic!("smtp") };
         assert_eq!(ca_file, Some(dir.join("certs/smtp-ca.pem")));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_file_given_comes_first_then_the_working_folders_then_the_systems() {
+        let dir = std::env::temp_dir().join(format!("herald-find-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (local, system, given) = (dir.join("herald.yaml"), dir.join("etc-herald.yaml"), dir.join("given.yaml"));
+        let searched = [local.as_path(), system.as_path()];
+        assert_eq!(find(None, &searched), None, "nothing there");
+        std::fs::write(&system, "").unwrap();
+        assert_eq!(find(None, &searched), Some(system.clone()));
+        std::fs::write(&local, "").unwrap();
+        assert_eq!(find(None, &searched), Some(local.clone()), "the working folder's before the system's");
+        assert_eq!(find(Some(&given), &searched), Some(given.clone()), "a file given is used even if missing");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(SEARCHED, ["herald.yaml", "/etc/herald/herald.yaml"]);
     }
 
     #[test]

@@ -535,3 +535,88 @@ fn the_doctor_logs_in_to_the_smtp_and_imap_servers_and_names_a_refused_login() {
     assert!(problems(&report)[1].contains(&format!("refused the password login of {referee}")), "{report}");
     assert!(!report.contains("not-the-password"), "{report}");
 }
+
+/// herald run in `dir` without `HERALD_CONFIG`, as a volunteer types it there.
+fn herald_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(herald_bin())
+        .args(args)
+        .current_dir(dir)
+        .env_remove("HERALD_CONFIG")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_configuration_is_found_where_operators_look_and_every_command_names_it() {
+    let root = support::tempdir::TempDir::new("herald-find").unwrap();
+    let club = root.path().join("club");
+    let elsewhere = root.path().join("elsewhere");
+    std::fs::create_dir_all(&club).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let yaml = |name: &str| {
+        format!(
+            "referee:\n  address: referee@{name}.test\ndatabase: {name}.db\ninbox:\n  maildir: {name}-inbox\n\
+             outgoing:\n  transport:\n    kind: maildir\n    path: {name}-sent\n"
+        )
+    };
+    // README's provider section: herald.yaml in the working folder, then `herald init`.
+    std::fs::write(club.join("herald.yaml"), yaml("local")).unwrap();
+    let init = herald_in(&club, &["init"]);
+    let said = output_text(&init);
+    assert!(init.status.success(), "{said}");
+    assert!(said.contains(&format!("configuration file file={}", club.join("herald.yaml").display())), "{said}");
+    assert!(club.join("local.db").is_file(), "the file's database, not herald-data's:\n{said}");
+    assert!(!club.join("herald-data").exists(), "{said}");
+    let doctor = output_text(&herald_in(&club, &["doctor"]));
+    assert!(doctor.contains(&format!("configuration {}: every key known", club.join("herald.yaml").display())));
+
+    // --config (and HERALD_CONFIG) comes before the working folder's file.
+    std::fs::write(elsewhere.join("given.yaml"), yaml("given")).unwrap();
+    let given = elsewhere.join("given.yaml");
+    let init = herald_in(&club, &["--config", given.to_str().unwrap(), "init"]);
+    assert!(init.status.success() && elsewhere.join("given.db").is_file(), "{}", output_text(&init));
+    let listed = Command::new(herald_bin())
+        .args(["game", "list"])
+        .current_dir(&club)
+        .env("HERALD_CONFIG", &given)
+        .output()
+        .unwrap();
+    assert!(output_text(&listed).contains(&format!("file={}", given.display())), "{}", output_text(&listed));
+
+    // Nowhere: every command that reads or sends mail says so loudly, and the doctor counts it
+    // as a problem, not as "all is well".
+    let empty = root.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let listed = output_text(&herald_in(&empty, &["game", "list"]));
+    assert!(listed.contains("WARN") && listed.contains("no configuration file"), "{listed}");
+    let doctor = herald_in(&empty, &["doctor"]);
+    let report = output_text(&doctor);
+    assert!(!doctor.status.success(), "{report}");
+    assert!(problems(&report).iter().any(|line| line.contains("no configuration file")), "{report}");
+}
+
+#[test]
+fn a_player_given_as_name_and_address_is_greeted_by_name_and_plays_from_that_address() {
+    let club = Club::start();
+    let white = format!("Alice Liddell <{}>", ALICE.to_uppercase());
+    let id = club.herald_ok(&["game", "new", "--white", &white, "--black", BOB]);
+    club.serve_once();
+    let invitation = club.pf.wait_for_mail(ALICE, 1, WAIT).remove(0);
+    let invitation = Mail::new(invitation);
+    assert!(invitation.body().contains("Hello Alice Liddell,"), "{}", invitation.body());
+    let bobs = Mail::new(club.pf.wait_for_mail(BOB, 1, WAIT).remove(0));
+    assert!(bobs.body().contains("against Alice Liddell"), "{}", bobs.body());
+    // Her reply from her address is hers: the move is played, not refused as unverified.
+    club.reply(ALICE, &invitation, "1. e4");
+    club.settle();
+    club.serve_once();
+    let shown = club.herald_ok(&["game", "show", id.trim()]);
+    assert!(shown.contains("1. e4"), "{shown}");
+    // What is not one mail address is refused by name, and starts nothing.
+    for bad in ["Alice Liddell", "alice@", "Alice <alice@players.test"] {
+        let out = club.herald(&["game", "new", "--white", bad, "--black", BOB]);
+        assert!(!out.status.success() && output_text(&out).contains("is not a mail address"), "{}", output_text(&out));
+    }
+    assert_eq!(club.herald_ok(&["game", "list"]).lines().count(), 1);
+}

@@ -21,8 +21,8 @@ pub use logging::{LogFormat, LogLevel};
 #[derive(Parser, Debug)]
 #[command(name = "herald", version, about)]
 pub struct Cli {
-    /// Configuration file (YAML); without one, herald runs on its defaults under
-    /// ./herald-data/.
+    /// Configuration file (YAML). Without it (or HERALD_CONFIG), herald reads ./herald.yaml,
+    /// else /etc/herald/herald.yaml, else runs on its defaults under ./herald-data/ and says so.
     #[arg(long, short = 'c', global = true, env = "HERALD_CONFIG")]
     config: Option<std::path::PathBuf>,
     /// How log lines (standard error) are written: text, or one JSON object per line.
@@ -130,23 +130,35 @@ pub fn main() -> ExitCode {
     let level =
         if matches!(cli.command, Command::Bench(_) | Command::Demo { .. }) { LogLevel::Warn } else { cli.log_level };
     logging::init(cli.log_format, level);
+    let reads_config = !matches!(
+        cli.command,
+        Command::Perft(_)
+            | Command::Replay(_)
+            | Command::Variants
+            | Command::Bench(_)
+            | Command::Verify { .. }
+            | Command::Assets { .. }
+            | Command::Demo { .. }
+    );
+    let config = if reads_config { configuration(cli.config.as_deref()) } else { None };
+    let config = config.as_deref();
     let result = match cli.command {
-        Command::Ingest(args) => return referee::ingest(cli.config.as_deref(), args),
-        Command::Init => referee::init(cli.config.as_deref()),
-        Command::Serve(args) => return referee::serve(cli.config.as_deref(), args),
-        Command::Game(args) => referee::game(cli.config.as_deref(), args),
-        Command::Tournament(args) => tournament::tournament(cli.config.as_deref(), args),
-        Command::Player(args) => player::player(cli.config.as_deref(), args),
-        Command::Ratings(args) => tournament::ratings(cli.config.as_deref(), args),
-        Command::Site(args) => tournament::site(cli.config.as_deref(), args),
-        Command::Outbox(args) => referee::outbox(cli.config.as_deref(), args),
-        Command::Log(args) => referee::log(cli.config.as_deref(), args),
+        Command::Ingest(args) => return referee::ingest(config, args),
+        Command::Init => referee::init(config),
+        Command::Serve(args) => return referee::serve(config, args),
+        Command::Game(args) => referee::game(config, args),
+        Command::Tournament(args) => tournament::tournament(config, args),
+        Command::Player(args) => player::player(config, args),
+        Command::Ratings(args) => tournament::ratings(config, args),
+        Command::Site(args) => tournament::site(config, args),
+        Command::Outbox(args) => referee::outbox(config, args),
+        Command::Log(args) => referee::log(config, args),
         Command::Verify { archive } => referee::verify(&archive),
-        Command::Audit { id } => referee::audit(cli.config.as_deref(), id),
-        Command::Backup { file } => ops::backup(cli.config.as_deref(), &file),
-        Command::Restore { file } => ops::restore(cli.config.as_deref(), &file),
-        Command::Doctor => ops::doctor(cli.config.as_deref()),
-        Command::Status => ops::status(cli.config.as_deref()),
+        Command::Audit { id } => referee::audit(config, id),
+        Command::Backup { file } => ops::backup(config, &file),
+        Command::Restore { file } => ops::restore(config, &file),
+        Command::Doctor => ops::doctor(config),
+        Command::Status => ops::status(config),
         Command::Assets { dir } => ops::assets(&dir),
         Command::Demo { variant, dir } => crate::demo::run(&variant, dir.as_deref(), &mut output::Stdout).map(drop),
         Command::Perft(args) => perft::run(args),
@@ -166,6 +178,25 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The configuration file a command reads (see [`crate::config::find`]), named in a log line;
+/// without one, a warning says loudly what herald does instead, since a volunteer who put the
+/// file in the wrong place would otherwise see herald run, and write mail nowhere.
+fn configuration(given: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    let searched = crate::config::SEARCHED.map(std::path::Path::new);
+    let found = crate::config::find(given, &searched);
+    match &found {
+        Some(path) => tracing::info!(file = %path.display(), "configuration file"),
+        None => tracing::warn!(
+            "no configuration file: none given (--config, HERALD_CONFIG), no ./herald.yaml and no \
+             /etc/herald/herald.yaml, so herald runs on its built-in defaults: the database and the Maildirs under \
+             ./{}/, outgoing mail written into the Maildir ./{}/sent and sent to nobody",
+            crate::config::DEFAULT_DATA_DIR,
+            crate::config::DEFAULT_DATA_DIR
+        ),
+    }
+    found
 }
 
 /// The variant id a game is played as: `variant`, or, with `--with ninja`, the variant with a

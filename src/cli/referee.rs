@@ -67,16 +67,16 @@ enum GameCommand {
         /// An additional piece for each player: `ninja` (the game's variant becomes VARIANT+ninja).
         #[arg(long = "with", value_name = "PIECE")]
         with: Option<String>,
-        /// White's mail address.
+        /// White: a mail address, or "Name <address>".
         #[arg(long)]
         white: String,
-        /// Black's mail address.
+        /// Black: a mail address, or "Name <address>".
         #[arg(long)]
         black: String,
-        /// White's name as shown to Black.
+        /// White's name as the mails show it (instead of a name given with --white).
         #[arg(long)]
         white_name: Option<String>,
-        /// Black's name as shown to White.
+        /// Black's name as the mails show it (instead of a name given with --black).
         #[arg(long)]
         black_name: Option<String>,
         /// The game's time control: "3 days per move", "10 moves in 50 days", "3 days per
@@ -330,8 +330,10 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
     match args.command {
         GameCommand::New { variant, with, white, black, white_name, black_name, time_control } => {
             let variant = super::variant_with(variant, with)?;
-            let white = Player { email: white.to_ascii_lowercase(), name: white_name };
-            let black = Player { email: black.to_ascii_lowercase(), name: black_name };
+            let named = |player: &str, name: Option<String>| {
+                Player::parse(player).map(|parsed| Player { name: name.or(parsed.name), ..parsed })
+            };
+            let (white, black) = (named(&white, white_name)?, named(&black, black_name)?);
             let id = service.new_game_with(&variant, white, black, time_control).map_err(|e| e.to_string())?;
             outln!("{id}");
             Ok(())

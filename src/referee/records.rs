@@ -15,6 +15,23 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player as an operator writes one: `ann@example.org`, `Ann Smith <ann@example.org>` or
+    /// `"Smith, Ann" <ann@example.org>` (RFC 5322's mailbox, read by lettre), the address
+    /// lower-cased and the name made one clean line.
+    ///
+    /// # Errors
+    ///
+    /// Text that is not one mailbox, in words that say what was expected.
+    pub fn parse(text: &str) -> Result<Player, String> {
+        let mailbox: lettre::message::Mailbox = text.trim().parse().map_err(|_| {
+            format!("{text:?} is not a mail address: write ann@example.org or \"Ann Smith <ann@example.org>\"")
+        })?;
+        Ok(Player {
+            email: mailbox.email.to_string().to_ascii_lowercase(),
+            name: mailbox.name.as_deref().and_then(crate::untrusted::name),
+        })
+    }
+
     /// The name to show: the name, or the address when there is none, as one line of at most
     /// [`crate::untrusted::NAME_CHARS`] characters without control or bidirectional characters
     /// (a name is outside text, whether it came in a From field, after `join`, in a TRF file
@@ -527,4 +544,28 @@ pub struct Effects {
     pub mails: Vec<OutgoingRecord>,
     /// Events to log.
     pub events: Vec<Event>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_is_read_as_an_address_or_a_name_and_an_address() {
+        let read = |text: &str| Player::parse(text).map(|p| (p.email, p.name));
+        assert_eq!(read("Ann@Example.org"), Ok(("ann@example.org".into(), None)));
+        assert_eq!(read("Ann Smith <ann@example.org>"), Ok(("ann@example.org".into(), Some("Ann Smith".into()))));
+        assert_eq!(
+            read("  \"Smith, Ann\" <ann@example.org> "),
+            Ok(("ann@example.org".into(), Some("Smith, Ann".into())))
+        );
+        assert_eq!(
+            read("Анна Петрова <anna@example.org>"),
+            Ok(("anna@example.org".into(), Some("Анна Петрова".into())))
+        );
+        for bad in ["ann smith", "ann@", "@example.org", "Ann <ann@example.org", "a@example.org, b@example.org", ""] {
+            let err = read(bad).expect_err(bad);
+            assert!(err.contains("is not a mail address"), "{bad}: {err}");
+        }
+    }
 }

@@ -49,12 +49,18 @@ pub fn doctor(config_path: Option<&Path>, now: Timestamp) -> Vec<Finding> {
     let mut findings = Vec::new();
     let config = match Config::load_or_default(config_path) {
         Ok(config) => {
-            findings.push(Finding::ok(match config_path {
-                Some(path) => format!("configuration {}: every key known and valid", path.display()),
-                None => {
-                    format!("no configuration file: herald runs on its defaults under ./{}", config::DEFAULT_DATA_DIR)
-                }
-            }));
+            findings.push(match config_path {
+                Some(path) => Finding::ok(format!("configuration {}: every key known and valid", path.display())),
+                None => Finding::problem(
+                    format!(
+                        "no configuration file (none given, no ./herald.yaml, no /etc/herald/herald.yaml): herald \
+                         runs on its built-in defaults under ./{}, and its mail goes to a local Maildir, to nobody",
+                        config::DEFAULT_DATA_DIR
+                    ),
+                    "copy config.example.yaml to ./herald.yaml or /etc/herald/herald.yaml and edit it, or name the \
+                     file with --config or HERALD_CONFIG",
+                ),
+            });
             config
         }
         Err(e) => {
