@@ -3,7 +3,8 @@
 # mount namespace with an overlay over / whose changes go to a temporary folder, chrooted
 # into, so nothing of the machine changes. Then: the maintainer scripts made the herald user,
 # /var/lib/herald (0700) and the configuration (0640 root:herald); systemd verifies the
-# installed unit; `herald init` runs as herald; reinstalling keeps a changed configuration
+# installed unit; `herald init` runs as herald; `herald serve` refuses the configuration as
+# installed (the example) in one line, with the status the unit does not restart; reinstalling keeps a changed configuration
 # (a conffile); a purge removes /etc/herald and keeps the club's games. Run as root (as
 # scripts/test.sh runs it), with the package scripts/package.sh built.
 set -euo pipefail
@@ -35,6 +36,13 @@ in_root man -w herald-backup >/dev/null 2>&1 || [ -f "$root/usr/share/man/man1/h
 # The administrator's first steps, as README says.
 in_root runuser -u herald -- env HERALD_CONFIG=/etc/herald/herald.yaml HERALD_LOG_LEVEL=error herald init
 [ "$(in_root stat -c '%U %a' /var/lib/herald/herald.db)" = "herald 600" ] || fail "the database: $(in_root stat -c '%U %a' /var/lib/herald/herald.db)"
+# The service, started on the configuration as installed (the example), refuses at once with
+# one line that says what to edit, and the status its unit does not restart.
+status=0
+said="$(in_root runuser -u herald -- env HERALD_CONFIG=/etc/herald/herald.yaml HERALD_LOG_LEVEL=error herald serve 2>&1)" || status=$?
+[ "$status" -eq 78 ] || fail "herald serve on the packaged configuration exited $status: $said"
+grep -qx 'herald: edit /etc/herald/herald.yaml: referee.address is still the example (referee@chess.example.org)' <<<"$said" \
+  || fail "herald serve on the packaged configuration said: $said"
 # An upgrade (the same package again) keeps the club's configuration.
 echo "# the club's own line" >> "$root/etc/herald/herald.yaml"
 in_root env DEBIAN_FRONTEND=noninteractive dpkg -i --force-confold /tmp/herald.deb

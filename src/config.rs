@@ -172,6 +172,16 @@ pub struct Imap {
     pub ca_file: Option<PathBuf>,
 }
 
+/// True for a domain RFC 2606 reserves for examples: `example.org`, `example.com`,
+/// `example.net`, anything below them, and the `.example` top-level domain.
+fn is_example_domain(domain: &str) -> bool {
+    let domain = domain.trim_end_matches('.').to_ascii_lowercase();
+    domain.ends_with(".example")
+        || ["example.org", "example.com", "example.net"]
+            .iter()
+            .any(|reserved| domain == *reserved || domain.ends_with(&format!(".{reserved}")))
+}
+
 /// The certificates of a `ca_file` setting (`key` names it in errors), checked to hold at
 /// least one PEM certificate, so that a wrong file fails at start and by name rather than as
 /// an untrusted server later.
@@ -705,6 +715,35 @@ impl Config {
         self
     }
 
+    /// The settings still holding an example's value (`config.example.yaml`'s, or any domain
+    /// RFC 2606 reserves for examples: `example.org`, `.com`, `.net` and below them, and
+    /// the `.example` top-level domain): each as "KEY is still the example (VALUE)". A club
+    /// that left one has not finished its configuration: `herald serve` refuses to start on
+    /// it and `herald doctor` names each.
+    pub fn placeholders(&self) -> Vec<String> {
+        let mut values: Vec<(&str, Option<&str>)> = vec![
+            ("referee.address", Some(&self.referee.address)),
+            ("referee.domain", self.referee.domain.as_deref()),
+            ("referee.director", self.referee.director.as_deref()),
+            ("inbox.authentication.trusted_authserv_id", self.inbox.authentication.trusted_authserv_id.as_deref()),
+        ];
+        if let Some(imap) = &self.inbox.imap {
+            values.extend([("inbox.imap.host", Some(imap.host.as_str())), ("inbox.imap.user", Some(&imap.user))]);
+        }
+        if let Transport::Smtp { host, user, .. } = &self.outgoing.transport {
+            values.extend([
+                ("outgoing.transport.host", Some(host.as_str())),
+                ("outgoing.transport.user", user.as_deref()),
+            ]);
+        }
+        values
+            .into_iter()
+            .filter_map(|(key, value)| Some((key, value?)))
+            .filter(|(_, value)| is_example_domain(value.rsplit('@').next().unwrap_or(value)))
+            .map(|(key, value)| format!("{key} is still the example ({value})"))
+            .collect()
+    }
+
     /// The domain of Message-IDs and reply addresses.
     pub fn domain(&self) -> &str {
         self.referee.domain.as_deref().unwrap_or_else(|| self.referee.address.rsplit_once('@').map_or("", |(_, d)| d))
@@ -757,8 +796,30 @@ mod tests {
         assert!(matches!(config.outgoing.transport, Transport::Smtp { tls: TlsMode::Starttls, .. }));
         assert_eq!(config.referee.director.as_deref(), Some("td@chess.example.org"));
         assert_eq!(config.bounces, Bounces::default());
-        assert_eq!(config.games.time_control, Some(TimeControl::Moves { moves: 10, days: 50 }));
-        assert_eq!(config.settings().time_control, TimeControl::Moves { moves: 10, days: 50 });
+        // README's default control, so that a club that copies the example does not get
+        // another one by accident.
+        assert_eq!(config.games.time_control, None);
+        assert_eq!(config.settings().time_control, TimeControl::PerMove { days: 3 });
+        // The example's domains are named as what they are, not taken for a club's.
+        let placeholders = config.placeholders();
+        assert!(
+            placeholders.contains(&"referee.address is still the example (referee@chess.example.org)".to_string()),
+            "{placeholders:?}"
+        );
+        assert!(placeholders.iter().any(|p| p.starts_with("inbox.authentication.trusted_authserv_id")));
+        assert!(placeholders.iter().any(|p| p.starts_with("outgoing.transport.host")));
+        assert!(config.templates.is_none(), "no folder the package does not make");
+        for (domain, example) in [
+            ("example.org", true),
+            ("chess.EXAMPLE.com", true),
+            ("mx.club.example", true),
+            ("example.net.", true),
+            ("myexample.org", false),
+            ("example.org.uk", false),
+            ("game.test", false),
+        ] {
+            assert_eq!(is_example_domain(domain), example, "{domain}");
+        }
         assert_eq!(config.games.vacation_days_per_year, 35);
     }
 

@@ -620,3 +620,43 @@ fn a_player_given_as_name_and_address_is_greeted_by_name_and_plays_from_that_add
     }
     assert_eq!(club.herald_ok(&["game", "list"]).lines().count(), 1);
 }
+
+#[test]
+fn the_example_configuration_is_named_as_unfinished_by_doctor_and_refused_by_serve() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.yaml");
+    let example = example.to_str().unwrap();
+    let doctor = Command::new(herald_bin()).args(["--config", example, "doctor"]).output().unwrap();
+    let report = output_text(&doctor);
+    assert!(!doctor.status.success(), "{report}");
+    for key in ["referee.address", "inbox.authentication.trusted_authserv_id", "outgoing.transport.host"] {
+        assert!(
+            problems(&report).iter().any(|line| line.contains(&format!("{key} is still the example"))),
+            "{key}:\n{report}"
+        );
+    }
+    // The service refuses at once, in one line naming the file and the key, with the status
+    // its unit does not restart, and before it tries to reach the example's servers.
+    let serve = Command::new(herald_bin()).args(["--config", example, "serve"]).output().unwrap();
+    let said = String::from_utf8_lossy(&serve.stderr).into_owned();
+    assert_eq!(serve.status.code(), Some(i32::from(herald::cli::EXIT_CONFIG)), "{said}");
+    assert!(
+        said.contains(&format!(
+            "herald: edit {example}: referee.address is still the example (referee@chess.example.org)\n"
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_doctor_names_a_templates_folder_that_does_not_exist() {
+    let club = Club::with(ClubOptions {
+        extra_config: "templates: /nonexistent/herald-templates\n".into(),
+        ..ClubOptions::default()
+    });
+    let (healthy, report) = doctor(&club);
+    assert!(!healthy, "{report}");
+    assert!(
+        problems(&report).iter().any(|line| line.contains("the folder /nonexistent/herald-templates does not exist")),
+        "{report}"
+    );
+}

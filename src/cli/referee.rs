@@ -282,8 +282,14 @@ impl From<service::ServiceError> for Stopped {
     }
 }
 
-fn serve_until_stopped(config: ConfigPath<'_>, args: ServeArgs) -> Result<(), Stopped> {
-    let config = load_config(config).map_err(Stopped::NeedsOperator)?;
+fn serve_until_stopped(config_path: ConfigPath<'_>, args: ServeArgs) -> Result<(), Stopped> {
+    let config = load_config(config_path).map_err(Stopped::NeedsOperator)?;
+    // The packaged configuration is the example until the club edits it: say so, rather
+    // than try to reach the example's servers.
+    if let Some(placeholder) = config.placeholders().first() {
+        let file = config_path.map_or("the configuration".into(), |path| path.display().to_string());
+        return Err(Stopped::NeedsOperator(format!("edit {file}: {placeholder}")));
+    }
     let mut service = Service::open(config, Arc::new(SystemClock))?;
     let daemon = service::lock_database(&service.config().database).map_err(|e| Stopped::Failed(e.to_string()))?;
     // The daemon is the sender for its whole life; `herald ingest` leaves sending to it.

@@ -71,7 +71,29 @@ pub fn doctor(config_path: Option<&Path>, now: Timestamp) -> Vec<Finding> {
             return findings;
         }
     };
-    if let Some(dir) = &config.templates {
+    for placeholder in config.placeholders() {
+        findings.push(Finding::problem(
+            format!("{}: {placeholder}", config_path.map_or("the defaults".into(), |p| p.display().to_string())),
+            "put the club's own value there: herald serve does not start while one is left",
+        ));
+    }
+    let default_control = crate::clock::TimeControl::PerMove { days: config.games.days_per_move };
+    let control = config.settings().time_control;
+    findings.push(Finding::ok(if control == default_control {
+        format!("new games are played at {control}, README's default")
+    } else {
+        format!(
+            "new games are played at {control} (games.time_control), not README's default of {default_control}: \
+             make sure the club chose it"
+        )
+    }));
+    if let Some(dir) = config.templates.as_ref().filter(|dir| !dir.is_dir()) {
+        findings.push(Finding::problem(
+            format!("templates: the folder {} does not exist", dir.display()),
+            "make it and copy into it the templates to change (templates/ in herald's source), or remove the \
+             templates key to use the built-in wording",
+        ));
+    } else if let Some(dir) = &config.templates {
         findings.push(match load_templates(Some(dir)) {
             Ok(_) => Finding::ok(format!("templates in {}: they load", dir.display())),
             Err(e) => Finding::problem(
