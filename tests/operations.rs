@@ -660,3 +660,53 @@ fn the_doctor_names_a_templates_folder_that_does_not_exist() {
         "{report}"
     );
 }
+
+#[test]
+fn the_directors_commands_say_what_they_did_and_name_the_real_problem() {
+    let club = Club::start();
+    // `game new`: the number for scripts on standard output, the words on standard error.
+    let out = club.herald(&["game", "new", "--white", ALICE, "--black", BOB]);
+    assert!(out.status.success(), "{}", output_text(&out));
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(id.parse::<i64>().is_ok(), "{}", output_text(&out));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&format!("game {id} (chess)")) && said.contains("invitations are queued"), "{said}");
+    assert!(!said.contains("mailed"), "nothing was mailed yet: {said}");
+
+    // serve: a start line that says what it runs on, and a stop line.
+    let mut daemon = club.spawn(&["serve"]);
+    club.pf.wait_for_mail(ALICE, 1, WAIT);
+    support::club::signal(daemon.id(), "TERM");
+    let status = daemon.wait_timeout(WAIT);
+    let log = output_text(&daemon.finish(status.is_none()));
+    let started = log.lines().find(|line| line.contains("herald serve started")).unwrap_or_else(|| panic!("{log}"));
+    for part in [
+        format!("version=\"{}\"", env!("CARGO_PKG_VERSION")),
+        format!("config={}", club.config_path().display()),
+        format!("inbox=Maildir {}", club.inbox().display()),
+        format!("transport=SMTP 127.0.0.1:{}", club.pf.smtp_port()),
+    ] {
+        assert!(started.contains(&part), "{part} in {started}");
+    }
+    assert!(log.contains("herald serve stopped"), "{log}");
+
+    // backup: onto a file that exists, into a folder that does not.
+    let existing = club.dir().join("existing.db");
+    std::fs::write(&existing, "mine").unwrap();
+    let out = output_text(&club.herald(&["backup", existing.to_str().unwrap()]));
+    assert!(out.contains("exists already: herald never writes a backup over a file"), "{out}");
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "mine");
+    let nowhere = club.dir().join("no-such-folder/backup.db");
+    let out = output_text(&club.herald(&["backup", nowhere.to_str().unwrap()]));
+    assert!(
+        out.contains(&format!("the folder {} does not exist", club.dir().join("no-such-folder").display())),
+        "{out}"
+    );
+
+    // A database that is not there is named as missing, with what to do.
+    let moved = club.dir().join("moved.db");
+    std::fs::rename(club.database(), &moved).unwrap();
+    let out = output_text(&club.herald(&["game", "list"]));
+    assert!(out.contains(&format!("no database at {}: run `herald init`", club.database().display())), "{out}");
+    std::fs::rename(&moved, club.database()).unwrap();
+}

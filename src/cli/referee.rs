@@ -327,7 +327,49 @@ fn serve_until_stopped(config_path: ConfigPath<'_>, args: ServeArgs) -> Result<(
         );
         return Ok(());
     }
-    Ok(service.serve(&send_lock, transport.as_ref(), &stop)?)
+    let config = service.config();
+    tracing::info!(
+        version = env!("CARGO_PKG_VERSION"),
+        config = %config_path.map_or("(none: the defaults)".into(), |path| path.display().to_string()),
+        database = %config.database.display(),
+        inbox = %inbox_description(config),
+        transport = %transport_description(&config.outgoing.transport),
+        "herald serve started"
+    );
+    let served = service.serve(&send_lock, transport.as_ref(), &stop);
+    match &served {
+        Ok(()) => tracing::info!("herald serve stopped (by a signal)"),
+        Err(e) => tracing::error!(error = %e, "herald serve stopped"),
+    }
+    Ok(served?)
+}
+
+/// Where `herald serve` reads mail from, for its start line.
+fn inbox_description(config: &Config) -> String {
+    match (&config.inbox.maildir, &config.inbox.imap) {
+        (Some(dir), _) => format!("Maildir {}", dir.display()),
+        (None, Some(imap)) => format!(
+            "IMAP {}:{} folder {} as {}",
+            imap.host,
+            imap.port.unwrap_or(if imap.tls == crate::config::TlsMode::Tls { 993 } else { 143 }),
+            imap.folder,
+            imap.user
+        ),
+        (None, None) => "none (mail comes by pipe, herald ingest)".into(),
+    }
+}
+
+/// How `herald serve` sends mail, for its start line.
+fn transport_description(transport: &crate::config::Transport) -> String {
+    match transport {
+        crate::config::Transport::Smtp { host, port, user, .. } => format!(
+            "SMTP {host}{}{}",
+            port.map(|p| format!(":{p}")).unwrap_or_default(),
+            user.as_ref().map(|u| format!(" as {u}")).unwrap_or_default()
+        ),
+        crate::config::Transport::Sendmail { command } => format!("sendmail {}", command.display()),
+        crate::config::Transport::Maildir { path } => format!("Maildir {} (sent to nobody)", path.display()),
+    }
 }
 
 /// `herald game ...`.
@@ -340,8 +382,14 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
                 Player::parse(player).map(|parsed| Player { name: name.or(parsed.name), ..parsed })
             };
             let (white, black) = (named(&white, white_name)?, named(&black, black_name)?);
+            let (white_shown, black_shown) = (white.display_name().into_owned(), black.display_name().into_owned());
             let id = service.new_game_with(&variant, white, black, time_control).map_err(|e| e.to_string())?;
+            // The number alone on standard output, for scripts; the words for the person.
             outln!("{id}");
+            eprintln!(
+                "game {id} ({variant}) between {white_shown} (White) and {black_shown} (Black): the invitations are \
+                 queued in the outbox; herald serve sends them at its next pass (or run herald serve --once)"
+            );
             Ok(())
         }
         GameCommand::List => {

@@ -12,6 +12,20 @@ use crate::store::backup::{self, Checked};
 /// Writes a backup of the club's database to `to` (which must not exist), readable by its
 /// owner only; consistent while the daemon runs.
 pub fn backup(config: &Config, to: &Path) -> Result<Checked, ServiceError> {
+    if to.exists() {
+        return Err(ServiceError::Usage(format!(
+            "{} exists already: herald never writes a backup over a file; give a new name",
+            to.display()
+        )));
+    }
+    let folder = to.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(ServiceError::Usage(format!(
+            "the folder {} does not exist: make it first (mkdir -p {}), or give a file in a folder that does",
+            folder.display(),
+            folder.display()
+        )));
+    }
     Ok(backup::backup(&config.database, to)?)
 }
 

@@ -34,7 +34,7 @@ pub struct Checked {
 /// and writable by its owner only. Consistent while the daemon runs.
 pub fn backup(database: &Path, to: &Path) -> Result<Checked> {
     if !database.exists() {
-        return Err(StoreError::NotInitialised(database.to_path_buf()));
+        return Err(StoreError::NoDatabase(database.to_path_buf()));
     }
     let journal = SentJournal::beside(database);
     let io = |path: &Path| {
@@ -103,7 +103,7 @@ fn copy_all(source: &Connection, target: &mut Connection) -> Result<()> {
 /// a schema this herald knows, the reply-token key.
 pub fn check(path: &Path) -> Result<Checked> {
     if !path.is_file() {
-        return Err(StoreError::NotInitialised(path.to_path_buf()));
+        return Err(StoreError::NoDatabase(path.to_path_buf()));
     }
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     conn.busy_timeout(Duration::from_secs(10))?;

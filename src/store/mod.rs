@@ -53,7 +53,9 @@ pub const SECRET_KEY: &str = "reply_token_secret";
 pub enum StoreError {
     /// SQLite said no.
     Sqlite(rusqlite::Error),
-    /// The database has not been created with `herald init`.
+    /// There is no database at this path: `herald init` has not run with this configuration.
+    NoDatabase(PathBuf),
+    /// The file there is not a database `herald init` made.
     NotInitialised(PathBuf),
     /// A row holds something herald did not write.
     Corrupt(String),
@@ -86,7 +88,10 @@ impl StoreError {
             StoreError::Sqlite(_) => false,
             // A file herald may not read or write stays so until an administrator acts.
             StoreError::Io(_, e) => e.kind() != std::io::ErrorKind::PermissionDenied,
-            StoreError::NotInitialised(_) | StoreError::Corrupt(_) | StoreError::TooNew { .. } => false,
+            StoreError::NoDatabase(_)
+            | StoreError::NotInitialised(_)
+            | StoreError::Corrupt(_)
+            | StoreError::TooNew { .. } => false,
         }
     }
 }
@@ -95,8 +100,11 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Sqlite(e) => write!(f, "database: {e}"),
+            StoreError::NoDatabase(p) => {
+                write!(f, "no database at {}: run `herald init` (with this configuration) first", p.display())
+            }
             StoreError::NotInitialised(p) => {
-                write!(f, "{} is not a herald database; run `herald init` first", p.display())
+                write!(f, "{} is not a database made by `herald init` (it holds no reply-token secret)", p.display())
             }
             StoreError::Corrupt(e) => write!(f, "database holds unexpected data: {e}"),
             StoreError::Io(path, e) => write!(f, "{}: {e}", path.display()),
@@ -175,7 +183,7 @@ impl Store {
     /// Opens an existing database made by `herald init`.
     pub fn open(path: &Path) -> Result<Store> {
         if !path.exists() {
-            return Err(StoreError::NotInitialised(path.to_path_buf()));
+            return Err(StoreError::NoDatabase(path.to_path_buf()));
         }
         let conn = Connection::open(path)?;
         refuse_newer(&conn)?;
