@@ -618,7 +618,16 @@ fn a_player_given_as_name_and_address_is_greeted_by_name_and_plays_from_that_add
         let out = club.herald(&["game", "new", "--white", bad, "--black", BOB]);
         assert!(!out.status.success() && output_text(&out).contains("is not a mail address"), "{}", output_text(&out));
     }
-    assert_eq!(club.herald_ok(&["game", "list"]).lines().count(), 1);
+    // The list shows the player by name, with a heading; --json gives the same for scripts.
+    let listed = club.herald_ok(&["game", "list"]);
+    let rows: Vec<&str> = listed.lines().filter(|line| line.starts_with('#')).collect();
+    assert_eq!(rows.len(), 1, "{listed}");
+    assert!(listed.starts_with("game ") && rows[0].contains(&format!("Alice Liddell - {BOB}")), "{listed}");
+    let json: serde_json::Value = serde_json::from_str(&club.herald_ok(&["game", "list", "--json"])).unwrap();
+    assert_eq!(json[0]["white"]["name"], "Alice Liddell");
+    assert_eq!(json[0]["white"]["email"], ALICE);
+    assert_eq!(json[0]["plies"], 1);
+    assert_eq!(json[0]["tournament"], serde_json::Value::Null);
 }
 
 #[test]

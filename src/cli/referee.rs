@@ -84,8 +84,13 @@ enum GameCommand {
         #[arg(long, value_parser = super::tournament::time_control_arg)]
         time_control: Option<crate::clock::TimeControl>,
     },
-    /// List the games.
-    List,
+    /// List the games, newest first: number, variant, players, tournament and round, moves,
+    /// state.
+    List {
+        /// One JSON array of the games, for scripts.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show a game as both players may know it (while a game with secrets goes on, its
     /// secrets stay sealed); with --as, what that player may see of it now (their view of the
     /// board, the move list as they may read it, their notices).
@@ -344,6 +349,77 @@ fn serve_until_stopped(config_path: ConfigPath<'_>, args: ServeArgs) -> Result<(
     Ok(served?)
 }
 
+/// `herald game list [--json]`.
+fn list_games(service: &mut Service, json: bool) -> Result<(), String> {
+    let games = service
+        .store()
+        .read(|tx| {
+            let games = tx.games()?;
+            let mut listed = Vec::with_capacity(games.len());
+            for game in games {
+                let pairing = tx.pairing_of_game(game.record.id)?;
+                listed.push((game, pairing.map(|(tournament, pairing)| (tournament, pairing.round))));
+            }
+            Ok(listed)
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let state = |r: &GameRecord| match (&r.result, r.status) {
+        (Some(result), _) => format!("{} {}", result.score, result.reason),
+        (None, GameStatus::Active) => "in play".to_string(),
+        (None, GameStatus::Finished) => "finished".to_string(),
+    };
+    if json {
+        let player = |p: &Player| serde_json::json!({ "name": p.name, "email": p.email });
+        let rows: Vec<serde_json::Value> = games
+            .iter()
+            .map(|(g, place)| {
+                let r = &g.record;
+                serde_json::json!({
+                    "id": r.id,
+                    "variant": r.variant,
+                    "white": player(&r.white),
+                    "black": player(&r.black),
+                    "tournament": place.map(|(t, _)| t),
+                    "round": place.map(|(_, round)| round),
+                    "plies": g.plies,
+                    "status": if r.status == GameStatus::Active { "active" } else { "finished" },
+                    "result": r.result.as_ref().map(|result| &result.score),
+                    "reason": r.result.as_ref().map(|result| &result.reason),
+                })
+            })
+            .collect();
+        outln!("{}", serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    // Columns as wide as their widest entry, so a long variant id or name shifts nothing.
+    let rows: Vec<[String; 6]> = games
+        .iter()
+        .map(|(g, place)| {
+            let r = &g.record;
+            [
+                format!("#{}", r.id),
+                r.variant.clone(),
+                format!("{} - {}", r.white.display_name(), r.black.display_name()),
+                place.map_or("-".to_string(), |(t, round)| format!("T{t} R{round}")),
+                format!("{} plies", g.plies),
+                state(r),
+            ]
+        })
+        .collect();
+    let headings = ["game", "variant", "players", "tournament", "moves", "state"].map(str::to_string);
+    let mut widths = headings.each_ref().map(|h| h.chars().count());
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&headings).chain(&rows) {
+        let cells: Vec<String> = row.iter().zip(widths).map(|(cell, width)| format!("{cell:<width$}")).collect();
+        outln!("{}", cells.join("  ").trim_end());
+    }
+    Ok(())
+}
+
 /// Where `herald serve` reads mail from, for its start line.
 fn inbox_description(config: &Config) -> String {
     match (&config.inbox.maildir, &config.inbox.imap) {
@@ -392,26 +468,7 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
             );
             Ok(())
         }
-        GameCommand::List => {
-            let games = service.store().read(|tx| tx.games()).map_err(|e| e.to_string())?;
-            for g in games {
-                let r = &g.record;
-                let state = match (&r.result, r.status) {
-                    (Some(result), _) => format!("{} {}", result.score, result.reason),
-                    (None, GameStatus::Active) => "in play".to_string(),
-                    (None, GameStatus::Finished) => "finished".to_string(),
-                };
-                outln!(
-                    "#{:<5} {:<12} {} - {}  {} plies  {state}",
-                    r.id,
-                    r.variant,
-                    r.white.email,
-                    r.black.email,
-                    g.plies
-                );
-            }
-            Ok(())
-        }
+        GameCommand::List { json } => list_games(&mut service, json),
         GameCommand::Show { id, side, reveal } => show(&mut service, id, side.map(Color::from), reveal),
         GameCommand::Export { id, pgn, json, reveal } => {
             if json {
