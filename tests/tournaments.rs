@@ -314,3 +314,32 @@ fn each_tournament_keeps_the_tie_break_edition_it_was_made_with() {
         assert_eq!(TieBreakEdition::parse(edition.as_str()), Some(edition));
     }
 }
+
+#[test]
+fn the_director_chooses_the_tie_break_edition_at_tournament_new() {
+    let table = Table::new("tournament-tiebreak-edition-cli");
+    let config = table.write_config();
+    let herald = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+            .arg("--config")
+            .arg(&config)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let new = |extra: &[&str]| {
+        let mut args = vec!["tournament", "new", "--name", "Cup", "--system", "swiss", "--rounds", "3"];
+        args.extend_from_slice(extra);
+        let out = herald(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let show = |id: &str| String::from_utf8_lossy(&herald(&["tournament", "show", id]).stdout).to_string();
+    let by_default = new(&[]);
+    assert!(show(&by_default).contains("(edition 2026)"), "{}", show(&by_default));
+    let chosen = new(&["--tiebreak-edition", "2024"]);
+    assert!(show(&chosen).contains("(edition 2024)"), "{}", show(&chosen));
+    let refused = herald(&["tournament", "new", "--name", "Cup", "--system", "swiss", "--tiebreak-edition", "2030"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("known: 2024, 2026"));
+}
