@@ -16,7 +16,7 @@ use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::Player;
 use herald::service::{Ingested, NewTournament};
-use herald::tournament::standings::TieBreak;
+use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Points, Stage, System, Tournament};
 use support::table::Table;
@@ -53,6 +53,7 @@ fn round_robin(name: &str, rounds: u32) -> Tournament {
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points: Points::ONE,
         withdrawal: WithdrawalPolicy::ForfeitRemaining,
         initial_colour: herald::engine::Color::White,

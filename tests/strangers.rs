@@ -25,7 +25,7 @@ use herald::mail::compose::{MAX_LINE_OCTETS, MAX_SUBJECT_CHARS, longest_line};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::Player;
 use herald::service::NewTournament;
-use herald::tournament::standings::TieBreak;
+use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Points, Stage, System, Tournament};
 use herald::untrusted::{ECHO_CHARS, NAME_CHARS};
@@ -154,6 +154,7 @@ fn terms() -> Tournament {
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points: Points::ONE,
         withdrawal: WithdrawalPolicy::ForfeitRemaining,
         initial_colour: herald::engine::Color::White,

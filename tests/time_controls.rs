@@ -14,7 +14,7 @@ use herald::config::Games;
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::referee::records::Player;
 use herald::service::NewTournament;
-use herald::tournament::standings::TieBreak;
+use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Finish, Points, Stage, System, Tournament};
 use support::table::Table;
@@ -358,6 +358,7 @@ fn a_tournament_game_lost_on_time_shows_as_such() {
         time_control: Some(control("2 moves in 3 days")),
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points: Points::ONE,
         withdrawal: WithdrawalPolicy::ForfeitRemaining,
         initial_colour: herald::engine::Color::White,

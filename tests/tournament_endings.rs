@@ -19,7 +19,7 @@ use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, NewTournament};
-use herald::tournament::standings::TieBreak;
+use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Points, Stage, System, Tournament};
 use support::table::Table;
@@ -83,6 +83,7 @@ fn start(table: &mut Table, format: Format, withdrawal: WithdrawalPolicy) -> i64
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points: Points::ONE,
         withdrawal,
         initial_colour: herald::engine::Color::White,

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use herald::engine::Color;
 use herald::tournament::berger::schedule;
 use herald::tournament::crosstable;
-use herald::tournament::standings::{Standing, TieBreak, standings};
+use herald::tournament::standings::{Standing, TieBreak, TieBreakEdition, standings};
 use herald::tournament::trf::{self, TrfProblem, TrfTournament};
 use herald::tournament::withdrawal::{Change, WithdrawalPolicy, withdraw};
 use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
@@ -210,6 +210,11 @@ fn double_round_robin_reverses_colours_and_never_gives_three_in_a_row() {
 // Standings and tie-breaks
 // ---------------------------------------------------------------------------------------
 
+/// herald's rules before 2026, which every tournament stored before editions were stored keeps.
+const EDITION_2024: TieBreakEdition = TieBreakEdition::Herald2024;
+/// FIDE's 2026 edition, which new tournaments follow.
+const EDITION_2026: TieBreakEdition = TieBreakEdition::Fide2026;
+
 fn entrant(number: u32, name: &str) -> Entrant {
     Entrant {
         number,
@@ -244,6 +249,12 @@ fn worked_example() -> (Vec<Entrant>, Vec<Pairing>) {
     (entrants, pairings)
 }
 
+/// The standings of a round robin by herald's 2024 rules, the edition the tests before the
+/// 2026 edition were written for (in a round robin the editions differ only in DE).
+fn round_robin_2024(entrants: &[Entrant], pairings: &[Pairing], tiebreaks: &[TieBreak]) -> Vec<Standing> {
+    standings(entrants, pairings, tiebreaks, EDITION_2024, System::RoundRobin)
+}
+
 fn by_number(table: &[Standing]) -> HashMap<u32, &Standing> {
     table.iter().map(|s| (s.number, s)).collect()
 }
@@ -255,8 +266,9 @@ fn value(s: &Standing, i: usize) -> u64 {
 #[test]
 fn the_worked_example_by_hand() {
     let (entrants, pairings) = worked_example();
+    let by = |tiebreaks: &[TieBreak], edition| standings(&entrants, &pairings, tiebreaks, edition, System::RoundRobin);
     let all = [TieBreak::SonnebornBerger, TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::Wins];
-    let table = standings(&entrants, &pairings, &all);
+    let table = by(&all, EDITION_2024);
     let s = by_number(&table);
     // Points: Ann 1 + 0.65 + 0; Ben 0.7 + 0.3 + 0.75; Cy 0.25 + 0.5 + 1; Di 0 + 0.4 + 0.2.
     assert_eq!(s[&1].points, Points(1650));
@@ -293,21 +305,31 @@ fn the_worked_example_by_hand() {
     assert_eq!(order, vec![(3, 1), (2, 2), (1, 3), (4, 4)]);
     // Direct encounter first puts Ben first (0.7 to 0.25 in their game); the others have
     // no one to meet in their group and get 0.
-    let table = standings(&entrants, &pairings, &[TieBreak::DirectEncounter, TieBreak::SonnebornBerger]);
+    let table = by(&[TieBreak::DirectEncounter, TieBreak::SonnebornBerger], EDITION_2024);
     let order: Vec<(u32, u32, u64)> = table.iter().map(|s| (s.number, s.rank, value(s, 0))).collect();
     assert_eq!(order, vec![(2, 1, 700_000), (3, 2, 250_000), (1, 3, 0), (4, 4, 0)]);
     // BH and BH-C1 do not separate Ben and Cy: a shared rank, listed by number; WIN then
     // does (2 against 1).
-    let table = standings(&entrants, &pairings, &[TieBreak::Buchholz, TieBreak::BuchholzCut1]);
+    let table = by(&[TieBreak::Buchholz, TieBreak::BuchholzCut1], EDITION_2024);
     let order: Vec<(u32, u32)> = table.iter().map(|s| (s.number, s.rank)).collect();
     assert_eq!(order, vec![(2, 1), (3, 1), (1, 3), (4, 4)]);
-    let table = standings(&entrants, &pairings, &[TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::Wins]);
+    let table = by(&[TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::Wins], EDITION_2024);
     let order: Vec<(u32, u32)> = table.iter().map(|s| (s.number, s.rank)).collect();
     assert_eq!(order, vec![(2, 1), (3, 2), (1, 3), (4, 4)]);
     // With no tie-breaks at all, too.
-    let table = standings(&entrants, &pairings, &[]);
+    let table = by(&[], EDITION_2024);
     assert_eq!(table.iter().map(|s| s.rank).collect::<Vec<_>>(), vec![1, 1, 3, 4]);
     assert!(table.iter().all(|s| s.games == 3 && s.tiebreaks.is_empty()));
+
+    // The 2026 edition changes nothing in a round robin without byes or absences: the same
+    // values. Its DE counts the tied players ranked below: Ben 1 (he beat Cy), Cy 0.
+    let (table, old) = (by(&all, EDITION_2026), by(&all, EDITION_2024));
+    for n in 1..=4 {
+        assert_eq!(by_number(&table)[&n].tiebreaks, by_number(&old)[&n].tiebreaks, "player {n}");
+    }
+    let table = by(&[TieBreak::DirectEncounter, TieBreak::SonnebornBerger], EDITION_2026);
+    let order: Vec<(u32, u32, u64)> = table.iter().map(|s| (s.number, s.rank, value(s, 0))).collect();
+    assert_eq!(order, vec![(2, 1, 1_000_000), (3, 2, 0), (1, 3, 0), (4, 4, 0)]);
 }
 
 #[test]
@@ -325,7 +347,7 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
         });
     }
     let all = [TieBreak::Buchholz, TieBreak::SonnebornBerger, TieBreak::Wins];
-    let table = standings(&entrants, &pairings, &all);
+    let table = round_robin_2024(&entrants, &pairings, &all);
     let s = by_number(&table);
     // A: 1.5 points; BH = B's 1.5 + C's 0 (the bye adds nothing); SB = ½ × 1.5 + 1 × 0.
     assert_eq!(s[&1].points, Points(1500));
@@ -342,7 +364,7 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
         Pairing { round: 2, board: 2, white: 2, black: None, score: Some(bye), game: None },
     ];
     let all = [TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::SonnebornBerger, TieBreak::Wins];
-    let table = standings(&entrants, &swiss, &all);
+    let table = standings(&entrants, &swiss, &all, EDITION_2024, System::Swiss);
     let s = by_number(&table);
     // 3: BH = dummy 1.5 + A's 1.5 = 3; C1 = 3 - 1.5; SB = 1.5 × 1 + 1.5 × ½ = 2.25; WIN = the bye.
     assert_eq!(
@@ -366,7 +388,7 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
         game: None,
     };
     forfeited[1].score = Some(bye);
-    let table = standings(&entrants, &forfeited, &[TieBreak::Buchholz, TieBreak::Wins]);
+    let table = standings(&entrants, &forfeited, &[TieBreak::Buchholz, TieBreak::Wins], EDITION_2024, System::Swiss);
     let s = by_number(&table);
     // Points 1: 1 + ½ = 1.5, 2: 0 + 1 (the forfeit) = 1, 3: 1 (bye) + ½ + 0 (forfeit) = 1.5.
     // B: BH = A's 1.5 + C's 1.5 = 3 (as a dummy with B's own score it would be 2.5); WIN 1.
@@ -381,11 +403,176 @@ fn byes_forfeits_annulled_games_and_games_in_progress() {
             p.game = Some(9);
         }
     }
-    let table = standings(&entrants, &unfinished, &[TieBreak::Buchholz]);
+    let table = round_robin_2024(&entrants, &unfinished, &[TieBreak::Buchholz]);
     let s = by_number(&table);
     // Without 3-1: A ½ (BH: B's 1.5), B 1.5, C 0.
     assert_eq!((s[&1].points, value(s[&1], 0), s[&1].games), (Points(500), 1_500_000, 2));
     assert_eq!(s[&3].points, Points::ZERO);
+}
+
+// ---------------------------------------------------------------------------------------
+// The 2026 edition of C.07: Article 16 in a Swiss, Article 6 whole
+// ---------------------------------------------------------------------------------------
+
+fn game(round: u32, white: u32, black: u32, score: Score) -> Pairing {
+    Pairing { round, board: 1, white, black: Some(black), score: Some(score), game: None }
+}
+
+fn bye(round: u32, number: u32, points: u32) -> Pairing {
+    let score = Score { white: Points(points), black: Points::ZERO, finish: Finish::Forfeit };
+    Pairing { round, board: 9, white: number, black: None, score: Some(score), game: None }
+}
+
+fn values(table: &[Standing], number: u32) -> Vec<u64> {
+    by_number(table)[&number].tiebreaks.iter().map(|v| v.millionths).collect()
+}
+
+#[test]
+fn a_byes_dummy_opponent_scores_at_most_a_draw_a_round_in_2026() {
+    // Three players, three rounds, a pairing-allocated bye (1 point) each round. R1: 1-2 1-0,
+    // 3 bye; R2: 3-1 0-1, 2 bye; R3: 2-3 0-1, 1 bye. Points: 1: 3, 2: 1, 3: 2.
+    let entrants = vec![entrant(1, "A"), entrant(2, "B"), entrant(3, "C")];
+    let pairings = vec![
+        game(1, 1, 2, played(1000, 0)),
+        bye(1, 3, 1000),
+        game(2, 3, 1, played(0, 1000)),
+        bye(2, 2, 1000),
+        game(3, 2, 3, played(0, 1000)),
+        bye(3, 1, 1000),
+    ];
+    let all = [TieBreak::Buchholz, TieBreak::SonnebornBerger];
+    let table = standings(&entrants, &pairings, &all, EDITION_2026, System::Swiss);
+    // C.07 2026 §16.4.2: the dummy scores the player's own points, at most a draw in every
+    // round: 3 × 0.5 = 1.5. A: BH = B's 1 + C's 2 + dummy min(3, 1.5) = 4.5; SB = 1 × 1 +
+    // 1 × 2 + 1 × 1.5 = 4.5.
+    assert_eq!(values(&table, 1), vec![4_500_000, 4_500_000]);
+    // C (2 points): dummy min(2, 1.5) = 1.5; BH = 1.5 + A's 3 + B's 1 = 5.5; SB = 1.5 + 0 + 1.
+    assert_eq!(values(&table, 3), vec![5_500_000, 2_500_000]);
+    // B (1 point, under the cap): dummy 1; BH = A's 3 + 1 + C's 2 = 6; SB = 0 + 1 + 0.
+    assert_eq!(values(&table, 2), vec![6_000_000, 1_000_000]);
+    // herald's 2024 rules keep the uncapped dummy: A's BH = 1 + 2 + 3.
+    let old = standings(&entrants, &pairings, &all, EDITION_2024, System::Swiss);
+    assert_eq!(values(&old, 1), vec![6_000_000, 6_000_000]);
+}
+
+/// Four players, three rounds; D (4) beats C in round 1 and withdraws after it. R1: 1-2 ½-½,
+/// 3-4 0-1; R2: 1-3 1-0, 2 bye; R3: 3-2 ½-½, 1 bye. Points: A 2.5, B 2, C 0.5, D 1.
+fn swiss_with_a_withdrawal() -> (Vec<Entrant>, Vec<Pairing>) {
+    let mut entrants = vec![entrant(1, "A"), entrant(2, "B"), entrant(3, "C"), entrant(4, "D")];
+    entrants[3].withdrawn_after = Some(1);
+    let pairings = vec![
+        game(1, 1, 2, played(500, 500)),
+        game(1, 3, 4, played(0, 1000)),
+        game(2, 1, 3, played(1000, 0)),
+        bye(2, 2, 1000),
+        game(3, 3, 2, played(500, 500)),
+        bye(3, 1, 1000),
+    ];
+    (entrants, pairings)
+}
+
+#[test]
+fn rounds_after_a_swiss_withdrawal_are_rounds_in_2026() {
+    let (entrants, pairings) = swiss_with_a_withdrawal();
+    let all = [TieBreak::Buchholz, TieBreak::SonnebornBerger];
+    let table = standings(&entrants, &pairings, &all, EDITION_2026, System::Swiss);
+    // C.07 §16.1.1: every round the player was not paired in after withdrawing is an unplayed
+    // round (a zero-point bye); §16.4.2: against a dummy with D's own 1 point (under the cap of
+    // 1.5). D: BH = C's 0.5 + 1 + 1 = 2.5; SB = 1 × 0.5 + 0 + 0.
+    assert_eq!(values(&table, 4), vec![2_500_000, 500_000]);
+    assert_eq!(by_number(&table)[&4].games, 1, "the absences are no results");
+    // §16.3: for their opponents, D never came back, so D's absences count as draws: D's score
+    // as C's tie-breaks see it is 1 + 0.5 + 0.5 = 2. C: BH = D's 2 + A's 2.5 + B's 2 = 6.5;
+    // SB = 0 × 2 + 0 × 2.5 + ½ × 2 = 1.
+    assert_eq!(values(&table, 3), vec![6_500_000, 1_000_000]);
+    // Herald's 2024 rules count D's one game alone, with D's 1 point for C.
+    let old = standings(&entrants, &pairings, &all, EDITION_2024, System::Swiss);
+    assert_eq!(values(&old, 4), vec![500_000, 500_000]);
+    assert_eq!(values(&old, 3), vec![5_500_000, 1_000_000]);
+    // A bye D had been given for round 2 and that the withdrawal annulled (no result) is an
+    // absence all the same.
+    let mut annulled = pairings.clone();
+    annulled[3] = Pairing { round: 2, board: 9, white: 4, black: None, score: None, game: None };
+    annulled.push(Pairing { round: 2, board: 2, white: 2, black: None, score: Some(played(1000, 0)), game: None });
+    let table = standings(&entrants, &annulled, &[TieBreak::Buchholz], EDITION_2026, System::Swiss);
+    assert_eq!(values(&table, 4), vec![2_500_000]);
+}
+
+#[test]
+fn buchholz_cut_1_cuts_a_voluntarily_unplayed_round_first_in_2026() {
+    let (entrants, pairings) = swiss_with_a_withdrawal();
+    let table = standings(&entrants, &pairings, &[TieBreak::BuchholzCut1], EDITION_2026, System::Swiss);
+    // D's terms: C's 0.5 and two absences of 1. C.07 §16.5.1: the voluntarily unplayed rounds
+    // are cut first, though C's 0.5 is smaller: 2.5 - 1 = 1.5 (cutting the smallest: 2).
+    assert_eq!(values(&table, 4), vec![1_500_000]);
+    // A has no voluntarily unplayed round (the bye is allocated, not asked for): the smallest
+    // term goes. A's terms: B's 2, C's 0.5, the bye's dummy min(2.5, 1.5): 4 - 0.5.
+    assert_eq!(values(&table, 1), vec![3_500_000]);
+    // Herald's 2024 rules: D's one term cut, 0.
+    let old = standings(&entrants, &pairings, &[TieBreak::BuchholzCut1], EDITION_2024, System::Swiss);
+    assert_eq!(values(&old, 4), vec![0]);
+}
+
+#[test]
+fn direct_encounter_separates_a_group_that_did_not_all_meet_in_2026() {
+    // Six players, three rounds, everyone's games in full. R1: 1-2 3-4 5-6; R2: 1-3 2-5 4-6;
+    // R3: 6-1 2-4 3-5, White winning every game. Points: 1, 2, 3: 2; 4, 5, 6: 1.
+    let entrants: Vec<Entrant> = (1..=6).map(|n| entrant(n, &format!("P{n}"))).collect();
+    let boards = [(1, 1, 2), (1, 3, 4), (1, 5, 6), (2, 1, 3), (2, 2, 5), (2, 4, 6), (3, 6, 1), (3, 2, 4), (3, 3, 5)];
+    let pairings: Vec<Pairing> = boards.iter().map(|&(r, w, b)| game(r, w, b, played(1000, 0))).collect();
+    let table = standings(&entrants, &pairings, &[TieBreak::DirectEncounter], EDITION_2026, System::Swiss);
+    // Group 1, 2, 3: 2 and 3 never met. 1 beat both: 2 points, while 2 and 3 could have had at
+    // most 0 + 1 (winning their missing game): 1 is first (C.07 §6.3). Between 2 and 3 nothing
+    // is certain: they stay tied. The value counts the tied players ranked below.
+    assert_eq!(values(&table, 1), vec![2_000_000]);
+    assert_eq!((values(&table, 2), values(&table, 3)), (vec![0], vec![0]));
+    let ranks: Vec<(u32, u32)> = table.iter().map(|s| (s.number, s.rank)).collect();
+    assert_eq!(&ranks[..3], &[(1, 1), (2, 2), (3, 2)]);
+    // Group 4, 5, 6: 4 and 5 never met; each beat 6 (1 point) and could have had 2: no one is
+    // certain of first place, and §6.3 ranks no one else: all tied.
+    assert!((4..=6).all(|n| values(&table, n) == vec![0]));
+    // Herald's 2024 rules separate no group whose members did not all meet.
+    let old = standings(&entrants, &pairings, &[TieBreak::DirectEncounter], EDITION_2024, System::Swiss);
+    assert!((1..=6).all(|n| values(&old, n) == vec![0]));
+}
+
+#[test]
+fn direct_encounter_decides_a_tied_subgroup_again_among_itself_in_2026() {
+    // A round robin of six in which 1-4 finish on 2 points. Among them: 1 beat 2 and 4, lost
+    // to 3 (2); 2 beat 3, drew 4 (1.5); 3 beat 1, drew 4 (1.5); 4: 1. Against 5 and 6: 1 lost
+    // both, 2 ½ and 0, 3 0 and ½, 4 ½ and ½; 5-6 drawn.
+    let entrants: Vec<Entrant> = (1..=6).map(|n| entrant(n, &format!("P{n}"))).collect();
+    let results: [(u32, u32, u32, u32); 15] = [
+        (1, 2, 1000, 0),
+        (1, 3, 0, 1000),
+        (1, 4, 1000, 0),
+        (2, 3, 1000, 0),
+        (2, 4, 500, 500),
+        (3, 4, 500, 500),
+        (1, 5, 0, 1000),
+        (1, 6, 0, 1000),
+        (2, 5, 500, 500),
+        (2, 6, 0, 1000),
+        (3, 5, 0, 1000),
+        (3, 6, 500, 500),
+        (4, 5, 500, 500),
+        (4, 6, 500, 500),
+        (5, 6, 500, 500),
+    ];
+    let pairings: Vec<Pairing> =
+        results.iter().enumerate().map(|(i, &(w, b, pw, pb))| game(i as u32 + 1, w, b, played(pw, pb))).collect();
+    let table = standings(&entrants, &pairings, &[TieBreak::DirectEncounter], EDITION_2026, System::RoundRobin);
+    assert!((1..=4).all(|n| by_number(&table)[&n].points == Points(2000)));
+    // C.07 §6.2: 2 and 3, equal in the group's games (1.5), are decided by their own game: 2
+    // beat 3. Order 1, 2, 3, 4; each counts the tied players below.
+    let order: Vec<(u32, u32, u64)> =
+        table.iter().filter(|s| s.number <= 4).map(|s| (s.number, s.rank, value(s, 0))).collect();
+    assert_eq!(order, vec![(1, 3, 3_000_000), (2, 4, 2_000_000), (3, 5, 1_000_000), (4, 6, 0)]);
+    // Herald's 2024 rules: the points in the group, 2 and 3 left tied.
+    let old = round_robin_2024(&entrants, &pairings, &[TieBreak::DirectEncounter]);
+    let order: Vec<(u32, u32, u64)> =
+        old.iter().filter(|s| s.number <= 4).map(|s| (s.number, s.rank, value(s, 0))).collect();
+    assert_eq!(order, vec![(1, 3, 2_000_000), (2, 4, 1_500_000), (3, 4, 1_500_000), (4, 6, 1_000_000)]);
 }
 
 /// Royal Chess's results (White, Black) and the standard ones.
@@ -446,7 +633,7 @@ fn generated_round_robins_agree_with_the_definitions() {
         let players = 4 + 2 * (case % 4);
         let (entrants, pairings) = generated(players, 1 + case % 2, &ROYAL, &mut random);
         let expected = brute_force(&entrants, &pairings);
-        let table = standings(&entrants, &pairings, &all);
+        let table = round_robin_2024(&entrants, &pairings, &all);
         for s in &table {
             let got: Vec<u64> = s.tiebreaks.iter().map(|v| v.millionths).collect();
             assert_eq!(got, expected[&s.number].to_vec(), "case {case}, player {}", s.number);
@@ -460,16 +647,132 @@ fn generated_round_robins_agree_with_the_definitions() {
     }
 }
 
-/// tiebreak-core 1.2.0 (PyPI), the FIDE 2026 rules in round-robin mode, computes SB, BH,
-/// BH-C1 over the same tournaments; WIN (its `wins` counts rounds scoring exactly 1) and
-/// direct encounter on the standard 1-½-0 points only.
-#[test]
-fn generated_round_robins_agree_with_tiebreak_core() {
+/// tiebreak-core's name of each tie-break whose values are compared, in herald's order.
+const ORACLE_TIEBREAKS: [(TieBreak, &str); 4] = [
+    (TieBreak::SonnebornBerger, "sonneborn_berger"),
+    (TieBreak::Buchholz, "buchholz"),
+    (TieBreak::BuchholzCut1, "buchholz_cut1"),
+    (TieBreak::Wins, "wins"),
+];
+
+/// One tournament, up to `rounds`, as tiebreak-core 1.2.0 reads it: each player's rounds as
+/// (opponent or -1, points, colour, round, kind, opponent's points). What happened, in its
+/// vocabulary: a game is `played`, a forfeit `forfeit_win`/`forfeit_loss`, a Swiss bye a
+/// `pairing_bye`, and a round a Swiss player was not paired in (after their withdrawal) a
+/// zero-point `requested_bye`; the round robin's bye is no round (the Berger dummy is no
+/// player), as in a round robin tiebreak-core is given none.
+fn oracle_input(entrants: &[Entrant], pairings: &[Pairing], system: System, rounds: u32) -> serde_json::Value {
+    let mut games: BTreeMap<u32, Vec<serde_json::Value>> = entrants.iter().map(|e| (e.number, Vec::new())).collect();
+    let mut paired: HashMap<u32, Vec<u32>> = HashMap::new();
+    let points = |p: Points| p.0 as f64 / 1000.0;
+    for p in pairings.iter().filter(|p| p.round <= rounds) {
+        for n in [Some(p.white), p.black].into_iter().flatten() {
+            paired.entry(n).or_default().push(p.round);
+        }
+        let Some(s) = p.score else { continue };
+        let Some(b) = p.black else {
+            if system == System::Swiss {
+                let bye = serde_json::json!([-1, points(s.white), "white", p.round, "pairing_bye", null]);
+                games.get_mut(&p.white).unwrap().push(bye);
+            }
+            continue;
+        };
+        let kinds = if s.finish == Finish::Forfeit {
+            if s.white > s.black { ("forfeit_win", "forfeit_loss") } else { ("forfeit_loss", "forfeit_win") }
+        } else {
+            ("played", "played")
+        };
+        let (w, bl) = (points(s.white), points(s.black));
+        games.get_mut(&p.white).unwrap().push(serde_json::json!([b, w, "white", p.round, kinds.0, bl]));
+        games.get_mut(&b).unwrap().push(serde_json::json!([p.white, bl, "black", p.round, kinds.1, w]));
+    }
+    if system == System::Swiss {
+        for e in entrants {
+            for round in (1..=rounds).filter(|r| !paired.get(&e.number).is_some_and(|rs| rs.contains(r))) {
+                let absent = serde_json::json!([-1, 0.0, "white", round, "requested_bye", null]);
+                games.get_mut(&e.number).unwrap().push(absent);
+            }
+        }
+    }
+    let mode = if system == System::Swiss { "swiss" } else { "round_robin" };
+    serde_json::json!({"rounds": rounds, "mode": mode, "players": games})
+}
+
+/// tiebreak-core 1.2.0's fide-2026 ruleset over `tournaments` (from [`oracle_input`]): per
+/// tournament, each player's values by tiebreak-core's names, and its ranking by direct
+/// encounter alone (points, then DE; players it leaves tied by number). A Swiss counts a forfeit
+/// as a game (MTB26's `/P`, `forfeits_as_played`), as herald does; a round robin does by §15.2.
+fn tiebreak_core_2026(tournaments: &[serde_json::Value]) -> Vec<serde_json::Value> {
     let root = env!("CARGO_MANIFEST_DIR");
     let status = std::process::Command::new("bash").arg(format!("{root}/scripts/tiebreak-venv.sh")).status().unwrap();
     assert!(status.success(), "scripts/tiebreak-venv.sh failed");
     let python = format!("{root}/target/tiebreak-venv/bin/python");
+    let script = r#"
+import json, sys
+from tiebreak_core import GameRecord, PlayerTiebreakData
+from tiebreak_core.fide2026 import calculate_all, rank_standings
+out = []
+for t in json.load(sys.stdin):
+    players = {}
+    for pid, games in t["players"].items():
+        records = [GameRecord(o, 0, s, c, r, kind=k, opponent_score=os) for o, s, c, r, k, os in games]
+        players[int(pid)] = PlayerTiebreakData(int(pid), 0, sum(g[1] for g in games), records)
+    options = {"mode": t["mode"], "forfeits_as_played": t["mode"] == "swiss"}
+    crit = ["sonneborn_berger", "buchholz", "buchholz_cut1", "wins"]
+    values = {pid: calculate_all(p, players, crit, t["rounds"], **options) for pid, p in players.items()}
+    ranked = rank_standings(players, ["direct_encounter"], t["rounds"], **options)
+    out.append({"values": values, "de_order": [p.player_id for p in ranked.players]})
+print(json.dumps(out))
+"#;
+    let mut child = std::process::Command::new(&python)
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    serde_json::to_writer(child.stdin.take().unwrap(), tournaments).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "tiebreak-core failed");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
 
+/// How many of herald's values agree with tiebreak-core's for one tournament, and how many
+/// were compared: SB, BH, BH-C1 always, WIN only on 1-½-0 points (tiebreak-core's `wins`
+/// counts rounds scoring exactly 1, which a Royal win of 0.65 is not).
+fn agreeing_values(table: &[Standing], theirs: &serde_json::Value, standard: bool) -> (usize, usize, Vec<String>) {
+    let (mut agree, mut compared, mut differences) = (0, 0, Vec::new());
+    for s in table {
+        let v = &theirs["values"][s.number.to_string()];
+        let checked = if standard { 4 } else { 3 };
+        for (i, (_, name)) in ORACLE_TIEBREAKS.iter().enumerate().take(checked) {
+            let ours = s.tiebreaks[i].millionths as f64 / 1e6;
+            let expected = v[name].as_f64().unwrap();
+            compared += 1;
+            if (ours - expected).abs() < 1e-9 {
+                agree += 1;
+            } else {
+                differences.push(format!("player {}: {name} {ours} vs {expected}", s.number));
+            }
+        }
+    }
+    (agree, compared, differences)
+}
+
+/// The starting numbers in herald's order by points then direct encounter alone.
+fn de_order(entrants: &[Entrant], pairings: &[Pairing], edition: TieBreakEdition, system: System) -> Vec<u64> {
+    standings(entrants, pairings, &[TieBreak::DirectEncounter], edition, system)
+        .iter()
+        .map(|s| s.number as u64)
+        .collect()
+}
+
+/// tiebreak-core 1.2.0 (PyPI), the FIDE 2026 rules in round-robin mode, computes SB, BH,
+/// BH-C1 and WIN over the same tournaments, and ranks by direct encounter. A round robin has
+/// no bye with points and no unpaired round, so both editions must agree with it on every
+/// value; the 2026 edition's direct encounter on the whole order, herald's 2024 rules on
+/// every two players tied on points alone (all they separate).
+#[test]
+fn generated_round_robins_agree_with_tiebreak_core() {
     let mut random = SplitMix(2026);
     let mut cases = Vec::new();
     for case in 0..40 {
@@ -481,74 +784,32 @@ fn generated_round_robins_agree_with_tiebreak_core() {
     let input: Vec<serde_json::Value> = cases
         .iter()
         .map(|(_, (entrants, pairings))| {
-            let mut games: BTreeMap<u32, Vec<serde_json::Value>> =
-                entrants.iter().map(|e| (e.number, Vec::new())).collect();
-            for p in pairings {
-                let (Some(s), Some(b)) = (p.score, p.black) else { continue };
-                let kinds = if s.finish == Finish::Forfeit {
-                    if s.white > s.black { ("forfeit_win", "forfeit_loss") } else { ("forfeit_loss", "forfeit_win") }
-                } else {
-                    ("played", "played")
-                };
-                let w = s.white.0 as f64 / 1000.0;
-                let bl = s.black.0 as f64 / 1000.0;
-                games.get_mut(&p.white).unwrap().push(serde_json::json!([b, w, "white", p.round, kinds.0, bl]));
-                games.get_mut(&b).unwrap().push(serde_json::json!([p.white, bl, "black", p.round, kinds.1, w]));
-            }
             let rounds = pairings.iter().map(|p| p.round).max().unwrap();
-            serde_json::json!({"rounds": rounds, "players": games})
+            oracle_input(entrants, pairings, System::RoundRobin, rounds)
         })
         .collect();
-    let script = r#"
-import json, sys
-from tiebreak_core import GameRecord, PlayerTiebreakData
-from tiebreak_core.fide2026 import calculate_all, rank_standings
-out = []
-for t in json.load(sys.stdin):
-    players = {}
-    for pid, games in t["players"].items():
-        records = [GameRecord(o, 0, s, c, r, kind=k, opponent_score=os) for o, s, c, r, k, os in games]
-        players[int(pid)] = PlayerTiebreakData(int(pid), 0, sum(g[1] for g in games), records)
-    crit = ["sonneborn_berger", "buchholz", "buchholz_cut1", "wins"]
-    values = {pid: calculate_all(p, players, crit, t["rounds"], mode="round_robin") for pid, p in players.items()}
-    ranked = rank_standings(players, ["direct_encounter"], t["rounds"], mode="round_robin")
-    out.append({"values": values, "de_order": [p.player_id for p in ranked.players]})
-print(json.dumps(out))
-"#;
-    let mut child = std::process::Command::new(&python)
-        .args(["-c", script])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    serde_json::to_writer(child.stdin.take().unwrap(), &input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "tiebreak-core failed");
-    let theirs: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let theirs = tiebreak_core_2026(&input);
 
-    let all = [TieBreak::SonnebornBerger, TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::Wins];
+    let all: Vec<TieBreak> = ORACLE_TIEBREAKS.iter().map(|&(t, _)| t).collect();
     let mut compared = 0;
-    for (case, ((standard, (entrants, pairings)), theirs)) in cases.iter().zip(&theirs).enumerate() {
-        let table = standings(entrants, pairings, &all);
-        for s in &table {
-            let v = &theirs["values"][s.number.to_string()];
-            let names = ["sonneborn_berger", "buchholz", "buchholz_cut1", "wins"];
-            let checked = if *standard { 4 } else { 3 };
-            for (i, name) in names.iter().enumerate().take(checked) {
-                let ours = s.tiebreaks[i].millionths as f64 / 1e6;
-                let expected = v[name].as_f64().unwrap();
-                assert!(
-                    (ours - expected).abs() < 1e-9,
-                    "case {case}, player {}: {name} {ours} vs {expected}",
-                    s.number
-                );
-                compared += 1;
+    for edition in TieBreakEdition::ALL {
+        for (case, ((standard, (entrants, pairings)), theirs)) in cases.iter().zip(&theirs).enumerate() {
+            let table = standings(entrants, pairings, &all, edition, System::RoundRobin);
+            let (agree, values, differences) = agreeing_values(&table, theirs, *standard);
+            assert_eq!(agree, values, "{edition:?}, case {case}: {differences:?}");
+            compared += values;
+            if !*standard {
+                continue;
             }
-        }
-        // Direct encounter between exactly two players tied on points: the same order.
-        if *standard {
-            let de = standings(entrants, pairings, &[TieBreak::DirectEncounter]);
             let order: Vec<u64> = theirs["de_order"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            let ours = de_order(entrants, pairings, edition, System::RoundRobin);
+            if edition == EDITION_2026 {
+                assert_eq!(ours, order, "case {case}: the order by direct encounter");
+                compared += ours.len();
+                continue;
+            }
+            // herald's 2024 rules: two players tied on points, whom their game separates.
+            let de = standings(entrants, pairings, &[TieBreak::DirectEncounter], edition, System::RoundRobin);
             let position = |n: u32| order.iter().position(|&x| x == n as u64).unwrap();
             for s in &de {
                 let tied: Vec<&Standing> = de.iter().filter(|o| o.points == s.points).collect();
@@ -565,7 +826,116 @@ print(json.dumps(out))
             }
         }
     }
-    assert!(compared > 500, "too few values compared: {compared}");
+    eprintln!("tiebreak-core fide-2026, round robins: {compared} values, DE orders and DE pairs agree (both editions)");
+    assert!(compared > 1000, "too few values compared: {compared}");
+}
+
+/// A Swiss of `players` over `rounds`, paired at random (no rematch where a few draws avoid
+/// one), with a bye of `bye_points` for the odd one out, one game in six forfeited, and about
+/// one player in four withdrawing after a round drawn at random (not paired after it).
+fn generated_swiss(
+    players: u32,
+    rounds: u32,
+    results: &[(u32, u32)],
+    bye_points: u32,
+    random: &mut SplitMix,
+) -> (Vec<Entrant>, Vec<Pairing>) {
+    let mut entrants: Vec<Entrant> = (1..=players).map(|n| entrant(n, &format!("Player {n}"))).collect();
+    for e in &mut entrants {
+        if random.below(4) == 0 {
+            e.withdrawn_after = Some(1 + random.below(rounds as usize - 1) as u32);
+        }
+    }
+    let mut pairings: Vec<Pairing> = Vec::new();
+    for round in 1..=rounds {
+        let mut active: Vec<u32> = entrants.iter().filter(|e| e.plays_in(round)).map(|e| e.number).collect();
+        let met = |a: u32, b: u32, pairings: &[Pairing]| {
+            pairings.iter().any(|p| p.black.is_some() && p.opponent_of(a) == Some(b))
+        };
+        for _ in 0..50 {
+            for i in (1..active.len()).rev() {
+                active.swap(i, random.below(i + 1));
+            }
+            if active.chunks(2).all(|pair| pair.len() < 2 || !met(pair[0], pair[1], &pairings)) {
+                break;
+            }
+        }
+        for (board, pair) in active.chunks(2).enumerate() {
+            let board = board as u32 + 1;
+            let score = if pair.len() == 1 {
+                Score { white: Points(bye_points), black: Points::ZERO, finish: Finish::Forfeit }
+            } else if random.below(6) == 0 {
+                let white_wins = random.below(2) == 0;
+                let (w, b) = if white_wins { (Points::ONE, Points::ZERO) } else { (Points::ZERO, Points::ONE) };
+                Score { white: w, black: b, finish: Finish::Forfeit }
+            } else {
+                let (w, b) = results[random.below(results.len())];
+                played(w, b)
+            };
+            pairings.push(Pairing {
+                round,
+                board,
+                white: pair[0],
+                black: pair.get(1).copied(),
+                score: Some(score),
+                game: None,
+            });
+        }
+    }
+    (entrants, pairings)
+}
+
+/// The same against generated Swiss tournaments with byes, forfeits and withdrawals, after
+/// every round from the second: the 2026 edition must agree with tiebreak-core's fide-2026 on
+/// every value and on the order by direct encounter. herald's 2024 rules differ from it (the
+/// uncapped dummy, the unpaired rounds left out, the plain cut): the test says by how much.
+#[test]
+fn generated_swiss_tournaments_agree_with_tiebreak_core_2026() {
+    let mut random = SplitMix(1603);
+    let mut cases = Vec::new();
+    for case in 0..30u32 {
+        let players = 7 + case % 4;
+        let rounds = 4 + case % 3;
+        let standard = case % 3 != 2;
+        let results: &[(u32, u32)] = if standard { &STANDARD } else { &ROYAL };
+        let bye_points = [1000, 1000, 500, 0][case as usize % 4];
+        let (entrants, pairings) = generated_swiss(players, rounds, results, bye_points, &mut random);
+        for after in 2..=rounds {
+            let so_far: Vec<Pairing> = pairings.iter().filter(|p| p.round <= after).cloned().collect();
+            cases.push((standard, entrants.clone(), so_far));
+        }
+    }
+    let input: Vec<serde_json::Value> = cases
+        .iter()
+        .map(|(_, entrants, pairings)| {
+            let rounds = pairings.iter().map(|p| p.round).max().unwrap();
+            oracle_input(entrants, pairings, System::Swiss, rounds)
+        })
+        .collect();
+    let theirs = tiebreak_core_2026(&input);
+
+    let all: Vec<TieBreak> = ORACLE_TIEBREAKS.iter().map(|&(t, _)| t).collect();
+    let (mut compared, mut orders, mut old_agree, mut old_compared) = (0, 0, 0, 0);
+    for (case, ((standard, entrants, pairings), theirs)) in cases.iter().zip(&theirs).enumerate() {
+        let table = standings(entrants, pairings, &all, EDITION_2026, System::Swiss);
+        let (agree, values, differences) = agreeing_values(&table, theirs, *standard);
+        assert_eq!(agree, values, "case {case}: {differences:?}");
+        compared += values;
+        let old = standings(entrants, pairings, &all, EDITION_2024, System::Swiss);
+        let (agree, values, _) = agreeing_values(&old, theirs, *standard);
+        (old_agree, old_compared) = (old_agree + agree, old_compared + values);
+        if *standard {
+            let order: Vec<u64> = theirs["de_order"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            assert_eq!(de_order(entrants, pairings, EDITION_2026, System::Swiss), order, "case {case}: DE order");
+            orders += 1;
+        }
+    }
+    eprintln!(
+        "tiebreak-core fide-2026, Swiss: 2026 edition {compared} of {compared} values and {orders} DE orders agree; \
+         herald's 2024 rules {old_agree} of {old_compared}"
+    );
+    assert!(compared > 1500 && orders > 50, "too few compared: {compared} values, {orders} orders");
+    assert!(old_agree < old_compared, "the generated tournaments never tell the editions apart");
 }
 
 #[test]
@@ -667,7 +1037,7 @@ fn twelve_players_fit_in_78_columns_with_the_right_marks() {
         }
         entrants[11].withdrawn_after = Some(last - 1);
         let all = [TieBreak::SonnebornBerger, TieBreak::DirectEncounter, TieBreak::Wins];
-        let table = standings(&entrants, &pairings, &all);
+        let table = round_robin_2024(&entrants, &pairings, &all);
         let text = crosstable::text(&entrants, &pairings, &table);
         for line in text.lines() {
             assert!(line.chars().count() <= 78, "too wide ({}): {line}\n{text}", line.chars().count());
@@ -723,7 +1093,7 @@ fn more_than_twelve_players_are_listed() {
     for e in &mut entrants {
         e.name = NAMES[e.number as usize - 1].to_string();
     }
-    let table = standings(&entrants, &pairings, &[TieBreak::SonnebornBerger, TieBreak::Buchholz]);
+    let table = round_robin_2024(&entrants, &pairings, &[TieBreak::SonnebornBerger, TieBreak::Buchholz]);
     let text = crosstable::text(&entrants, &pairings, &table);
     assert!(text.lines().all(|l| l.chars().count() <= 78), "{text}");
     // Each player's head line, then their thirteen games by round, e.g. `3:w7 .25`.
@@ -758,7 +1128,7 @@ fn standings_and_round_texts() {
     // Direct encounter first: Ben and Cy are tied on points and it separates them; SB then
     // has no one left to separate, but is shown.
     let all = [TieBreak::DirectEncounter, TieBreak::SonnebornBerger];
-    let table = standings(&entrants, &pairings, &all);
+    let table = round_robin_2024(&entrants, &pairings, &all);
     let text = crosstable::standings_text(&entrants, &table);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["Rk", "Name", "Pts", "DE", "SB"]);
@@ -766,12 +1136,12 @@ fn standings_and_round_texts() {
     assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["2", "Cy", "1.75", "0.25", "2.3875"]);
     assert_eq!(lines[4].split_whitespace().collect::<Vec<_>>(), ["4", "Di", "0.6", "0", "1.05"]);
     // SB first: it separates them, so direct encounter finds each alone in their group: 0.
-    let table = standings(&entrants, &pairings, &[TieBreak::SonnebornBerger, TieBreak::DirectEncounter]);
+    let table = round_robin_2024(&entrants, &pairings, &[TieBreak::SonnebornBerger, TieBreak::DirectEncounter]);
     let text = crosstable::standings_text(&entrants, &table);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["1", "Cy", "1.75", "2.3875", "0"]);
     // Shared ranks are marked.
-    let table = standings(&entrants, &pairings, &[TieBreak::Buchholz]);
+    let table = round_robin_2024(&entrants, &pairings, &[TieBreak::Buchholz]);
     let text = crosstable::standings_text(&entrants, &table);
     assert!(text.lines().nth(1).unwrap().trim_start().starts_with("1= Ben"), "{text}");
     assert!(text.lines().nth(2).unwrap().trim_start().starts_with("1= Cy"), "{text}");
@@ -831,8 +1201,8 @@ fn round_robin_withdrawal_under_half_annuls_every_game() {
     // Their opponents lose the points they scored against them. By the table (R1: 1-6 2-5
     // 3-4; R2: 6-4 5-3 1-2), White winning every game: 3 beat 4, then 5 beat 3; 5 lost to 2.
     let entrants: Vec<Entrant> = (1..=6).map(|n| entrant(n, "x")).collect();
-    let before = standings(&entrants, &pairings, &[]);
-    let now = standings(&entrants, &after, &[]);
+    let before = round_robin_2024(&entrants, &pairings, &[]);
+    let now = round_robin_2024(&entrants, &after, &[]);
     let points = |t: &[Standing], n: u32| t.iter().find(|s| s.number == n).unwrap().points;
     assert_eq!(points(&before, 5), Points(1000));
     assert_eq!(points(&now, 5), Points::ZERO);
@@ -1122,7 +1492,7 @@ fn exported_lines_use_the_standard_columns() {
         ),
         "{text}"
     );
-    let table = standings(&tournament.entrants, &tournament.pairings, &[]);
+    let table = round_robin_2024(&tournament.entrants, &tournament.pairings, &[]);
     for line in text.lines().filter(|l| l.starts_with("001")) {
         let c: Vec<char> = line.chars().collect();
         let col = |from: usize, to: usize| c[from - 1..to].iter().collect::<String>();

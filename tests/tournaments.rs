@@ -13,7 +13,7 @@ use herald::mail::reply::compose_reply;
 use herald::referee::archive;
 use herald::referee::records::Player;
 use herald::service::NewTournament;
-use herald::tournament::standings::{TieBreak, standings};
+use herald::tournament::standings::{TieBreak, TieBreakEdition, standings};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Points, Stage, System, Tournament};
 use support::table::Table;
@@ -31,6 +31,7 @@ fn terms(variant: &str, system: System, rounds: u32, withdrawal: WithdrawalPolic
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::SonnebornBerger],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points: Points::ONE,
         withdrawal,
         initial_colour: herald::engine::Color::White,
@@ -190,7 +191,7 @@ fn a_round_robin_withdrawal_under_half_annuls_every_game_of_the_player() {
     }
     // Her won game counts for nobody; her games in play were stopped.
     let entrants: Vec<_> = entries.iter().map(|e| e.entrant.clone()).collect();
-    let table_now = standings(&entrants, &pairings, &[]);
+    let table_now = standings(&entrants, &pairings, &[], TieBreakEdition::NEWEST, System::RoundRobin);
     assert!(table_now.iter().all(|s| s.points == Points::ZERO), "{table_now:?}");
     for p in &di_boards {
         let record = table.service.store().read(|tx| tx.game(p.game.unwrap())).unwrap().unwrap();
@@ -286,4 +287,59 @@ fn a_game_the_director_ends_before_it_began_verifies_with_the_notes_made_so_far(
     assert_eq!(archived.result.as_ref().unwrap().reason, "White wins by forfeit");
     let report = archive::verify(&archived);
     assert!(report.ok(), "{:#?}", report.failed);
+}
+
+#[test]
+fn each_tournament_keeps_the_tie_break_edition_it_was_made_with() {
+    let mut table = Table::new("tournament-tiebreak-edition");
+    let newest = make(&mut table, "chess", System::Swiss, 3, WithdrawalPolicy::ForfeitRemaining, &PLAYERS);
+    let mut older_terms = terms("chess", System::Swiss, 3, WithdrawalPolicy::ForfeitRemaining);
+    older_terms.tiebreak_edition = TieBreakEdition::Herald2024;
+    let older = table.service.create_tournament(NewTournament { terms: older_terms, players: Vec::new() }).unwrap();
+    let stored = make(&mut table, "chess", System::Swiss, 3, WithdrawalPolicy::ForfeitRemaining, &PLAYERS);
+    // The tie-breaks as a herald from before editions stored them: the names alone.
+    let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
+    db.execute("UPDATE tournaments SET tiebreaks = 'buchholz-cut-1,buchholz' WHERE id = ?1", [stored]).unwrap();
+    drop(db);
+
+    let mut read = |id: i64| table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
+    assert_eq!(read(newest).tiebreak_edition, TieBreakEdition::Fide2026);
+    assert_eq!(read(newest).tiebreaks, vec![TieBreak::SonnebornBerger]);
+    assert_eq!(read(older).tiebreak_edition, TieBreakEdition::Herald2024);
+    // A tournament made before keeps the rules it was made under, and its tie-breaks.
+    assert_eq!(read(stored).tiebreak_edition, TieBreakEdition::Herald2024);
+    assert_eq!(read(stored).tiebreaks, vec![TieBreak::BuchholzCut1, TieBreak::Buchholz]);
+    assert_eq!(TieBreakEdition::NEWEST, TieBreakEdition::Fide2026);
+    for edition in TieBreakEdition::ALL {
+        assert_eq!(TieBreakEdition::parse(edition.as_str()), Some(edition));
+    }
+}
+
+#[test]
+fn the_director_chooses_the_tie_break_edition_at_tournament_new() {
+    let table = Table::new("tournament-tiebreak-edition-cli");
+    let config = table.write_config();
+    let herald = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+            .arg("--config")
+            .arg(&config)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let new = |extra: &[&str]| {
+        let mut args = vec!["tournament", "new", "--name", "Cup", "--system", "swiss", "--rounds", "3"];
+        args.extend_from_slice(extra);
+        let out = herald(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let show = |id: &str| String::from_utf8_lossy(&herald(&["tournament", "show", id]).stdout).to_string();
+    let by_default = new(&[]);
+    assert!(show(&by_default).contains("(edition 2026)"), "{}", show(&by_default));
+    let chosen = new(&["--tiebreak-edition", "2024"]);
+    assert!(show(&chosen).contains("(edition 2024)"), "{}", show(&chosen));
+    let refused = herald(&["tournament", "new", "--name", "Cup", "--system", "swiss", "--tiebreak-edition", "2030"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("known: 2024, 2026"));
 }

@@ -9,7 +9,7 @@ use crate::engine::Color;
 use crate::referee::records::Player;
 use crate::service::NewTournament;
 use crate::store::StoreError;
-use crate::tournament::standings::{self, TieBreak};
+use crate::tournament::standings::{TieBreak, TieBreakEdition};
 use crate::tournament::withdrawal::WithdrawalPolicy;
 use crate::tournament::{Points, Stage, System, Tournament, crosstable, trf};
 
@@ -74,6 +74,11 @@ enum TournamentCommand {
         /// buchholz-cut-1,buchholz,sonneborn-berger for a Swiss).
         #[arg(long, value_delimiter = ',')]
         tiebreaks: Vec<String>,
+        /// The edition of FIDE's tie-break rules (C.07) the tie-breaks follow: 2026 (the
+        /// default) or 2024 (herald's rules before 2026; docs/tournament-scoring.md says what
+        /// differs).
+        #[arg(long, value_parser = tiebreak_edition_arg, default_value = "2026")]
+        tiebreak_edition: TieBreakEdition,
         /// Points of a pairing-allocated bye in a Swiss (1, 0.5 or 0).
         #[arg(long, default_value = "1")]
         bye_points: String,
@@ -180,6 +185,11 @@ enum TournamentCommand {
         /// Points of a pairing-allocated bye (1, 0.5 or 0).
         #[arg(long, default_value = "1")]
         bye_points: String,
+        /// The edition of FIDE's tie-break rules (C.07) the tie-breaks follow: 2026 (the
+        /// default) or 2024 (herald's rules before 2026; docs/tournament-scoring.md says what
+        /// differs).
+        #[arg(long, value_parser = tiebreak_edition_arg, default_value = "2026")]
+        tiebreak_edition: TieBreakEdition,
     },
 }
 
@@ -195,6 +205,14 @@ pub struct RatingsArgs {
     /// Only this variant.
     #[arg(long)]
     variant: Option<String>,
+}
+
+/// An edition of the tie-break rules as the command line names it.
+fn tiebreak_edition_arg(name: &str) -> Result<TieBreakEdition, String> {
+    TieBreakEdition::parse(name.trim()).ok_or_else(|| {
+        let known: Vec<&str> = TieBreakEdition::ALL.iter().map(|e| e.as_str()).collect();
+        format!("unknown tie-break edition {name:?}; known: {}", known.join(", "))
+    })
 }
 
 /// A time control as the command line gives it.
@@ -267,6 +285,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             days_per_move,
             players,
             tiebreaks,
+            tiebreak_edition,
             bye_points,
             withdrawal,
             unrated,
@@ -301,6 +320,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 time_control: per_move_or(days_per_move, time_control)?,
                 stage: Stage::New,
                 tiebreaks,
+                tiebreak_edition,
                 bye_points: points(&bye_points)?,
                 withdrawal,
                 initial_colour: Color::White,
@@ -353,8 +373,9 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let control = t.time_control.map_or("the club's".to_string(), |c| c.to_string());
             outln!("Time control: {control}");
             outln!(
-                "Tie-breaks: {}   Bye: {}   Withdrawals: {}   {}",
+                "Tie-breaks: {} (edition {})   Bye: {}   Withdrawals: {}   {}",
                 tiebreaks.join(", "),
+                t.tiebreak_edition.as_str(),
                 t.bye_points,
                 t.withdrawal.as_str(),
                 if t.rated { "rated" } else { "unrated" }
@@ -383,7 +404,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 .map_err(store_error)?;
             let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
             let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
-            let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+            let table = t.standings(&entrants, &pairings);
             outln!("{}", t.name);
             if crosstable_wanted {
                 out!("{}", crosstable::text(&entrants, &pairings, &table));
@@ -434,7 +455,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 return Err("choose a format: --trf or --pgn".to_string());
             }
         }
-        TournamentCommand::Import { trf: path, variant, players, bye_points } => {
+        TournamentCommand::Import { trf: path, variant, players, bye_points, tiebreak_edition } => {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let terms = Tournament {
                 id: 0,
@@ -445,6 +466,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 time_control: None,
                 stage: Stage::Running,
                 tiebreaks: vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger],
+                tiebreak_edition,
                 bye_points: points(&bye_points)?,
                 withdrawal: WithdrawalPolicy::ForfeitRemaining,
                 initial_colour: Color::White,
@@ -508,7 +530,7 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
                 let entrants: Vec<_> =
                     tx.entries(t.id)?.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
                 let pairings = tx.pairings(t.id)?;
-                let standings = standings::standings(&entrants, &pairings, &t.tiebreaks);
+                let standings = t.standings(&entrants, &pairings);
                 tournaments.push(crate::site::TournamentPage {
                     id: t.id,
                     name: t.name,

@@ -17,8 +17,7 @@ use crate::referee::tournaments::{EntryChange, StandingsMail, TournamentNews};
 use crate::store::{RatingRow, Tx};
 use crate::tournament::ratings::{self, Rating};
 use crate::tournament::{
-    Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, standings, trf,
-    withdrawal,
+    Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, trf, withdrawal,
 };
 use crate::variants;
 
@@ -218,7 +217,7 @@ impl Service {
                 let t = load(tx, id)?;
                 let entrants = entrants(tx, id)?;
                 let pairings = tx.pairings(id)?;
-                let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+                let table = t.standings(&entrants, &pairings);
                 let news = TournamentNews {
                     event: "digest",
                     headline: Some(format!("{results} result(s)")),
@@ -422,7 +421,7 @@ impl Handler<'_> {
         }
         let entrants = entrants(tx, id)?;
         let pairings = tx.pairings(id)?;
-        let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+        let table = t.standings(&entrants, &pairings);
         let name = |n: u32| entrants.iter().find(|e| e.number == n).map_or("?".to_string(), |e| e.name.clone());
         let headline = format!(
             "Round {}, board {}: {} - {} {} ({})",
@@ -487,7 +486,7 @@ impl Handler<'_> {
             return Ok(Some(round));
         }
         tx.set_tournament_stage(t.id, Stage::Finished, t.rounds)?;
-        let table = standings::standings(&entrants, &pairings, &t.tiebreaks);
+        let table = t.standings(&entrants, &pairings);
         let news = TournamentNews {
             event: "final",
             standings: Some(crosstable::standings_text(&entrants, &table)),

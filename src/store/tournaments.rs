@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, params};
 use super::{Result, StoreError, Tx, color_name, from_ts, parse_color, ts};
 use crate::clock::Timestamp;
 use crate::referee::records::Player;
-use crate::tournament::standings::TieBreak;
+use crate::tournament::standings::{TieBreak, TieBreakEdition};
 use crate::tournament::withdrawal::WithdrawalPolicy;
 use crate::tournament::{Entrant, Finish, Pairing, Points, Score, Stage, System, Tournament};
 use crate::untrusted::{self, OneLine};
@@ -63,6 +63,7 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
         r.get("created_at")?,
     );
     Ok((|| {
+        let (tiebreak_edition, names) = tiebreak_rules(&tiebreaks)?;
         Ok(Tournament {
             id,
             name,
@@ -71,11 +72,12 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
             rounds,
             time_control: super::games::time_control(time_control, days_per_move)?,
             stage: Stage::parse(&stage).ok_or_else(|| corrupt("tournament status", &stage))?,
-            tiebreaks: tiebreaks
+            tiebreaks: names
                 .split(',')
                 .filter(|t| !t.is_empty())
                 .map(|t| TieBreak::parse(t).ok_or_else(|| corrupt("tie-break", t)))
                 .collect::<Result<_>>()?,
+            tiebreak_edition,
             bye_points: Points(bye_points),
             withdrawal: WithdrawalPolicy::parse(&withdrawal).ok_or_else(|| corrupt("withdrawal rule", &withdrawal))?,
             initial_colour: parse_color(&colour)?,
@@ -85,10 +87,29 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
     })())
 }
 
+/// The `tiebreaks` column: the edition of the tie-break rules, a colon, then the tie-breaks in
+/// order, comma-separated (`2026:buchholz-cut-1,buchholz`). The edition shares the column
+/// rather than taking one of its own because it is part of what the tie-breaks mean, and so
+/// that no migration is needed. A value without an edition was stored before herald stored
+/// one: its tournament keeps the rules it was made under.
+fn tiebreak_column(t: &Tournament) -> String {
+    let names: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
+    format!("{}:{}", t.tiebreak_edition.as_str(), names.join(","))
+}
+
+/// The edition and the tie-break names of a `tiebreaks` column (see [`tiebreak_column`]).
+fn tiebreak_rules(column: &str) -> Result<(TieBreakEdition, &str)> {
+    match column.split_once(':') {
+        Some((edition, names)) => {
+            Ok((TieBreakEdition::parse(edition).ok_or_else(|| corrupt("tie-break edition", edition))?, names))
+        }
+        None => Ok((TieBreakEdition::BEFORE_EDITIONS_WERE_STORED, column)),
+    }
+}
+
 impl Tx<'_> {
     /// Stores a new tournament (its `id` is ignored); returns its number.
     pub fn create_tournament(&self, t: &Tournament) -> Result<i64> {
-        let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
         self.exec(
             "INSERT INTO tournaments (name, variant, system, rounds, time_control, status, tiebreaks, bye_points,
                                       withdrawal, initial_colour, rated, created_at)
@@ -100,7 +121,7 @@ impl Tx<'_> {
                 t.rounds,
                 t.time_control.map(|c| c.to_string()),
                 t.stage.as_str(),
-                tiebreaks.join(","),
+                tiebreak_column(t),
                 t.bye_points.thousandths(),
                 t.withdrawal.as_str(),
                 color_name(t.initial_colour),

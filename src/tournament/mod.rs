@@ -284,6 +284,8 @@ pub struct Tournament {
     pub stage: Stage,
     /// The tie-breaks, in order.
     pub tiebreaks: Vec<standings::TieBreak>,
+    /// The edition of FIDE's tie-break rules they follow (chosen when it is made).
+    pub tiebreak_edition: standings::TieBreakEdition,
     /// What a pairing-allocated bye scores.
     pub bye_points: Points,
     /// What becomes of a withdrawn player's games.
@@ -294,4 +296,12 @@ pub struct Tournament {
     pub rated: bool,
     /// When the TD made it.
     pub created_at: crate::clock::Timestamp,
+}
+
+impl Tournament {
+    /// The standings after the results in `pairings`, by this tournament's tie-breaks in the
+    /// edition it follows.
+    pub fn standings(&self, entrants: &[Entrant], pairings: &[Pairing]) -> Vec<standings::Standing> {
+        standings::standings(entrants, pairings, &self.tiebreaks, self.tiebreak_edition, self.system)
+    }
 }

@@ -30,8 +30,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
-use super::standings::standings;
-use super::{Entrant, Finish, Pairing, Points, Score};
+use super::standings::{TieBreakEdition, standings};
+use super::{Entrant, Finish, Pairing, Points, Score, System};
 use crate::engine::Color;
 
 /// What a TRF carries that herald keeps.
@@ -155,7 +155,8 @@ pub fn export(tournament: &TrfTournament) -> String {
         None => {}
     }
 
-    let table = standings(&tournament.entrants, &tournament.pairings, &[]);
+    // Ranks by points alone, which no edition of the tie-break rules changes.
+    let table = standings(&tournament.entrants, &tournament.pairings, &[], TieBreakEdition::NEWEST, System::Swiss);
     let ranked: HashMap<u32, (Points, u32)> = table.iter().map(|s| (s.number, (s.points, s.rank))).collect();
     let last_round = tournament.pairings.iter().map(|p| p.round).max().unwrap_or(0);
     let mut by_round_and_player: HashMap<(u32, u32), &Pairing> = HashMap::new();
