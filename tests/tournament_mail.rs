@@ -31,16 +31,16 @@ struct Listed {
 }
 
 fn games(club: &Club) -> Vec<Listed> {
-    club.herald_ok(&["game", "list"])
-        .lines()
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            let id = words.next()?.trim_start_matches('#').parse().ok()?;
-            let _variant = words.next()?;
-            let white = words.next()?.to_string();
-            let _dash = words.next()?;
-            let black = words.next()?.to_string();
-            Some(Listed { id, white, black, in_play: line.contains("in play") })
+    let listed: serde_json::Value = serde_json::from_str(&club.herald_ok(&["game", "list", "--json"])).unwrap();
+    listed
+        .as_array()
+        .expect("an array of games")
+        .iter()
+        .map(|game| Listed {
+            id: game["id"].as_i64().unwrap(),
+            white: game["white"]["email"].as_str().unwrap().to_string(),
+            black: game["black"]["email"].as_str().unwrap().to_string(),
+            in_play: game["status"] == "active",
         })
         .collect()
 }
