@@ -719,3 +719,80 @@ fn the_directors_commands_say_what_they_did_and_name_the_real_problem() {
     assert!(out.contains(&format!("no database at {}: run `herald init`", club.database().display())), "{out}");
     std::fs::rename(&moved, club.database()).unwrap();
 }
+
+#[test]
+fn setup_asks_on_a_terminal_writes_a_configuration_herald_reads_and_ends_with_the_doctor() {
+    let root = support::tempdir::TempDir::new("herald-setup").unwrap();
+    let dir = root.path().join("club");
+    // A pseudo-terminal, as a volunteer's: util-linux's script(1) runs herald on one and
+    // passes the answers typed (here, piped) to it.
+    let command = format!("{} setup --dir {}", herald_bin().display(), dir.display());
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("HERALD_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script(1), from bsdutils");
+    let answers = "Riverside Chess Club\nnot an address\nreferee@riverside.test\n9\n4\n127.0.0.1\n127.0.0.1\n\
+                   mx.riverside.test\n";
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        for line in answers.lines() {
+            stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    let said = output_text(&out);
+    assert!(out.status.success(), "{said}");
+    for asked in [
+        "The club's name",
+        "The referee's mail address",
+        "(a plain address such as referee@club.org, without '+', is needed)",
+        "Where does the club's mail live?",
+        "(a number from 1 to 5)",
+        "The IMAP server's host name",
+        "The SMTP submission server's host name",
+        "Authentication-Results",
+        "herald doctor says:",
+    ] {
+        assert!(said.contains(asked), "{asked}:\n{said}");
+    }
+    let file = dir.join("herald.yaml");
+    let config = herald::config::Config::load(&file).expect("herald reads what setup wrote");
+    assert_eq!(config.referee.address, "referee@riverside.test");
+    assert_eq!(config.referee.name, "Riverside Chess Club");
+    let imap = config.inbox.imap.as_ref().unwrap();
+    assert_eq!((imap.host.as_str(), imap.password_env.as_deref()), ("127.0.0.1", Some("HERALD_MAIL_PASSWORD")));
+    assert_eq!(config.inbox.authentication.trusted_authserv_id.as_deref(), Some("mx.riverside.test"));
+    assert!(config.placeholders().is_empty(), "{:?}", config.placeholders());
+    assert!(config.database.is_file(), "the database is made");
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&file), 0o640);
+    assert_eq!(mode(&dir.join("herald-data")), 0o700);
+    assert_eq!(mode(&config.database), 0o600);
+
+    // Run again: it never writes over a configuration.
+    let again = Command::new(herald_bin()).args(["setup", "--dir", dir.to_str().unwrap()]).output().unwrap();
+    assert!(!again.status.success() && output_text(&again).contains("never writes over"), "{}", output_text(&again));
+    // Without a terminal, what the flags leave out is named, not guessed.
+    let scripted = root.path().join("scripted");
+    let out = Command::new(herald_bin())
+        .args(["setup", "--dir", scripted.to_str().unwrap(), "--club", "Riverside"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && output_text(&out).contains("--address is needed"), "{}", output_text(&out));
+    let out = Command::new(herald_bin())
+        .args(["setup", "--dir", scripted.to_str().unwrap(), "--club", "Riverside", "--address"])
+        .args(["referee@riverside.test", "--provider", "postfix"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", output_text(&out));
+    let config = herald::config::Config::load(&scripted.join("herald.yaml")).unwrap();
+    assert!(config.inbox.maildir.as_ref().is_some_and(|dir| dir.join("new").is_dir()), "the Maildir is made");
+}

@@ -7,6 +7,7 @@ mod perft;
 mod player;
 mod referee;
 mod replay;
+mod setup;
 mod tournament;
 
 use std::process::ExitCode;
@@ -45,6 +46,9 @@ enum Command {
     Variants,
     /// Measure perft speed beside Fairy-Stockfish on the same machine.
     Bench(crate::bench::BenchArgs),
+    /// A club's first run: asks (or takes by flags) the club's name, address and mail provider,
+    /// writes a commented herald.yaml, makes the database and folders, and runs the doctor.
+    Setup(setup::SetupArgs),
     /// Create the database, its reply-token secret and the Maildir folders.
     Init,
     /// Handle one mail from standard input (for the mail server's pipe delivery).
@@ -139,11 +143,13 @@ pub fn main() -> ExitCode {
             | Command::Verify { .. }
             | Command::Assets { .. }
             | Command::Demo { .. }
+            | Command::Setup(_)
     );
     let config = if reads_config { configuration(cli.config.as_deref()) } else { None };
     let config = config.as_deref();
     let result = match cli.command {
         Command::Ingest(args) => return referee::ingest(config, args),
+        Command::Setup(args) => setup::run(args),
         Command::Init => referee::init(config),
         Command::Serve(args) => return referee::serve(config, args),
         Command::Game(args) => referee::game(config, args),
