@@ -796,3 +796,26 @@ fn setup_asks_on_a_terminal_writes_a_configuration_herald_reads_and_ends_with_th
     let config = herald::config::Config::load(&scripted.join("herald.yaml")).unwrap();
     assert!(config.inbox.maildir.as_ref().is_some_and(|dir| dir.join("new").is_dir()), "the Maildir is made");
 }
+
+#[test]
+fn every_help_fits_80_columns() {
+    use clap::CommandFactory;
+    fn check(command: &mut clap::Command, path: &str, long: bool) {
+        let help = if long { command.render_long_help() } else { command.render_help() }.to_string();
+        for line in help.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "herald {path} --help has a line of {} columns:\n{line}",
+                line.chars().count()
+            );
+        }
+        for sub in command.get_subcommands_mut() {
+            let name = format!("{path} {}", sub.get_name());
+            check(sub, name.trim(), long);
+        }
+    }
+    let mut cli = herald::cli::Cli::command();
+    cli.build();
+    check(&mut cli, "", false);
+    check(&mut cli, "", true);
+}

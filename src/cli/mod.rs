@@ -20,7 +20,7 @@ pub use logging::{LogFormat, LogLevel};
 
 /// herald, a play-by-email referee for chess variants with secrets.
 #[derive(Parser, Debug)]
-#[command(name = "herald", version, about)]
+#[command(name = "herald", version, about, max_term_width = 80)]
 pub struct Cli {
     /// Configuration file (YAML). Without it (or HERALD_CONFIG), herald reads ./herald.yaml,
     /// else /etc/herald/herald.yaml, else runs on its defaults under ./herald-data/ and says so.
@@ -36,37 +36,30 @@ pub struct Cli {
     command: Command,
 }
 
+/// In the order of who uses them: the club's setup and daemon, games, tournaments, the
+/// operator's backups, then the tools for the curious and for developers.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaves of the legal move tree (the move generator's proof of exactness).
-    Perft(perft::PerftArgs),
-    /// Replay PGN games or a bare move list, checking every move; print each final FEN.
-    Replay(replay::ReplayArgs),
-    /// List the variants herald referees.
-    Variants,
-    /// Measure perft speed beside Fairy-Stockfish on the same machine.
-    Bench(crate::bench::BenchArgs),
     /// A club's first run: asks (or takes by flags) the club's name, address and mail provider,
     /// writes a commented herald.yaml, makes the database and folders, and runs the doctor.
     Setup(setup::SetupArgs),
     /// Create the database, its reply-token secret and the Maildir folders.
     Init,
-    /// Handle one mail from standard input (for the mail server's pipe delivery).
-    Ingest(referee::IngestArgs),
     /// Read the inbox (its Maildir or IMAP folder), run the clock and send the outbox, until
     /// SIGTERM. Exits with 78 when its configuration or credentials are refused (a password,
     /// a folder, a certificate): the packaged service does not restart it then.
     Serve(referee::ServeArgs),
+    /// Handle one mail from standard input (for the mail server's pipe delivery).
+    Ingest(referee::IngestArgs),
+    /// Check the configuration, permissions, the database, the outbox, the clock and the mail
+    /// servers' logins; say what to do about each problem. Exit status 0 only when all is well.
+    Doctor,
+    /// Counts: games in play, mails waiting, dead letters, the daemon's last pass.
+    Status,
     /// Start, list, show and export games.
     Game(referee::GameArgs),
-    /// Club tournaments: make, open, start, pair, adjudicate, export.
-    Tournament(tournament::TournamentArgs),
     /// What the director does for a player: their vacation days (`leave`).
     Player(player::PlayerArgs),
-    /// Players' Glicko-2 ratings, per variant.
-    Ratings(tournament::RatingsArgs),
-    /// The club's static web site: tournaments and games.
-    Site(tournament::SiteArgs),
     /// List the mails waiting to be sent, retrying or dead.
     Outbox(referee::OutboxArgs),
     /// The event log: every mail handled, refused or not answered, and why; mails that herald
@@ -84,6 +77,12 @@ enum Command {
         /// The game's number.
         id: i64,
     },
+    /// Club tournaments: make, open, start, pair, adjudicate, export.
+    Tournament(tournament::TournamentArgs),
+    /// Players' Glicko-2 ratings, per variant.
+    Ratings(tournament::RatingsArgs),
+    /// The club's static web site: tournaments and games.
+    Site(tournament::SiteArgs),
     /// Write a consistent copy of the database (while the daemon runs, too), readable by its
     /// owner only: every game, its secrets and the reply-token key.
     Backup {
@@ -96,17 +95,6 @@ enum Command {
         /// The backup file.
         file: std::path::PathBuf,
     },
-    /// Check the configuration, permissions, the database, the outbox, the clock and the mail
-    /// servers' logins; say what to do about each problem. Exit status 0 only when all is well.
-    Doctor,
-    /// Counts: games in play, mails waiting, dead letters, the daemon's last pass.
-    Status,
-    /// Write the shell completions and man pages into a folder (for packagers).
-    #[command(hide = true)]
-    Assets {
-        /// The folder (completions/ and man/ are made in it).
-        dir: std::path::PathBuf,
-    },
     /// Play a short game of a variant through the whole pipeline, print every mail, and verify
     /// its archive.
     Demo {
@@ -116,6 +104,21 @@ enum Command {
         /// Folder to run in (default: the system's temporary folder).
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
+    },
+    /// List the variants herald referees.
+    Variants,
+    /// Count the leaves of the legal move tree (the move generator's proof of exactness).
+    Perft(perft::PerftArgs),
+    /// Replay PGN games or a bare move list, checking every move; print each final FEN.
+    Replay(replay::ReplayArgs),
+    /// Measurements beside a reference in the same run: perft against Fairy-Stockfish, a move
+    /// mail's cost, mail throughput, tournament pairing.
+    Bench(crate::bench::BenchArgs),
+    /// Write the shell completions and man pages into a folder (for packagers).
+    #[command(hide = true)]
+    Assets {
+        /// The folder (completions/ and man/ are made in it).
+        dir: std::path::PathBuf,
     },
 }
 
