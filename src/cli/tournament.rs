@@ -11,7 +11,7 @@ use crate::service::NewTournament;
 use crate::store::StoreError;
 use crate::tournament::standings::{self, TieBreak};
 use crate::tournament::withdrawal::WithdrawalPolicy;
-use crate::tournament::{Points, Stage, System, Tournament, crosstable, trf};
+use crate::tournament::{Points, Stage, System, Tournament, crosstable};
 
 /// `herald tournament`.
 #[derive(Args, Debug)]
@@ -317,10 +317,10 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let games = service.start_tournament(id).map_err(err)?;
             outln!("{} game(s) started", games.len());
         }
-        TournamentCommand::Pair { id } => {
-            let round = service.pair_next_round(id).map_err(err)?;
-            outln!("round {round} paired");
-        }
+        TournamentCommand::Pair { id } => match service.pair_next_round(id).map_err(err)? {
+            Some(round) => outln!("round {round} paired"),
+            None => outln!("no round left to pair: the tournament is over, its final standings mailed"),
+        },
         TournamentCommand::List => {
             let all = service.store().read(|tx| tx.tournaments()).map_err(store_error)?;
             for t in all {
@@ -406,24 +406,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         TournamentCommand::Withdraw { id, email } => service.withdraw_player(id, &email).map_err(err)?,
         TournamentCommand::Export { id, trf: as_trf, pgn } => {
             if as_trf {
-                let (t, entries, pairings) = service
-                    .store()
-                    .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
-                    .map_err(store_error)?;
-                let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
-                let entrants: Vec<_> =
-                    entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
-                let report = trf::TrfTournament {
-                    name: t.name.clone(),
-                    start_date: Some(t.created_at.strftime("%Y/%m/%d").to_string()),
-                    end_date: None,
-                    kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
-                    total_rounds: t.rounds,
-                    initial_colour: Some(t.initial_colour),
-                    entrants,
-                    pairings,
-                };
-                out!("{}", trf::export(&report));
+                out!("{}", service.export_trf(id).map_err(err)?);
             } else if pgn {
                 let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
                 for game in pairings.iter().filter_map(|p| p.game) {
