@@ -177,7 +177,7 @@ enum TournamentCommand {
         /// The players' addresses in starting-number order, comma-separated (a TRF has none).
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
-        /// Points of a pairing-allocated bye (1, 0.5 or 0).
+        /// Points of a pairing-allocated bye (1, 0.5 or 0); the file's `BBU` line, if any, wins.
         #[arg(long, default_value = "1")]
         bye_points: String,
     },

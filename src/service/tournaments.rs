@@ -710,7 +710,8 @@ fn check_address(email: &str) -> Result<(), ServiceError> {
 
 impl Service {
     /// Imports a tournament begun elsewhere from its TRF, with `terms` (name, variant, system,
-    /// tie-breaks, ... — the TRF's own name and rounds win) and the players' addresses in
+    /// tie-breaks, ... — the TRF's own name, rounds, initial colour and the PAB's points of its
+    /// `BBU` line win) and the players' addresses in
     /// starting-number order (a TRF has none): its players, rounds and results become the
     /// tournament's history, and its next rounds are paired (`pair`) and played here.
     /// Returns its number.
@@ -734,6 +735,10 @@ impl Service {
         // A file without `XXC` is read as bbpPairings reads it: the colour its round 1 shows.
         terms.initial_colour =
             report.initial_colour.or_else(|| director::initial_colour_shown(&report.pairings)).unwrap_or(Color::White);
+        // The file's byes were scored so; the next ones score the same.
+        if let Some(points) = report.pab_points {
+            terms.bye_points = points;
+        }
         terms.stage = Stage::Running;
         terms.created_at = self.clock.now();
         let now = terms.created_at;
