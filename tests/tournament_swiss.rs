@@ -211,6 +211,8 @@ fn the_colour_drawn_by_lot_is_used_in_every_round() {
     let id = forfeits_in_round_one(&mut table);
     let stored = table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
     assert_eq!(stored.initial_colour, Color::Black, "the lot is kept with the tournament");
+    let shown = herald(&table, &["tournament", "show", &id.to_string()]).unwrap();
+    assert!(shown.contains("Initial colour (drawn by lot): black"), "{shown}");
     let round2 = round(&mut table, id, 2);
     let expected = oracle_pairs(&state_before_round_two("black"));
     assert!(expected.contains(&(2, Some(1))), "the oracle gives Ann Black: {expected:?}");

@@ -352,6 +352,13 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
             let control = t.time_control.map_or("the club's".to_string(), |c| c.to_string());
             outln!("Time control: {control}");
+            if t.system == System::Swiss && matches!(t.stage, Stage::Running | Stage::Finished) {
+                // What Art. 5.2.5 gives in every round, and what the TRF's `XXC` says.
+                outln!(
+                    "Initial colour (drawn by lot): {}",
+                    if t.initial_colour == Color::White { "white" } else { "black" }
+                );
+            }
             outln!(
                 "Tie-breaks: {}   Bye: {}   Withdrawals: {}   {}",
                 tiebreaks.join(", "),
