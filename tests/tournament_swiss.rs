@@ -331,6 +331,15 @@ fn cut_after(text: &str, rounds: usize) -> String {
         .collect()
 }
 
+/// A TRF-16 player line: start number, name, points, rank (the start number) and one round
+/// block (`"   4 w 1"`: opponent, colour, result), at the standard's columns.
+fn player_line(number: u32, name: &str, points: &str, round: &str) -> String {
+    format!(
+        "001 {number:>4}      {name:<33} {:>4} {:>3} {:>11} {:>10} {points:>4} {number:>4}  {round}\n",
+        "", "", "", ""
+    )
+}
+
 fn import(table: &Table, path: &Path, players: usize) -> i64 {
     let emails: Vec<String> = NAMES[..players].iter().map(|n| email(n)).collect();
     let out = herald(table, &["tournament", "import", "--trf", path.to_str().unwrap(), "--players", &emails.join(",")])
@@ -373,19 +382,16 @@ fn the_trf_carries_the_colour_drawn_to_every_reader() {
 fn withdrawals_between_rounds_start_no_round() {
     let mut table = club("swiss-withdraw", Color::White);
     // Six players, round 1 played: 1-4 1-0, 5-2 0-1, 3-6 ½-½.
-    let line = |n: u32, name: &str, points: &str, round: &str| {
-        format!("001 {n:>4}      {name:<33} {:>4} {:>3} {:>11} {:>10} {points:>4} {n:>4}  {round}\n", "", "", "", "")
-    };
     let text = [
         "012 Taken over\n".to_string(),
         "XXR 4\n".to_string(),
         "XXC white1\n".to_string(),
-        line(1, "Ann", "1.0", "   4 w 1"),
-        line(2, "Ben", "1.0", "   5 b 1"),
-        line(3, "Cy", "0.5", "   6 w ="),
-        line(4, "Di", "0.0", "   1 b 0"),
-        line(5, "Ed", "0.0", "   2 w 0"),
-        line(6, "Flo", "0.5", "   3 b ="),
+        player_line(1, "Ann", "1.0", "   4 w 1"),
+        player_line(2, "Ben", "1.0", "   5 b 1"),
+        player_line(3, "Cy", "0.5", "   6 w ="),
+        player_line(4, "Di", "0.0", "   1 b 0"),
+        player_line(5, "Ed", "0.0", "   2 w 0"),
+        player_line(6, "Flo", "0.5", "   3 b ="),
     ]
     .concat();
     let path = write(&table, "round-1.trf", &text);
@@ -438,6 +444,28 @@ fn a_failed_pairing_is_told_once_and_pair_says_why() {
     assert!(!answer.contains("still has games in play"), "{answer}");
     assert!(answer.contains("round 4 cannot be paired"), "{answer}");
     assert_eq!(answer.matches("cannot be paired").count(), 1, "{answer}");
+}
+
+/// Issue 27 §2: `pair` on a Swiss whose last round is over (a finished tournament taken over
+/// from its TRF) ends it, instead of answering "still has games in play" and undoing that.
+#[test]
+fn pair_after_the_last_round_ends_the_tournament() {
+    let mut table = club("swiss-last-round", Color::White);
+    let text = [
+        "012 Played out\n".to_string(),
+        "XXR 1\n".to_string(),
+        player_line(1, "Ann", "1.0", "   3 w 1"),
+        player_line(2, "Ben", "0.5", "   4 b ="),
+        player_line(3, "Cy", "0.0", "   1 b 0"),
+        player_line(4, "Di", "0.5", "   2 w ="),
+    ]
+    .concat();
+    let path = write(&table, "played-out.trf", &text);
+    let id = import(&table, &path, 4);
+    let answer = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap();
+    assert!(answer.contains("no round left to pair"), "{answer}");
+    let t = table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
+    assert_eq!(t.stage, Stage::Finished);
 }
 
 /// Issue 27 §2: a zero-point PAB is a PAB to other programs (`U`, with JaVaFo's `BBU 0.0`), so
