@@ -468,6 +468,26 @@ fn pair_after_the_last_round_ends_the_tournament() {
     assert_eq!(t.stage, Stage::Finished);
 }
 
+/// Issue 27 §2: a TRF without `XXC` is read as bbpPairings reads it: round 1 shows the
+/// initial colour (Art. 5.2.5: number 1, odd, had it; number 2, even, had the other).
+#[test]
+fn a_trf_without_xxc_gives_the_colour_its_round_one_shows() {
+    let mut table = club("swiss-no-xxc", Color::White);
+    let text = [
+        "012 No XXC\n".to_string(),
+        "XXR 3\n".to_string(),
+        player_line(1, "Ann", "1.0", "   3 b 1"),
+        player_line(2, "Ben", "0.5", "   4 w ="),
+        player_line(3, "Cy", "0.0", "   1 w 0"),
+        player_line(4, "Di", "0.5", "   2 b ="),
+    ]
+    .concat();
+    let path = write(&table, "no-xxc.trf", &text);
+    let id = import(&table, &path, 4);
+    let t = table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
+    assert_eq!(t.initial_colour, Color::Black);
+}
+
 /// Issue 27 §2: a zero-point PAB is a PAB to other programs (`U`, with JaVaFo's `BBU 0.0`), so
 /// the strict reader's sums agree; herald reads it back as a bye worth nothing.
 #[test]
