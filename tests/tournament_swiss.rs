@@ -340,6 +340,14 @@ fn player_line(number: u32, name: &str, points: &str, round: &str) -> String {
     )
 }
 
+/// Imports a TRF of these header lines and player lines (number, name, points, round 1).
+fn import_lines(table: &Table, file: &str, header: &[&str], players: &[(u32, &str, &str, &str)]) -> i64 {
+    let header = header.iter().map(|h| format!("{h}\n"));
+    let lines = players.iter().map(|&(number, name, points, round)| player_line(number, name, points, round));
+    let path = write(table, file, &header.chain(lines).collect::<String>());
+    import(table, &path, players.len())
+}
+
 fn import(table: &Table, path: &Path, players: usize) -> i64 {
     let emails: Vec<String> = NAMES[..players].iter().map(|n| email(n)).collect();
     let out = herald(table, &["tournament", "import", "--trf", path.to_str().unwrap(), "--players", &emails.join(",")])
@@ -382,20 +390,19 @@ fn the_trf_carries_the_colour_drawn_to_every_reader() {
 fn withdrawals_between_rounds_start_no_round() {
     let mut table = club("swiss-withdraw", Color::White);
     // Six players, round 1 played: 1-4 1-0, 5-2 0-1, 3-6 ½-½.
-    let text = [
-        "012 Taken over\n".to_string(),
-        "XXR 4\n".to_string(),
-        "XXC white1\n".to_string(),
-        player_line(1, "Ann", "1.0", "   4 w 1"),
-        player_line(2, "Ben", "1.0", "   5 b 1"),
-        player_line(3, "Cy", "0.5", "   6 w ="),
-        player_line(4, "Di", "0.0", "   1 b 0"),
-        player_line(5, "Ed", "0.0", "   2 w 0"),
-        player_line(6, "Flo", "0.5", "   3 b ="),
-    ]
-    .concat();
-    let path = write(&table, "round-1.trf", &text);
-    let id = import(&table, &path, 6);
+    let id = import_lines(
+        &table,
+        "round-1.trf",
+        &["012 Taken over", "XXR 4", "XXC white1"],
+        &[
+            (1, "Ann", "1.0", "   4 w 1"),
+            (2, "Ben", "1.0", "   5 b 1"),
+            (3, "Cy", "0.5", "   6 w ="),
+            (4, "Di", "0.0", "   1 b 0"),
+            (5, "Ed", "0.0", "   2 w 0"),
+            (6, "Flo", "0.5", "   3 b ="),
+        ],
+    );
     herald(&table, &["tournament", "withdraw", &id.to_string(), &email("Di")]).unwrap();
     assert!(round(&mut table, id, 2).is_empty(), "a withdrawal between rounds paired round 2");
     herald(&table, &["tournament", "withdraw", &id.to_string(), &email("Ed")]).unwrap();
@@ -451,17 +458,17 @@ fn a_failed_pairing_is_told_once_and_pair_says_why() {
 #[test]
 fn pair_after_the_last_round_ends_the_tournament() {
     let mut table = club("swiss-last-round", Color::White);
-    let text = [
-        "012 Played out\n".to_string(),
-        "XXR 1\n".to_string(),
-        player_line(1, "Ann", "1.0", "   3 w 1"),
-        player_line(2, "Ben", "0.5", "   4 b ="),
-        player_line(3, "Cy", "0.0", "   1 b 0"),
-        player_line(4, "Di", "0.5", "   2 w ="),
-    ]
-    .concat();
-    let path = write(&table, "played-out.trf", &text);
-    let id = import(&table, &path, 4);
+    let id = import_lines(
+        &table,
+        "played-out.trf",
+        &["012 Played out", "XXR 1"],
+        &[
+            (1, "Ann", "1.0", "   3 w 1"),
+            (2, "Ben", "0.5", "   4 b ="),
+            (3, "Cy", "0.0", "   1 b 0"),
+            (4, "Di", "0.5", "   2 w ="),
+        ],
+    );
     let answer = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap();
     assert!(answer.contains("no round left to pair"), "{answer}");
     let t = table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
@@ -473,17 +480,17 @@ fn pair_after_the_last_round_ends_the_tournament() {
 #[test]
 fn a_trf_without_xxc_gives_the_colour_its_round_one_shows() {
     let mut table = club("swiss-no-xxc", Color::White);
-    let text = [
-        "012 No XXC\n".to_string(),
-        "XXR 3\n".to_string(),
-        player_line(1, "Ann", "1.0", "   3 b 1"),
-        player_line(2, "Ben", "0.5", "   4 w ="),
-        player_line(3, "Cy", "0.0", "   1 w 0"),
-        player_line(4, "Di", "0.5", "   2 b ="),
-    ]
-    .concat();
-    let path = write(&table, "no-xxc.trf", &text);
-    let id = import(&table, &path, 4);
+    let id = import_lines(
+        &table,
+        "no-xxc.trf",
+        &["012 No XXC", "XXR 3"],
+        &[
+            (1, "Ann", "1.0", "   3 b 1"),
+            (2, "Ben", "0.5", "   4 w ="),
+            (3, "Cy", "0.0", "   1 w 0"),
+            (4, "Di", "0.5", "   2 b ="),
+        ],
+    );
     let t = table.service.store().read(|tx| tx.tournament(id)).unwrap().unwrap();
     assert_eq!(t.initial_colour, Color::Black);
 }
