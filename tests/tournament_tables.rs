@@ -1200,8 +1200,9 @@ fn exported_lines_use_the_standard_columns() {
 
 /// The trf fuzz target's seeds are files herald reads (so that fuzzing starts from inputs
 /// that reach the game assembly, not only the first error): the notes' example, a Royal
-/// round robin with herald's lines, and an export in the manner of Vega (byte-order mark,
-/// CRLF, unknown lines, titles, federations, birth dates, `XXS`, a half-point bye).
+/// round robin with herald's lines, an export in the manner of Vega (byte-order mark,
+/// CRLF, unknown lines, titles, federations, birth dates, `XXS`, a half-point bye), and a
+/// Swiss drawn Black whose pairing-allocated bye scores nothing (`BBU 0.0`).
 #[test]
 fn fuzz_seeds_are_valid_trf() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/trf");
@@ -1221,4 +1222,9 @@ fn fuzz_seeds_are_valid_trf() {
     assert_eq!(vega.entrants[0].name, "Alpha, Ann");
     let half = vega.pairings.iter().find(|p| p.round == 2 && p.is_bye()).unwrap();
     assert_eq!((half.white, half.score.unwrap().white), (2, Points::HALF));
+    // JaVaFo's `BBU`: the pairing-allocated bye `U` scores what it says.
+    let zero = trf::parse(include_str!("../fuzz/seeds/trf/zero-point-bye.trf")).unwrap();
+    let bye = zero.pairings.iter().find(|p| p.is_bye()).unwrap();
+    assert_eq!((bye.white, bye.score.unwrap().white, zero.pab_points), (5, Points::ZERO, Some(Points::ZERO)));
+    assert_eq!(zero.initial_colour, Some(Color::Black));
 }
