@@ -437,6 +437,9 @@ fn withdrawals_between_rounds_start_no_round() {
 #[test]
 fn a_failed_pairing_is_told_once_and_pair_says_why() {
     let mut table = club("swiss-pairing-failed", Color::White);
+    let mut config = table.service.config().clone();
+    config.referee.director = Some("td@club.test".into());
+    table.reopen(config);
     let id = make(&mut table, terms("chess", System::Swiss, 4, Points::ONE), 4);
     table.service.start_tournament(id).unwrap();
     for r in 1..=3 {
@@ -447,6 +450,15 @@ fn a_failed_pairing_is_told_once_and_pair_says_why() {
     let failures: Vec<String> = table.log().into_iter().filter(|l| l.starts_with("pairing-failed")).collect();
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert_eq!(failures[0].matches("cannot be paired").count(), 1, "the reason once: {}", failures[0]);
+    assert!(failures[0].ends_with("the director (td@club.test) is told"), "{}", failures[0]);
+    // The director is told by mail, once, with the reason and what to do.
+    table.pass_after(0);
+    let notices = table.mails("td@club.test");
+    assert_eq!(notices.len(), 1);
+    let notice = herald::mail::reader::read_mail(&notices[0], &Default::default()).unwrap();
+    assert!(notice.subject.contains("round 4 of Swiss Cup cannot be paired"), "{}", notice.subject);
+    assert!(notice.body.contains("no pairing of its 4 players avoids rematches"), "{}", notice.body);
+    assert!(notice.body.contains(&format!("herald tournament pair {id}")), "{}", notice.body);
     let answer = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap_err();
     assert!(!answer.contains("still has games in play"), "{answer}");
     assert!(answer.contains("round 4 cannot be paired"), "{answer}");

@@ -507,10 +507,17 @@ impl Handler<'_> {
             let new = match pair_swiss(tx, t, &entrants, &pairings, round)? {
                 Ok(new) => new,
                 Err(reason) => {
-                    // The game that ended stays ended; the TD is told in the log and pairs
-                    // (or adjudicates) by hand.
-                    let event = Event { game_id: None, kind: "pairing-failed", detail: reason.clone() };
-                    tx.apply(&Effects { events: vec![event], ..Effects::default() }, self.from, now, None)?;
+                    // The game that ended stays ended; the TD is told (in the log, and by mail
+                    // when the club names a director) and decides what gives way, then pairs.
+                    let notice = self.referee().pairing_failed_notice(t, round, &reason, now)?;
+                    let told = match &notice {
+                        Some(mail) => format!("; the director ({}) is told", mail.recipient),
+                        None => String::new(),
+                    };
+                    let event = Event { game_id: None, kind: "pairing-failed", detail: format!("{reason}{told}") };
+                    let effects =
+                        Effects { events: vec![event], mails: notice.into_iter().collect(), ..Effects::default() };
+                    tx.apply(&effects, self.from, now, None)?;
                     return Ok(Advance::PairingFailed(reason));
                 }
             };
