@@ -105,7 +105,7 @@ pub struct Referee {
     #[serde(default)]
     pub domain: Option<String>,
     /// The tournament director's (the club's organiser's) address, told when a player becomes
-    /// unreachable; none: the event log only.
+    /// unreachable or a Swiss round cannot be paired; none: the event log only.
     #[serde(default)]
     pub director: Option<String>,
 }

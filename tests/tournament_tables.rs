@@ -1413,15 +1413,19 @@ fn refuses_lines_that_disagree_naming_the_line() {
         let text = format!("{NOTES_EXAMPLE}{bad}\n");
         assert_eq!(trf::parse(&text).unwrap_err().problem, TrfProblem::BadHeraldLine, "{bad}");
     }
-    // The exact points of a Royal game replace what the codes say, and the points column
-    // must then agree with them.
+    // The exact points of a Royal game replace what the codes say; the points column may
+    // say either the codes' sum (what herald writes, what strict readers check) or the exact
+    // one (what an older herald wrote), and nothing else.
     let royal = NOTES_EXAMPLE.replace(" 1.0    1", "0.65    1").replace(" 0.0    3", "0.25    3");
     let t = trf::parse(&format!("{royal}HRP 1 1 3 0.65 0.25 played\n")).unwrap();
     assert_eq!(t.pairings[0].score, Some(played(650, 250)));
-    let error = trf::parse(&format!("{NOTES_EXAMPLE}HRP 1 1 3 0.65 0.25 played\n")).unwrap_err();
+    let t = trf::parse(&format!("{NOTES_EXAMPLE}HRP 1 1 3 0.65 0.25 played\n")).unwrap();
+    assert_eq!(t.pairings[0].score, Some(played(650, 250)));
+    let neither = NOTES_EXAMPLE.replace(" 1.0    1", " 0.5    1");
+    let error = trf::parse(&format!("{neither}HRP 1 1 3 0.65 0.25 played\n")).unwrap_err();
     assert_eq!(
         (error.line, error.problem),
-        (4, TrfProblem::PointsMismatch { declared: Points(1000), counted: Points(650) })
+        (4, TrfProblem::PointsMismatch { declared: Points(500), counted: Points(650) })
     );
 }
 
@@ -1447,6 +1451,7 @@ fn rich_tournament() -> TrfTournament {
         kind: Some("Double round robin".to_string()),
         total_rounds: 10,
         initial_colour: Some(Color::White),
+        pab_points: None,
         entrants,
         pairings,
     }
@@ -1501,19 +1506,10 @@ fn exported_lines_use_the_standard_columns() {
         assert_eq!(col(15, 47).trim(), entrant.name);
         assert_eq!(col(49, 52).trim(), entrant.rating.map(|r| r.to_string()).unwrap_or_default());
         let standing = table.iter().find(|s| s.number == number).unwrap();
-        // Points in four columns: one decimal, or exact, or rounded half up to one decimal.
-        let points = col(81, 84).trim().to_string();
-        let t = standing.points.0;
-        let expected = if t % 100 == 0 {
-            format!("{}.{}", t / 1000, t % 1000 / 100)
-        } else if standing.points.to_string().len() <= 4 {
-            standing.points.to_string()
-        } else {
-            let tenths = (t + 50) / 100;
-            format!("{}.{}", tenths / 10, tenths % 10)
-        };
-        assert_eq!(points, expected);
         assert_eq!(col(86, 89).trim(), standing.rank.to_string());
+        // Points in four columns, `99.9`, the sum of what the codes say (checked below, with
+        // each code): strict readers (bbpPairings, JaVaFo) accept no other.
+        let mut coded_tenths = 0;
         // Each round: the opponent at 92 + 10(r - 1), colour 5 later, result 7 later.
         for round in 1..=10u32 {
             let at = 92 + 10 * (round as usize - 1);
@@ -1552,7 +1548,13 @@ fn exported_lines_use_the_standard_columns() {
                 }
             };
             assert_eq!(code, expected, "player {number} round {round}: {line}");
+            coded_tenths += match code {
+                '1' | '+' | 'U' => 10,
+                '=' | 'H' => 5,
+                _ => 0,
+            };
         }
+        assert_eq!(col(81, 84).trim(), format!("{}.{}", coded_tenths / 10, coded_tenths % 10), "{line}");
     }
     // The exact points of what the codes cannot say, on herald's lines: a Royal fraction,
     // the loss on time, each zero-point bye.
@@ -1568,8 +1570,9 @@ fn exported_lines_use_the_standard_columns() {
 
 /// The trf fuzz target's seeds are files herald reads (so that fuzzing starts from inputs
 /// that reach the game assembly, not only the first error): the notes' example, a Royal
-/// round robin with herald's lines, and an export in the manner of Vega (byte-order mark,
-/// CRLF, unknown lines, titles, federations, birth dates, `XXS`, a half-point bye).
+/// round robin with herald's lines, an export in the manner of Vega (byte-order mark,
+/// CRLF, unknown lines, titles, federations, birth dates, `XXS`, a half-point bye), and a
+/// Swiss drawn Black whose pairing-allocated bye scores nothing (`BBU 0.0`).
 #[test]
 fn fuzz_seeds_are_valid_trf() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/trf");
@@ -1589,4 +1592,9 @@ fn fuzz_seeds_are_valid_trf() {
     assert_eq!(vega.entrants[0].name, "Alpha, Ann");
     let half = vega.pairings.iter().find(|p| p.round == 2 && p.is_bye()).unwrap();
     assert_eq!((half.white, half.score.unwrap().white), (2, Points::HALF));
+    // JaVaFo's `BBU`: the pairing-allocated bye `U` scores what it says.
+    let zero = trf::parse(include_str!("../fuzz/seeds/trf/zero-point-bye.trf")).unwrap();
+    let bye = zero.pairings.iter().find(|p| p.is_bye()).unwrap();
+    assert_eq!((bye.white, bye.score.unwrap().white, zero.pab_points), (5, Points::ZERO, Some(Points::ZERO)));
+    assert_eq!(zero.initial_colour, Some(Color::Black));
 }

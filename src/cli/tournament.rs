@@ -11,7 +11,7 @@ use crate::service::NewTournament;
 use crate::store::StoreError;
 use crate::tournament::standings::{TieBreak, TieBreakEdition};
 use crate::tournament::withdrawal::WithdrawalPolicy;
-use crate::tournament::{Points, Stage, System, Tournament, crosstable, trf};
+use crate::tournament::{Points, Stage, System, Tournament, crosstable};
 
 /// `herald tournament`.
 #[derive(Args, Debug)]
@@ -182,7 +182,7 @@ enum TournamentCommand {
         /// The players' addresses in starting-number order, comma-separated (a TRF has none).
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
-        /// Points of a pairing-allocated bye (1, 0.5 or 0).
+        /// Points of a pairing-allocated bye (1, 0.5 or 0); the file's `BBU` line, if any, wins.
         #[arg(long, default_value = "1")]
         bye_points: String,
         /// The edition of FIDE's tie-break rules (C.07) the tie-breaks follow: 2026 (the
@@ -337,10 +337,10 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let games = service.start_tournament(id).map_err(err)?;
             outln!("{} game(s) started", games.len());
         }
-        TournamentCommand::Pair { id } => {
-            let round = service.pair_next_round(id).map_err(err)?;
-            outln!("round {round} paired");
-        }
+        TournamentCommand::Pair { id } => match service.pair_next_round(id).map_err(err)? {
+            Some(round) => outln!("round {round} paired"),
+            None => outln!("no round left to pair: the tournament is over, its final standings mailed"),
+        },
         TournamentCommand::List => {
             let all = service.store().read(|tx| tx.tournaments()).map_err(store_error)?;
             for t in all {
@@ -372,6 +372,13 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
             let control = t.time_control.map_or("the club's".to_string(), |c| c.to_string());
             outln!("Time control: {control}");
+            if t.system == System::Swiss && matches!(t.stage, Stage::Running | Stage::Finished) {
+                // What Art. 5.2.5 gives in every round, and what the TRF's `XXC` says.
+                outln!(
+                    "Initial colour (drawn by lot): {}",
+                    if t.initial_colour == Color::White { "white" } else { "black" }
+                );
+            }
             outln!(
                 "Tie-breaks: {} (edition {})   Bye: {}   Withdrawals: {}   {}",
                 tiebreaks.join(", "),
@@ -427,24 +434,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         TournamentCommand::Withdraw { id, email } => service.withdraw_player(id, &email).map_err(err)?,
         TournamentCommand::Export { id, trf: as_trf, pgn } => {
             if as_trf {
-                let (t, entries, pairings) = service
-                    .store()
-                    .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
-                    .map_err(store_error)?;
-                let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
-                let entrants: Vec<_> =
-                    entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
-                let report = trf::TrfTournament {
-                    name: t.name.clone(),
-                    start_date: Some(t.created_at.strftime("%Y/%m/%d").to_string()),
-                    end_date: None,
-                    kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
-                    total_rounds: t.rounds,
-                    initial_colour: Some(t.initial_colour),
-                    entrants,
-                    pairings,
-                };
-                out!("{}", trf::export(&report));
+                out!("{}", service.export_trf(id).map_err(err)?);
             } else if pgn {
                 let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
                 for game in pairings.iter().filter_map(|p| p.game) {

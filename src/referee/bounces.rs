@@ -52,7 +52,8 @@ pub enum OnUnreachable {
 /// The club's settings for bounces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BounceSettings {
-    /// The director's address, told when a player becomes unreachable; `None`: the event log.
+    /// The director's address, told when a player becomes unreachable (and when a Swiss round
+    /// cannot be paired); `None`: the event log.
     pub director: Option<String>,
     /// Permanent failures after which a player is unreachable (at least 1).
     pub unreachable_after: u32,
@@ -338,7 +339,7 @@ impl Referee<'_> {
             Some(director) => {
                 let message_id = ids::answer_message_id("unreachable", &mail.dedupe_key, &self.settings.domain);
                 let rendered = self.templates.render("unreachable.txt", &context)?;
-                effects.mails.push(self.director_notice(director, game, message_id, rendered, now)?);
+                effects.mails.push(self.director_notice(director, Some(game), message_id, rendered, now)?);
                 format!("the director ({director}) is told")
             }
             None => "no referee.director is configured to tell".to_string(),
@@ -355,14 +356,15 @@ impl Referee<'_> {
         Ok(BounceDecision { decisions, unreachable: true, pause })
     }
 
-    /// A notice to the director about `game`, from the referee's own address: that a player is
-    /// unreachable (`unreachable.txt`, its Message-ID from the bounce's delivery key) or that a
-    /// paused clock runs again (`pause_over.txt`, from the pause), so deciding the same thing
-    /// twice could never give two notices.
-    fn director_notice(
+    /// A notice to the director about `game` (if it is about one), from the referee's own
+    /// address: that a player is unreachable (`unreachable.txt`, its Message-ID from the
+    /// bounce's delivery key), that a paused clock runs again (`pause_over.txt`, from the
+    /// pause) or that a Swiss round cannot be paired (`pairing_failed.txt`, from the round), so
+    /// deciding the same thing twice could never give two notices.
+    pub(super) fn director_notice(
         &self,
         director: &str,
-        game: i64,
+        game: Option<i64>,
         message_id: String,
         Rendered { subject, body }: Rendered,
         now: Timestamp,
@@ -382,13 +384,7 @@ impl Referee<'_> {
             html: None,
         };
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
-        Ok(OutgoingRecord {
-            game_id: Some(game),
-            recipient: director.to_string(),
-            message_id,
-            bytes,
-            return_path: None,
-        })
+        Ok(OutgoingRecord { game_id: game, recipient: director.to_string(), message_id, bytes, return_path: None })
     }
 
     /// A clock that bounces stopped `bounces.max_pause_days` ago runs again: what was left on it
@@ -430,7 +426,7 @@ impl Referee<'_> {
                     &self.settings.domain,
                 );
                 let rendered = self.templates.render("pause_over.txt", context)?;
-                effects.mails.push(self.director_notice(director, record.id, message_id, rendered, now)?);
+                effects.mails.push(self.director_notice(director, Some(record.id), message_id, rendered, now)?);
                 format!("the director ({director}) is told, to decide")
             }
             None => "no referee.director is configured to tell; the director decides".to_string(),

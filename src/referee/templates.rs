@@ -23,6 +23,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("tournament.txt", include_str!("../../templates/tournament.txt")),
     ("unreachable.txt", include_str!("../../templates/unreachable.txt")),
     ("pause_over.txt", include_str!("../../templates/pause_over.txt")),
+    ("pairing_failed.txt", include_str!("../../templates/pairing_failed.txt")),
 ];
 
 /// A template that could not be loaded or rendered.

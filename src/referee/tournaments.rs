@@ -380,6 +380,30 @@ impl Referee<'_> {
         Ok(self.compose(Some(t), to, envelope, rendered, now))
     }
 
+    /// The director's notice that round `round` of Swiss `t` cannot be paired, for `reason`
+    /// (`pairing_failed.txt`); `None` when the club names no director (`referee.director`):
+    /// then the event log alone tells. One notice a round: its Message-ID names the round.
+    pub fn pairing_failed_notice(
+        &self,
+        t: &Tournament,
+        round: u32,
+        reason: &str,
+        now: Timestamp,
+    ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let Some(director) = &self.settings.bounces.director else { return Ok(None) };
+        #[derive(Serialize)]
+        struct Context<'a> {
+            tournament: TournamentHeader,
+            round: u32,
+            reason: &'a str,
+        }
+        let rendered = self
+            .templates
+            .render("pairing_failed.txt", Context { tournament: TournamentHeader::of(t), round, reason })?;
+        let message_id = format!("herald.t{}.pairing-failed-{round}@{}", t.id, self.settings.domain);
+        Ok(Some(self.director_notice(director, None, message_id, rendered, now)?))
+    }
+
     /// Composes a mail to `to`; in `tournament`'s thread, its Reply-To and Subject carry the
     /// recipient's entry token. An address that cannot be written to gets nothing: the
     /// tournament goes on.

@@ -118,18 +118,22 @@ impl Service {
             let entrants = director::start_list(confirmed);
             for e in &entrants {
                 tx.set_entrant_number(id, &e.email, e.number)?;
+                // The rating the start list was made from, for the TRF's rating column.
+                tx.set_entrant_rating(id, e.number, e.rating)?;
             }
             t.rounds = director::rounds(t.system, entrants.len() as u32, t.rounds);
             if t.system == System::Swiss {
-                // The initial colour is drawn by lot (C.04.2), from the referee's random source.
+                // The initial colour is drawn by lot (C.04.2), from the referee's random source,
+                // and kept: Art. 5.2.5 gives it in every round, not only the first.
                 t.initial_colour = if (handler.nonces)()[0] & 1 == 0 { Color::White } else { Color::Black };
+                tx.set_initial_colour(id, t.initial_colour)?;
             }
             tx.set_tournament_stage(id, Stage::Running, t.rounds)?;
             t.stage = Stage::Running;
             let pairings = match t.system {
                 System::RoundRobin => berger::schedule(entrants.len() as u32, 1),
                 System::DoubleRoundRobin => berger::schedule(entrants.len() as u32, 2),
-                System::Swiss => pair_swiss(tx, &t, &entrants, &[], 1)?,
+                System::Swiss => pair_swiss(tx, &t, &entrants, &[], 1)?.map_err(ServiceError::Usage)?,
             };
             let games = handler.start_pairings(tx, &t, &entrants, pairings, now)?;
             let news = TournamentNews {
@@ -144,8 +148,10 @@ impl Service {
     }
 
     /// Pairs and starts the next round of a Swiss whose rounds so far are over (the TD's
-    /// command; a round also starts by itself when its last game ends). Returns the round.
-    pub fn pair_next_round(&mut self, id: i64) -> Result<u32, ServiceError> {
+    /// command; a round also starts by itself when its last game ends). Returns the round, or
+    /// `None` when no round was left to pair: the tournament is over now, its final mail sent.
+    /// A round that cannot be paired is refused with the reason.
+    pub fn pair_next_round(&mut self, id: i64) -> Result<Option<u32>, ServiceError> {
         let now = self.clock.now();
         let (handler, store) = self.handler();
         handler.commit(store, |tx| {
@@ -154,14 +160,40 @@ impl Service {
                 return Err(ServiceError::Usage(format!("{} is not a running Swiss", t.name)));
             }
             match handler.advance(tx, id, now)? {
-                Some(round) => Ok(round),
-                None => Err(ServiceError::Usage(format!(
+                Advance::Paired(round) => Ok(Some(round)),
+                Advance::Finished => Ok(None),
+                Advance::PairingFailed(reason) => Err(ServiceError::Usage(reason)),
+                Advance::Waiting => Err(ServiceError::Usage(format!(
                     "round {} of {} still has games in play",
                     director::latest_round(&tx.pairings(id)?),
                     t.name
                 ))),
             }
         })
+    }
+
+    /// Tournament `id` as FIDE's Tournament Report File: the colour drawn by lot once there
+    /// is one (`XXC`), the start list's ratings, and the Swiss's pairing-allocated byes as
+    /// such whatever they score.
+    pub fn export_trf(&mut self, id: i64) -> Result<String, ServiceError> {
+        let (t, entries, pairings) = self.store.read(|tx| Ok((load(tx, id), tx.entries(id)?, tx.pairings(id)?)))?;
+        let t = t?;
+        let entrants: Vec<Entrant> =
+            entries.into_iter().filter(|e| e.confirmed && e.entrant.number > 0).map(|e| e.entrant).collect();
+        let report = trf::TrfTournament {
+            name: t.name.clone(),
+            start_date: Some(t.created_at.strftime("%Y/%m/%d").to_string()),
+            end_date: None,
+            kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
+            total_rounds: t.rounds,
+            // A Swiss's colour is drawn at the start; before it nothing is (a round robin's
+            // Berger tables give number 1 White, which is what the column holds for them).
+            initial_colour: matches!(t.stage, Stage::Running | Stage::Finished).then_some(t.initial_colour),
+            pab_points: (t.system == System::Swiss).then_some(t.bye_points),
+            entrants,
+            pairings,
+        };
+        Ok(trf::export(&report))
     }
 
     /// The TD ends tournament game `game` with these points (an adjudication, or with
@@ -359,6 +391,8 @@ impl Handler<'_> {
     /// Swiss pairs them no more.
     fn withdraw(&self, tx: &Tx<'_>, t: &Tournament, entrant: &Entrant, now: Timestamp) -> Result<(), ServiceError> {
         let pairings = tx.pairings(t.id)?;
+        let annulled = tx.annulled_pairings(t.id)?;
+        let between_rounds = director::all_settled(&pairings, |p| annulled.contains(&(p.round, p.board)));
         let round = director::latest_round(&pairings);
         let after = if t.system == System::Swiss { round } else { 0 };
         tx.set_withdrawn(t.id, entrant.number, after)?;
@@ -399,7 +433,11 @@ impl Handler<'_> {
         }
         // A round that waited only for the withdrawn player's games may be over now (when a
         // forfeit above ended its last game, that forfeit's follow-up has advanced already).
-        self.advance(tx, t.id, now)?;
+        // Between rounds nothing ended: the next round starts when the director or the end of
+        // a game says, so that a second withdrawal lands in the same round as the first.
+        if !between_rounds {
+            self.advance(tx, t.id, now)?;
+        }
         Ok(())
     }
 
@@ -447,32 +485,39 @@ impl Handler<'_> {
 
     /// When every game so far is over: the next Swiss round, or, after the last round (a round
     /// robin's rounds are all paired at the start), the end of the tournament with the final
-    /// crosstable. Returns the round paired, if any.
+    /// crosstable. Returns what it did.
     ///
     /// It takes the tournament's number, not a `Tournament`: its stage is read here, in `tx`,
     /// so that whatever a caller did before in the same transaction (a withdrawal's forfeits
     /// each follow up, and the last of them may have finished the tournament) is seen, and no
     /// caller can finish a tournament twice or pair a round twice from a stale copy.
-    fn advance(&self, tx: &Tx<'_>, id: i64, now: Timestamp) -> Result<Option<u32>, ServiceError> {
+    fn advance(&self, tx: &Tx<'_>, id: i64, now: Timestamp) -> Result<Advance, ServiceError> {
         let t = &load(tx, id)?;
         let pairings = tx.pairings(t.id)?;
         let latest = director::latest_round(&pairings);
         let annulled = tx.annulled_pairings(t.id)?;
         if t.stage != Stage::Running || !director::all_settled(&pairings, |p| annulled.contains(&(p.round, p.board))) {
-            return Ok(None);
+            return Ok(Advance::Waiting);
         }
         let entrants = entrants(tx, t.id)?;
         let still_playing = entrants.iter().filter(|e| e.plays_in(latest + 1)).count();
         if t.system == System::Swiss && latest < t.rounds && still_playing >= 2 {
             let round = latest + 1;
-            let new = match pair_swiss(tx, t, &entrants, &pairings, round) {
+            let new = match pair_swiss(tx, t, &entrants, &pairings, round)? {
                 Ok(new) => new,
-                Err(e) => {
-                    // The game that ended stays ended; the TD is told in the log and pairs
-                    // (or adjudicates) by hand.
-                    let event = Event { game_id: None, kind: "pairing-failed", detail: e.to_string() };
-                    tx.apply(&Effects { events: vec![event], ..Effects::default() }, self.from, now, None)?;
-                    return Ok(None);
+                Err(reason) => {
+                    // The game that ended stays ended; the TD is told (in the log, and by mail
+                    // when the club names a director) and decides what gives way, then pairs.
+                    let notice = self.referee().pairing_failed_notice(t, round, &reason, now)?;
+                    let told = match &notice {
+                        Some(mail) => format!("; the director ({}) is told", mail.recipient),
+                        None => String::new(),
+                    };
+                    let event = Event { game_id: None, kind: "pairing-failed", detail: format!("{reason}{told}") };
+                    let effects =
+                        Effects { events: vec![event], mails: notice.into_iter().collect(), ..Effects::default() };
+                    tx.apply(&effects, self.from, now, None)?;
+                    return Ok(Advance::PairingFailed(reason));
                 }
             };
             self.start_pairings(tx, t, &entrants, new, now)?;
@@ -483,7 +528,7 @@ impl Handler<'_> {
                 ..TournamentNews::default()
             };
             self.news_to_all(tx, t, &entrants, &format!("round-{round}"), &news, now)?;
-            return Ok(Some(round));
+            return Ok(Advance::Paired(round));
         }
         tx.set_tournament_stage(t.id, Stage::Finished, t.rounds)?;
         let table = t.standings(&entrants, &pairings);
@@ -500,7 +545,7 @@ impl Handler<'_> {
                 tx.apply(&Effects { mails: vec![mail], ..Effects::default() }, self.from, now, None)?;
             }
         }
-        Ok(None)
+        Ok(Advance::Finished)
     }
 
     /// Stores `pairings` and starts a game for each board with two players; a bye is scored
@@ -611,14 +656,27 @@ impl Handler<'_> {
     }
 }
 
-/// Round `round` of Swiss `t`, by the Dutch system, with the pairs the TD forbade.
+/// What [`Handler::advance`] did.
+enum Advance {
+    /// A game of the latest round is still without a result (or the tournament is not running).
+    Waiting,
+    /// This Swiss round was paired and its games started.
+    Paired(u32),
+    /// The next round could not be paired, for this reason (logged as `pairing-failed`).
+    PairingFailed(String),
+    /// The last round was over: the tournament ended.
+    Finished,
+}
+
+/// Round `round` of Swiss `t`, by the Dutch system, with the pairs the TD forbade; an error
+/// is the reason, in words, with the tournament's name.
 fn pair_swiss(
     tx: &Tx<'_>,
     t: &Tournament,
     entrants: &[Entrant],
     previous: &[Pairing],
     round: u32,
-) -> Result<Vec<Pairing>, ServiceError> {
+) -> Result<Result<Vec<Pairing>, String>, ServiceError> {
     let number = |email: &str| entrants.iter().find(|e| e.email.eq_ignore_ascii_case(email)).map(|e| e.number);
     let forbidden: Vec<(u32, u32)> =
         tx.forbidden_pairs(t.id)?.iter().filter_map(|(a, b)| Some((number(a)?, number(b)?))).collect();
@@ -631,7 +689,8 @@ fn pair_swiss(
         forbidden: &forbidden,
         bye_points: t.bye_points,
     };
-    dutch::pair(&input).map_err(|e| ServiceError::Usage(format!("{}: round {round} cannot be paired: {e}", t.name)))
+    // The error's own words say which round cannot be paired and why.
+    Ok(dutch::pair(&input).map_err(|e| format!("{}: {e}", t.name)))
 }
 
 fn load(tx: &Tx<'_>, id: i64) -> Result<Tournament, ServiceError> {
@@ -657,7 +716,8 @@ fn check_address(email: &str) -> Result<(), ServiceError> {
 
 impl Service {
     /// Imports a tournament begun elsewhere from its TRF, with `terms` (name, variant, system,
-    /// tie-breaks, ... — the TRF's own name and rounds win) and the players' addresses in
+    /// tie-breaks, ... — the TRF's own name, rounds, initial colour and the PAB's points of its
+    /// `BBU` line win) and the players' addresses in
     /// starting-number order (a TRF has none): its players, rounds and results become the
     /// tournament's history, and its next rounds are paired (`pair`) and played here.
     /// Returns its number.
@@ -678,7 +738,13 @@ impl Service {
             terms.name = report.name.trim().to_string();
         }
         terms.rounds = report.total_rounds;
-        terms.initial_colour = report.initial_colour.unwrap_or(Color::White);
+        // A file without `XXC` is read as bbpPairings reads it: the colour its round 1 shows.
+        terms.initial_colour =
+            report.initial_colour.or_else(|| director::initial_colour_shown(&report.pairings)).unwrap_or(Color::White);
+        // The file's byes were scored so; the next ones score the same.
+        if let Some(points) = report.pab_points {
+            terms.bye_points = points;
+        }
         terms.stage = Stage::Running;
         terms.created_at = self.clock.now();
         let now = terms.created_at;

@@ -269,6 +269,23 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX inbox_answered_outside_games ON inbox (lower(sender), received_at)
         WHERE outcome IN ('unverified', 'too-large', 'join');
     "#,
+    // 14: a Swiss's initial colour, drawn by lot at the start, is kept in `initial_colour`
+    // (until now the column kept what the tournament was made with, White, and the lot was
+    // used in round 1 only). A Swiss that herald started before keeps the colour its round 1
+    // was paired with: in round 1 everyone has 0 points, so the higher-ranked player of a pair
+    // is the lower number, who got the initial colour if odd and the other one if even (Art.
+    // 5.2.5). Round 1 of an imported Swiss has no herald game (`game_id` NULL) and keeps the
+    // colour its file said.
+    r#"
+    UPDATE tournaments SET initial_colour = (
+        SELECT CASE WHEN (p.white < p.black) = (min(p.white, p.black) % 2 = 1) THEN 'white' ELSE 'black' END
+        FROM pairings p
+        WHERE p.tournament_id = tournaments.id AND p.round = 1 AND p.black IS NOT NULL AND p.game_id IS NOT NULL
+        ORDER BY p.board LIMIT 1)
+    WHERE system = 'swiss' AND status IN ('running', 'finished') AND EXISTS (
+        SELECT 1 FROM pairings p
+        WHERE p.tournament_id = tournaments.id AND p.round = 1 AND p.black IS NOT NULL AND p.game_id IS NOT NULL);
+    "#,
 ];
 
 #[cfg(test)]
@@ -276,7 +293,59 @@ mod tests {
     use rusqlite::Connection;
 
     use super::MIGRATIONS;
+    use crate::engine::Color;
     use crate::store::Store;
+
+    /// A fresh database at schema `version`, as the herald of that version left it: its folder
+    /// (for the test to remove), its path and a connection for the rows that herald wrote.
+    fn database_at(version: usize) -> (std::path::PathBuf, std::path::PathBuf, Connection) {
+        let dir = std::env::temp_dir().join(format!("herald-migration-{}-{}", version + 1, std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("herald.db");
+        let _ = std::fs::remove_file(&path);
+        let conn = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..version] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", version as i64).unwrap();
+        (dir, path, conn)
+    }
+
+    /// A database left by the herald before migration 14 (schema version 13), whose Swiss
+    /// tournaments kept White whatever the lot drew: a Swiss herald started gets the colour its
+    /// round 1 was paired with (Art. 5.2.5: number 1 had Black there, so Black), an imported
+    /// one (round 1 without herald games) and a round robin keep theirs.
+    #[test]
+    fn a_version_13_database_gets_the_colour_each_swiss_was_drawn() {
+        let (dir, path, conn) = database_at(13);
+        conn.execute_batch(
+            "INSERT INTO players (id, email) VALUES (1, 'ann@players.test'), (2, 'di@players.test');
+             INSERT INTO games (id, variant, white_id, black_id, snapshot, status, created_at, updated_at,
+                                genesis, chain_head)
+             VALUES (7, 'chess', 2, 1, 'snapshot', 'finished', 0, 0, 'g', 'g'),
+                    (8, 'chess', 1, 2, 'snapshot', 'finished', 0, 0, 'g', 'g');
+             INSERT INTO tournaments (id, name, variant, system, rounds, status, tiebreaks, bye_points, withdrawal,
+                                      initial_colour, rated, created_at)
+             VALUES (1, 'Drawn black', 'chess', 'swiss', 3, 'running', '', 1000, 'forfeit-remaining', 'white', 1, 0),
+                    (2, 'Imported', 'chess', 'swiss', 3, 'running', '', 1000, 'forfeit-remaining', 'white', 1, 0),
+                    (3, 'Berger', 'chess', 'round-robin', 3, 'running', '', 1000, 'forfeit-remaining', 'white', 1, 0),
+                    (4, 'A bye on board 1', 'chess', 'swiss', 3, 'finished', '', 1000, 'forfeit-remaining',
+                     'white', 1, 0);
+             INSERT INTO pairings (tournament_id, round, board, white, black, game_id)
+             VALUES (1, 1, 1, 4, 1, 7), (2, 1, 1, 4, 1, NULL), (3, 1, 1, 4, 1, NULL), (4, 1, 1, 1, NULL, NULL),
+                    (4, 1, 2, 2, 5, 8);",
+        )
+        .unwrap();
+        drop(conn);
+        let mut store = Store::open(&path).unwrap();
+        let colours: Vec<Color> =
+            (1..=4).map(|id| store.read(|tx| tx.tournament(id)).unwrap().unwrap().initial_colour).collect();
+        // Tournament 4: board 1 of round 1 is a bye; board 2 is 2-5 with number 2 White, and an
+        // even number gets the colour other than the initial one: the lot drew Black.
+        assert_eq!(colours, [Color::Black, Color::White, Color::White, Color::Black]);
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A database left by the herald before migration 8 (schema version 7, its commitments
     /// without `committed_ply`) opens: it is migrated, its commitments read as made before the
@@ -284,16 +353,8 @@ mod tests {
     /// made with a move is stored with its ply.
     #[test]
     fn a_version_7_database_is_migrated_and_its_commitments_were_made_before_the_first_move() {
-        let dir = std::env::temp_dir().join(format!("herald-migration-8-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("herald.db");
-        let _ = std::fs::remove_file(&path);
+        let (dir, path, conn) = database_at(7);
         {
-            let conn = Connection::open(&path).unwrap();
-            for sql in &MIGRATIONS[..7] {
-                conn.execute_batch(sql).unwrap();
-            }
-            conn.pragma_update(None, "user_version", 7).unwrap();
             // Rows as herald at version 7 wrote them (its INSERT of a commitment, word for word).
             conn.execute_batch(
                 "INSERT INTO players (id, email) VALUES (1, 'alice@players.test'), (2, 'bob@players.test');
@@ -310,6 +371,7 @@ mod tests {
                 )
                 .unwrap();
             }
+            drop(conn);
         }
         let mut store = Store::open(&path).unwrap();
         let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();

@@ -246,6 +246,22 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Keeps the rating entrant `number`'s place on the start list was given by.
+    pub fn set_entrant_rating(&self, tournament: i64, number: u32, rating: Option<u32>) -> Result<()> {
+        self.exec(
+            "UPDATE entrants SET rating = ?3 WHERE tournament_id = ?1 AND number = ?2",
+            params![tournament, number, rating],
+        )?;
+        Ok(())
+    }
+
+    /// Keeps the initial colour drawn by lot for tournament `id` (Art. 5.2.5 uses it in every
+    /// round).
+    pub fn set_initial_colour(&self, id: i64, colour: crate::engine::Color) -> Result<()> {
+        self.exec("UPDATE tournaments SET initial_colour = ?2 WHERE id = ?1", params![id, color_name(colour)])?;
+        Ok(())
+    }
+
     /// Records that entrant `number` withdrew after round `after`.
     pub fn set_withdrawn(&self, tournament: i64, number: u32, after: u32) -> Result<()> {
         self.exec(

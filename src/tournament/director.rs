@@ -3,6 +3,7 @@
 //! scores in it.
 
 use super::{Entrant, Finish, Pairing, Points, Score, System};
+use crate::engine::Color;
 use crate::referee::records::GameResult;
 
 /// The start list: entrants numbered from 1 by rating (highest first, unrated last), then by
@@ -41,6 +42,20 @@ pub fn latest_round(pairings: &[Pairing]) -> u32 {
 /// is.
 pub fn all_settled(pairings: &[Pairing], annulled: impl Fn(&Pairing) -> bool) -> bool {
     pairings.iter().all(|p| p.score.is_some() || annulled(p))
+}
+
+/// The initial colour a Swiss's round 1 shows, for a history that does not say it (a TRF
+/// without `XXC`): everyone has 0 points there, so the higher-ranked player of a pair is the
+/// lower number, who gets the initial colour if odd and the other one if even (Art. 5.2.5).
+/// Read from the lowest board played or still to play; `None` if round 1 has no such board.
+pub fn initial_colour_shown(pairings: &[Pairing]) -> Option<Color> {
+    let first = pairings
+        .iter()
+        .filter(|p| p.round == 1 && p.black.is_some() && p.score.is_none_or(|s| s.finish.was_played()))
+        .min_by_key(|p| p.board)?;
+    let higher = first.white.min(first.black?);
+    let colour = first.colour_of(higher)?;
+    Some(if higher % 2 == 1 { colour } else { colour.other() })
 }
 
 /// A director's reason split into its words and the points in brackets at its end, if any:

@@ -4,25 +4,28 @@
 //!
 //! The mapping, in full in `docs/tournament-scoring.md`:
 //! - Header lines `012` name, `042`/`052` dates, `062` number of players, `092` type, and
-//!   the JaVaFo/bbpPairings lines `XXR` (total rounds) and `XXC` (`white1`/`black1`).
+//!   the JaVaFo/bbpPairings lines `XXR` (total rounds), `XXC` (`white1`/`black1`, once the
+//!   colour is drawn) and `BBU` (what a pairing-allocated bye scores, in a Swiss).
 //! - One `001` line a player, at the fixed columns of the standard: start number 5-8, name
 //!   15-47, rating 49-52, points 81-84, rank 86-89, and from column 92 ten columns a round:
 //!   opponent (`0000` for none), colour `w`/`b`/`-`, result.
 //! - Results: over the board `1`, `=`, `0` by who scored more (herald's variants score other
 //!   than 1-½-0, so "won" means "scored more than the opponent"); a forfeit `+`/`-` (both
 //!   `-` when neither scored); a game without result yet: the opponent and colour, result
-//!   blank; a pairing-allocated bye `0000 - U` (`H` if it gave half a point); a bye that gave
-//!   nothing (a round robin's) and no pairing `0000 - Z`.
+//!   blank; a Swiss's pairing-allocated bye `0000 - U` whatever it scores (its points on the
+//!   `BBU` line); a round robin's bye, which gives nothing, and no pairing `0000 - Z`.
 //! - The codes say 1, ½ or 0. A game whose points or finish they cannot say (Royal Chess's
 //!   0.7 for a stalemate, a loss on time, that a `Z` is a round robin's bye) gets a herald line
 //!   after the players: `HRP <round> <white> <black or 0> <white points> <black points or
 //!   -> <finish>`, e.g. `HRP 3 1 4 0.7 0.25 played`. Other programs ignore lines whose code
 //!   they do not know; herald reads them back, so the file carries herald's results exactly.
-//! - Points (81-84) are the exact sum with one decimal (`11.5`); a sum with more decimals is
-//!   written exactly if it fits in four columns (`2.35`), otherwise rounded half up to one
-//!   decimal (`11.7` for 11.65); blank from 1000 points on. On reading, the column must
-//!   equal the sum of the round results or that rounding of it (the check is skipped when
-//!   an `XXS` line announces other point values).
+//! - Points (81-84) are what the codes say, as every other reader counts them (1, ½, 0, the
+//!   PAB's `BBU`), with one decimal as TRF-16 writes them (`11.5`); a variant's fractions
+//!   (Royal Chess's 0.7) are on the `HRP` lines, not here; blank from 100 points on, which
+//!   four columns cannot hold. On reading, the column must equal that sum, or the exact sum
+//!   of the results (after `HRP` lines), or either rounded half up to one decimal, as an
+//!   older herald wrote it (the check is skipped when an `XXS` line announces other point
+//!   values).
 //! - Boards: TRF keeps none. Reading numbers each round's boards by the pair's higher score
 //!   before the round, then their summed score, then the pair's lower start number (the order
 //!   of FIDE's pairing lists), byes last.
@@ -47,8 +50,12 @@ pub struct TrfTournament {
     pub kind: Option<String>,
     /// Total rounds planned (`XXR`; the last round with a pairing if the file has none).
     pub total_rounds: u32,
-    /// The colour of the first-ranked player in round 1 (`XXC`).
+    /// The colour of the first-ranked player in round 1 (`XXC`): `None` before it is drawn.
     pub initial_colour: Option<Color>,
+    /// What a pairing-allocated bye scores (`BBU`): `Some` in a Swiss, whose byes are all
+    /// written `U`; `None` in a round robin, whose byes give nothing and are written `Z`.
+    /// A `U` bye scores a win's point when this is `None`.
+    pub pab_points: Option<Points>,
     /// The players, by start number (no addresses: TRF has none).
     pub entrants: Vec<Entrant>,
     /// The pairings by round, then board.
@@ -154,6 +161,11 @@ pub fn export(tournament: &TrfTournament) -> String {
         Some(Color::Black) => out.push_str("XXC black1\n"),
         None => {}
     }
+    if let Some(points) = tournament.pab_points {
+        // JaVaFo's and bbpPairings' line for the PAB's points, one decimal as they read it.
+        out.push_str(&format!("BBU {}\n", one_decimal_or_exact(points)));
+    }
+    let u_points = tournament.pab_points.unwrap_or(Points::ONE);
 
     // Ranks by points alone, which no edition of the tie-break rules changes.
     let table = standings(&tournament.entrants, &tournament.pairings, &[], TieBreakEdition::NEWEST, System::Swiss);
@@ -169,28 +181,17 @@ pub fn export(tournament: &TrfTournament) -> String {
     entrants.sort_by_key(|e| e.number);
     let mut herald_lines = Vec::new();
     for entrant in entrants {
-        let (points, rank) = ranked.get(&entrant.number).copied().unwrap_or((Points::ZERO, 0));
+        let rank = ranked.get(&entrant.number).map_or(0, |&(_, rank)| rank);
         let name: String = clean(&entrant.name).chars().take(33).collect();
         let rating = entrant.rating.map(|r| r.min(9999).to_string()).unwrap_or_default();
-        let mut line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
-            entrant.number,
-            "",
-            "",
-            name,
-            rating,
-            "",
-            "",
-            "",
-            trf_points(points),
-            rank
-        );
+        let mut rounds = String::new();
+        let mut coded = Points::ZERO;
         for round in 1..=last_round {
             let pairing = by_round_and_player.get(&(round, entrant.number)).copied();
             let (opponent, colour, code) = match pairing {
                 None => (0, '-', 'Z'),
                 Some(p) => {
-                    let (code, herald) = round_code(p, entrant.number);
+                    let (code, herald) = round_code(p, entrant.number, tournament.pab_points);
                     if herald && p.white == entrant.number {
                         herald_lines.push(herald_line(p));
                     }
@@ -202,8 +203,22 @@ pub fn export(tournament: &TrfTournament) -> String {
                     (p.opponent_of(entrant.number).unwrap_or(0), colour, code)
                 }
             };
-            line.push_str(&format!("  {opponent:>4} {colour} {code}"));
+            coded += if opponent == 0 { bye_code_points(code, u_points) } else { code_points(code) };
+            rounds.push_str(&format!("  {opponent:>4} {colour} {code}"));
         }
+        let line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}{rounds}",
+            entrant.number,
+            "",
+            "",
+            name,
+            rating,
+            "",
+            "",
+            "",
+            trf_points(coded),
+            rank
+        );
         out.push_str(line.trim_end());
         out.push('\n');
     }
@@ -214,21 +229,28 @@ pub fn export(tournament: &TrfTournament) -> String {
     out
 }
 
-/// The result code `number` gets for pairing `p`, and whether the codes alone would misstate
+/// The result code `number` gets for pairing `p` in a tournament whose pairing-allocated
+/// byes score `pab_points` (`None`: a round robin), and whether the codes alone would misstate
 /// the pairing's score (so that it needs an `HRP` line).
-fn round_code(p: &Pairing, number: u32) -> (char, bool) {
+fn round_code(p: &Pairing, number: u32, pab_points: Option<Points>) -> (char, bool) {
     let Some(score) = p.score else {
         // A game without result: blank. An annulled bye cannot be said: absent.
         return (if p.is_bye() { 'Z' } else { ' ' }, false);
     };
     if p.is_bye() {
+        let u_points = pab_points.unwrap_or(Points::ONE);
+        // A Swiss's bye is a pairing-allocated bye to every reader, whatever it scores: the
+        // pairing rules count it (C2: no second one), and `BBU` says its points.
+        if pab_points == Some(score.white) {
+            return ('U', false);
+        }
         // A bye that gave nothing (a round robin's) is written as the absence it is to other
         // programs, which then count its points right; herald's line keeps it a bye.
         if score.white == Points::ZERO {
             return ('Z', true);
         }
         let code = if score.white == Points::HALF { 'H' } else { 'U' };
-        let standard = Score { white: code_points(code), black: Points::ZERO, finish: Finish::Forfeit };
+        let standard = Score { white: bye_code_points(code, u_points), black: Points::ZERO, finish: Finish::Forfeit };
         return (code, score != standard);
     }
     let (white, black) = match (score.finish, score.white.cmp(&score.black)) {
@@ -259,28 +281,28 @@ fn herald_line(p: &Pairing) -> String {
     )
 }
 
-/// Points for TRF's four columns: one decimal, or exact if it fits, or rounded half up; blank
-/// from 1000 points on, which no four columns hold (the reader then skips its check).
+/// Points for TRF's four columns as TRF-16 writes them (`99.9`): one decimal, rounded half
+/// up; blank from 99.95 on, which four columns cannot hold (the reader then skips its check).
 fn trf_points(points: Points) -> String {
     let t = points.thousandths();
-    if t >= 999_950 {
+    if t >= 99_950 {
         return String::new();
-    }
-    if t.is_multiple_of(100) {
-        return format!("{}.{}", t / 1000, t % 1000 / 100);
-    }
-    let exact = points.to_string();
-    if exact.len() <= 4 {
-        return exact;
     }
     let tenths = (t + 50) / 100;
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-/// What the points column may say for `counted`: the exact sum, or herald's rounding of it.
-fn points_agree(declared: Points, counted: Points) -> bool {
-    let t = counted.thousandths();
-    declared == counted || declared.thousandths() == (t + 50) / 100 * 100
+/// `points` with one decimal when that is exact (`1.0`, `0.5`), otherwise as it is (`0.25`).
+fn one_decimal_or_exact(points: Points) -> String {
+    let t = points.thousandths();
+    if t.is_multiple_of(100) { format!("{}.{}", t / 1000, t % 1000 / 100) } else { points.to_string() }
+}
+
+/// What the points column may say: the sum of what the codes say (`coded`), or the exact sum
+/// (`counted`), or either rounded half up to one decimal (what an older herald wrote).
+fn points_agree(declared: Points, counted: Points, coded: Points) -> bool {
+    let rounded = |p: Points| Points((p.thousandths() + 50) / 100 * 100);
+    [counted, coded].into_iter().any(|p| declared == p || declared == rounded(p))
 }
 
 /// Control characters become spaces, and the ends are trimmed: what herald writes reads back
@@ -296,6 +318,12 @@ fn code_points(code: char) -> Points {
         '=' | 'D' | 'H' => Points::HALF,
         _ => Points::ZERO,
     }
+}
+
+/// Points a code gives in a round without an opponent, where `U`, the pairing-allocated bye,
+/// scores `u_points` (the `BBU` line's, or a win's).
+fn bye_code_points(code: char, u_points: Points) -> Points {
+    if code == 'U' { u_points } else { code_points(code) }
 }
 
 /// The score two codes of one game give: `None` if they do not match; `Some(None)` for a
@@ -390,6 +418,13 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
                 };
             }
             "XXS" => other_scoring = true,
+            "BBU" => {
+                let word = rest.split_whitespace().next().unwrap_or("");
+                let points = parse_points(word)
+                    .filter(|p| p.thousandths() <= MAX_GAME_POINTS)
+                    .ok_or_else(|| error(TrfProblem::BadNumber { field: "bye points", text: word.to_string() }))?;
+                tournament.pab_points = Some(points);
+            }
             "HRP" => herald_lines.push((line_number, line)),
             "001" => players.push(player_line(line, line_number)?),
             _ => {}
@@ -405,6 +440,7 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     players.sort_by_key(|p| p.entrant.number);
     let by_number: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.entrant.number, i)).collect();
 
+    let u_points = tournament.pab_points.unwrap_or(Points::ONE);
     // The games, each once, as (round, white, black) -> score.
     let mut games: BTreeMap<GameKey, Option<Score>> = BTreeMap::new();
     for player in &players {
@@ -414,7 +450,8 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
             let error = |problem| TrfError { line: player.line, problem };
             if entry.opponent == 0 {
                 let points = match entry.code {
-                    'U' | 'F' | '+' | '1' | 'W' => Points::ONE,
+                    'U' => u_points,
+                    'F' | '+' | '1' | 'W' => Points::ONE,
                     'H' | '=' | 'D' => Points::HALF,
                     _ => continue,
                 };
@@ -525,8 +562,16 @@ pub fn parse(text: &str) -> Result<TrfTournament, TrfError> {
     if !other_scoring {
         for player in &players {
             let counted = points.get(&player.entrant.number).copied().unwrap_or(Points::ZERO);
+            let coded: Points = player
+                .rounds
+                .iter()
+                .map(|e| {
+                    let code = e.code.to_ascii_uppercase();
+                    if e.opponent == 0 { bye_code_points(code, u_points) } else { code_points(code) }
+                })
+                .sum();
             if let Some(declared) = player.declared
-                && !points_agree(declared, counted)
+                && !points_agree(declared, counted, coded)
             {
                 return Err(TrfError { line: player.line, problem: TrfProblem::PointsMismatch { declared, counted } });
             }
@@ -672,19 +717,21 @@ mod tests {
         assert!(looked <= 2 * u64::from(rounds), "{looked} games or seats looked at for {} bye lines", 2 * rounds);
     }
 
+    /// TRF-16's points are `99.9`: four columns, one decimal (bbpPairings reads no other).
     #[test]
     fn points_columns() {
         assert_eq!(trf_points(Points(11_500)), "11.5");
         assert_eq!(trf_points(Points(2_000)), "2.0");
-        assert_eq!(trf_points(Points(2_350)), "2.35");
-        assert_eq!(trf_points(Points(650)), "0.65");
-        // 11.65 does not fit in four columns: half up.
-        assert_eq!(trf_points(Points(11_650)), "11.7");
+        assert_eq!(trf_points(Points(2_350)), "2.4");
+        assert_eq!(trf_points(Points(650)), "0.7");
         assert_eq!(trf_points(Points(11_640)), "11.6");
-        assert_eq!(trf_points(Points(11_625)), "11.6");
-        assert_eq!(trf_points(Points(999_900)), "999.9");
-        assert_eq!(trf_points(Points(999_950)), "");
+        assert_eq!(trf_points(Points(99_900)), "99.9");
+        assert_eq!(trf_points(Points(99_950)), "");
         assert_eq!(trf_points(Points(1_000_000)), "");
+        assert_eq!(
+            (one_decimal_or_exact(Points::ZERO), one_decimal_or_exact(Points(250))),
+            ("0.0".into(), "0.25".into())
+        );
     }
 
     #[test]

@@ -71,6 +71,12 @@ pub enum PairingError {
         /// The players who could not all be paired.
         players: usize,
     },
+    /// The field is odd and nobody may have the pairing-allocated bye: each has had one or
+    /// scored a win's points without playing. C2 is absolute (C.04.1): the director decides.
+    NoByeCandidate {
+        /// The round.
+        round: u32,
+    },
     /// Too many players or score levels for the packed weights.
     TooLarge {
         /// Bits the weights would need.
@@ -85,6 +91,11 @@ impl fmt::Display for PairingError {
                 f,
                 "round {round} cannot be paired: no pairing of its {players} players avoids rematches, forbidden \
                  pairs, colour clashes and second byes"
+            ),
+            PairingError::NoByeCandidate { round } => write!(
+                f,
+                "round {round} cannot be paired: one player must have the pairing-allocated bye, and every player \
+                 has had it or a win's points without playing (C2); the director decides"
             ),
             PairingError::TooLarge { bits } => {
                 write!(f, "the round is too large to pair: its weights need {bits} bits, more than {WIDE_BITS}")
@@ -345,7 +356,11 @@ impl<'p> Bracketer<'p> {
             return Ok(());
         }
         let eligible: Vec<bool> = self.players.iter().map(|p| p.bye_eligible).collect();
-        let eligible = if eligible.iter().any(|&e| e) { eligible } else { vec![true; n] };
+        // C2 is absolute (C.04.1): with nobody eligible there is no pairing to choose, and the
+        // director, not the program, decides which rule gives way.
+        if !eligible.contains(&true) {
+            return Err(PairingError::NoByeCandidate { round: self.rounds_played + 1 });
+        }
         let mut levels: Vec<u32> = self.players.iter().map(|p| p.score).collect();
         levels.dedup();
         for &level in levels.iter().rev() {
@@ -983,6 +998,25 @@ mod tests {
             .map(|p| (p.white.min(p.black.expect("a game")), p.white.max(p.black.expect("a game"))))
             .collect();
         assert_eq!(pairs, HashSet::from([(1, 4), (2, 3)]));
+    }
+
+    /// C2 is absolute (C.04.1; issue 27): three players; in round 1 player 1 wins by
+    /// forfeit against 2 (a win's points without playing) and 3 has the PAB; in round 2 player
+    /// 2 has the PAB and 1-3 is drawn. Nobody may have the PAB of round 3, so there is no
+    /// pairing (herald used to give it to someone): the director decides.
+    #[test]
+    fn nobody_eligible_for_the_bye_is_no_pairing() {
+        let e = entrants(3);
+        let forfeit = Score { white: Points::ONE, black: Points::ZERO, finish: Finish::Forfeit };
+        let previous = [
+            Pairing { round: 1, board: 1, white: 1, black: Some(2), score: Some(forfeit), game: None },
+            bye(1, 3),
+            game(2, 3, 1, 500, 500),
+            bye(2, 2),
+        ];
+        let err = pair(&round(&e, &previous, 3, &[])).expect_err("no one may have the bye");
+        assert_eq!(err, PairingError::NoByeCandidate { round: 3 });
+        assert!(err.to_string().contains("pairing-allocated bye"), "{err}");
     }
 
     #[test]
