@@ -18,7 +18,7 @@ use herald::engine::Color;
 use herald::referee::records::Player;
 use herald::service::{NewTournament, Service};
 use herald::store::RatingRow;
-use herald::tournament::standings::TieBreak;
+use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Pairing, Points, Stage, System, Tournament};
 use serde_json::{Value, json};
@@ -55,6 +55,7 @@ fn terms(variant: &str, system: System, rounds: u32, bye_points: Points) -> Tour
         time_control: None,
         stage: Stage::New,
         tiebreaks: vec![TieBreak::Buchholz],
+        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points,
         withdrawal: WithdrawalPolicy::ForfeitRemaining,
         initial_colour: Color::White,
