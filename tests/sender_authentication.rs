@@ -87,6 +87,12 @@ fn with_dkim_required_only_mail_signed_for_the_players_domain_counts() {
         round.assert_counts(0, 0, 0);
         assert_eq!(moves(&club, id), ["e4"], "{case}");
         let (kind, detail) = last_outside_event(&club);
+        if kind == "duplicate" {
+            // The same mail as an earlier case (its Message-ID): read again, nothing done,
+            // and said so, naming what became of it the first time.
+            assert!(detail.contains(": unverified)"), "{case}: {detail}");
+            continue;
+        }
         assert_eq!(kind, "unverified", "{case}: {detail}");
         assert!(detail.contains("not authenticated"), "{case}: {detail}");
         assert!(detail.contains("not answered"), "{case}: {detail}");

@@ -341,12 +341,10 @@ fn serve_until_stopped(config_path: ConfigPath<'_>, args: ServeArgs) -> Result<(
         transport = %transport_description(&config.outgoing.transport),
         "herald serve started"
     );
-    let served = service.serve(&send_lock, transport.as_ref(), &stop);
-    match &served {
-        Ok(()) => tracing::info!("herald serve stopped (by a signal)"),
-        Err(e) => tracing::error!(error = %e, "herald serve stopped"),
-    }
-    Ok(served?)
+    service.serve(&send_lock, transport.as_ref(), &stop)?;
+    // A failure is said by `serve` itself, once, with what to do.
+    tracing::info!("herald serve stopped (by a signal)");
+    Ok(())
 }
 
 /// `herald game list [--json]`.
