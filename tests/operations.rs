@@ -819,3 +819,36 @@ fn every_help_fits_80_columns() {
     check(&mut cli, "", false);
     check(&mut cli, "", true);
 }
+
+#[test]
+fn the_directors_tournament_commands_say_what_changed() {
+    let club = Club::start();
+    let players = "Ann <ann@players.test>,Ben <ben@players.test>,Cy <cy@players.test>,Di <di@players.test>";
+    let id = club.herald_ok(&["tournament", "new", "--name", "Cup", "--system", "round-robin", "--players", players]);
+    let id = id.trim();
+    club.herald_ok(&["tournament", "start", id]);
+    let listed: serde_json::Value = serde_json::from_str(&club.herald_ok(&["game", "list", "--json"])).unwrap();
+    let games: Vec<i64> = listed.as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    assert_eq!(games.len(), 6, "four players meet once: {listed}");
+    // `show` lists every pairing with its game number.
+    let shown = club.herald_ok(&["tournament", "show", id]);
+    for game in &games {
+        assert_eq!(shown.matches(&format!("  game #{game}\n")).count(), 1, "game #{game}:\n{shown}");
+    }
+    // Round 1's games, from the show (each line of "Round 1" up to the next blank line).
+    let round_one: Vec<i64> = shown
+        .split("Round 1\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .map(|line| line.rsplit('#').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(round_one.len(), 2, "{shown}");
+    let said = club.herald_ok(&["tournament", "adjudicate", &round_one[0].to_string(), "1-0"]);
+    assert_eq!(said.trim(), format!("game #{} adjudicated: 1-0 (tournament #{id}, round 1, board 1)", round_one[0]));
+    let said = club.herald_ok(&["tournament", "forfeit", &round_one[1].to_string(), "black"]);
+    assert!(said.starts_with(&format!("game #{} forfeited: 1-0 (tournament #{id}, round 1, board 2)", round_one[1])));
+    let said = club.herald_ok(&["tournament", "withdraw", id, "di@players.test"]);
+    assert!(said.starts_with("di@players.test withdrew") && said.contains("forfeited"), "{said}");
+}

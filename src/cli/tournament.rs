@@ -7,7 +7,7 @@ use super::referee::{ConfigPath, open};
 use crate::clock::TimeControl;
 use crate::engine::Color;
 use crate::referee::records::Player;
-use crate::service::NewTournament;
+use crate::service::{NewTournament, Service};
 use crate::store::StoreError;
 use crate::tournament::standings::{TieBreak, TieBreakEdition};
 use crate::tournament::withdrawal::WithdrawalPolicy;
@@ -241,6 +241,61 @@ fn player(text: &str) -> Player {
     }
 }
 
+/// A round's table (from [`crosstable::round_text`]) with each board's game number, for the
+/// director (the players' mails show the table alone).
+fn with_game_numbers(table: &str, pairings: &[crate::tournament::Pairing], round: u32) -> String {
+    let mut boards: Vec<&crate::tournament::Pairing> = pairings.iter().filter(|p| p.round == round).collect();
+    boards.sort_by_key(|p| p.board);
+    let mut lines = table.lines();
+    let mut out = lines.next().map(|heading| format!("{heading}\n")).unwrap_or_default();
+    for (line, pairing) in lines.zip(boards) {
+        match pairing.game {
+            Some(game) => out.push_str(&format!("{line}  game #{game}\n")),
+            None => out.push_str(&format!("{line}\n")),
+        }
+    }
+    out
+}
+
+/// The tournament game `game` belongs to, if any.
+fn game_tournament(service: &mut Service, game: i64) -> Result<Option<i64>, String> {
+    Ok(service.store().read(|tx| tx.pairing_of_game(game)).map_err(store_error)?.map(|(t, _)| t))
+}
+
+/// The latest round paired in tournament `id`.
+fn round_paired(service: &mut Service, id: Option<i64>) -> Result<u32, String> {
+    let Some(id) = id else { return Ok(0) };
+    let pairings = service.store().read(|tx| tx.pairings(id)).map_err(store_error)?;
+    Ok(crate::tournament::director::latest_round(&pairings))
+}
+
+/// What the director's decision on `game` did: its result, its place, and a round it started.
+fn report_game(service: &mut Service, game: i64, how: &str, round_before: u32) -> Result<(), String> {
+    let record = service.store().read(|tx| tx.game(game)).map_err(store_error)?;
+    let score = record.as_ref().and_then(|r| r.result.as_ref()).map_or("-".to_string(), |r| r.score.clone());
+    let place = service.store().read(|tx| tx.pairing_of_game(game)).map_err(store_error)?;
+    match &place {
+        Some((t, p)) => outln!("game #{game} {how}: {score} (tournament #{t}, round {}, board {})", p.round, p.board),
+        None => outln!("game #{game} {how}: {score}"),
+    }
+    report_new_round(service, place.map(|(t, _)| t), round_before)
+}
+
+/// Says so when tournament `id` has a round paired after `round_before`, or has ended.
+fn report_new_round(service: &mut Service, id: Option<i64>, round_before: u32) -> Result<(), String> {
+    let Some(id) = id else { return Ok(()) };
+    let now = round_paired(service, Some(id))?;
+    if now > round_before {
+        outln!("round {now} of tournament #{id} is paired and its games started");
+    }
+    let finished =
+        service.store().read(|tx| tx.tournament(id)).map_err(store_error)?.is_some_and(|t| t.stage == Stage::Finished);
+    if finished {
+        outln!("tournament #{id} is over: its final standings are mailed");
+    }
+    Ok(())
+}
+
 /// "1", "0.5", "0.65" as points.
 fn points(text: &str) -> Result<Points, String> {
     let bad = || format!("{text:?} is not a number of points");
@@ -400,7 +455,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
             for round in 1..=crate::tournament::director::latest_round(&pairings) {
                 outln!();
-                out!("{}", crosstable::round_text(&entrants, &pairings, round));
+                out!("{}", with_game_numbers(&crosstable::round_text(&entrants, &pairings, round), &pairings, round));
             }
         }
         TournamentCommand::Standings { id } | TournamentCommand::Crosstable { id } => {
@@ -421,17 +476,47 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         }
         TournamentCommand::Adjudicate { game, result } => {
             let (white, black) = result_points(&result)?;
+            let tournament = game_tournament(&mut service, game)?;
+            let before = round_paired(&mut service, tournament)?;
             service.direct_game(game, white, black, false).map_err(err)?;
+            report_game(&mut service, game, "adjudicated", before)?;
         }
         TournamentCommand::Forfeit { game, loser } => {
             let (white, black) = match loser {
                 LoserArg::White => (Points::ZERO, Points::ONE),
                 LoserArg::Black => (Points::ONE, Points::ZERO),
             };
+            let tournament = game_tournament(&mut service, game)?;
+            let before = round_paired(&mut service, tournament)?;
             service.direct_game(game, white, black, true).map_err(err)?;
+            report_game(&mut service, game, "forfeited", before)?;
         }
         TournamentCommand::Forbid { id, a, b } => service.forbid_pair(id, &a, &b).map_err(err)?,
-        TournamentCommand::Withdraw { id, email } => service.withdraw_player(id, &email).map_err(err)?,
+        TournamentCommand::Withdraw { id, email } => {
+            let before = round_paired(&mut service, Some(id))?;
+            service.withdraw_player(id, &email).map_err(err)?;
+            let (entries, pairings) =
+                service.store().read(|tx| Ok((tx.entries(id)?, tx.pairings(id)?))).map_err(store_error)?;
+            let email = email.trim().to_ascii_lowercase();
+            let entrant = entries.iter().find(|e| e.entrant.email == email).map(|e| &e.entrant);
+            let forfeited = entrant.map_or(0, |e| {
+                pairings
+                    .iter()
+                    .filter(|p| p.white == e.number || p.black == Some(e.number))
+                    .filter(|p| p.score.is_some_and(|s| s.finish == crate::tournament::Finish::Forfeit))
+                    .count()
+            });
+            let t = service.store().read(|tx| tx.tournament(id)).map_err(store_error)?;
+            let (swiss, rule) = t.map_or((false, ""), |t| (t.system == System::Swiss, t.withdrawal.as_str()));
+            match entrant.and_then(|e| e.withdrawn_after) {
+                Some(after) if swiss => {
+                    outln!("{email} withdrew after round {after}; {forfeited} game(s) of theirs forfeited")
+                }
+                Some(_) => outln!("{email} withdrew (rule: {rule}); {forfeited} game(s) of theirs forfeited"),
+                None => outln!("{email} is not withdrawn"),
+            }
+            report_new_round(&mut service, Some(id), before)?;
+        }
         TournamentCommand::Export { id, trf: as_trf, pgn } => {
             if as_trf {
                 out!("{}", service.export_trf(id).map_err(err)?);
