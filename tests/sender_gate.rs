@@ -16,9 +16,7 @@ use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::Player;
 use herald::service::{Ingested, NewTournament};
-use herald::tournament::standings::{TieBreak, TieBreakEdition};
-use herald::tournament::withdrawal::WithdrawalPolicy;
-use herald::tournament::{Points, Stage, System, Tournament};
+use herald::tournament::Tournament;
 use support::table::Table;
 
 const ANN: &str = "ann@players.test";
@@ -44,22 +42,7 @@ fn club(name: &str, require: Required) -> Table {
 
 /// The terms of a round robin of chess, `name`, of `rounds` rounds.
 fn round_robin(name: &str, rounds: u32) -> Tournament {
-    Tournament {
-        id: 0,
-        name: name.into(),
-        variant: "chess".into(),
-        system: System::RoundRobin,
-        rounds,
-        time_control: None,
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        tiebreak_edition: TieBreakEdition::NEWEST,
-        bye_points: Points::ONE,
-        withdrawal: WithdrawalPolicy::ForfeitRemaining,
-        initial_colour: herald::engine::Color::White,
-        rated: false,
-        created_at: herald::clock::Timestamp::UNIX_EPOCH,
-    }
+    Tournament { rounds, rated: false, ..support::tournament::terms(name) }
 }
 
 /// A running round robin of Ann, Ben and Cy; its number.

@@ -25,9 +25,7 @@ use herald::mail::compose::{MAX_LINE_OCTETS, MAX_SUBJECT_CHARS, longest_line};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::Player;
 use herald::service::NewTournament;
-use herald::tournament::standings::{TieBreak, TieBreakEdition};
-use herald::tournament::withdrawal::WithdrawalPolicy;
-use herald::tournament::{Points, Stage, System, Tournament};
+use herald::tournament::{Stage, Tournament};
 use herald::untrusted::{ECHO_CHARS, NAME_CHARS};
 use mailparse::MailHeaderMap;
 use support::table::Table;
@@ -145,22 +143,7 @@ fn every_mail(table: &Table) -> Vec<(String, Vec<u8>)> {
 }
 
 fn terms() -> Tournament {
-    Tournament {
-        id: 0,
-        name: "Test Cup".into(),
-        variant: "chess".into(),
-        system: System::RoundRobin,
-        rounds: 0,
-        time_control: None,
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        tiebreak_edition: TieBreakEdition::NEWEST,
-        bye_points: Points::ONE,
-        withdrawal: WithdrawalPolicy::ForfeitRemaining,
-        initial_colour: herald::engine::Color::White,
-        rated: true,
-        created_at: herald::clock::Timestamp::UNIX_EPOCH,
-    }
+    support::tournament::terms("Test Cup")
 }
 
 /// `who` answers their latest mail of game `game` with `text`; a daemon's pass follows.

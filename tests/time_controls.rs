@@ -14,9 +14,7 @@ use herald::config::Games;
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::referee::records::Player;
 use herald::service::NewTournament;
-use herald::tournament::standings::{TieBreak, TieBreakEdition};
-use herald::tournament::withdrawal::WithdrawalPolicy;
-use herald::tournament::{Finish, Points, Stage, System, Tournament};
+use herald::tournament::{Finish, Points, Tournament};
 use support::table::Table;
 
 const ALICE: &str = "alice@players.test";
@@ -349,22 +347,8 @@ fn a_vacation_beyond_the_years_allowance_is_refused_with_the_days_left() {
 fn a_tournament_game_lost_on_time_shows_as_such() {
     let mut table = Table::new("tournament-time");
     let players = ["ann@players.test", "ben@players.test"].map(|e| Player { email: e.into(), name: None }).to_vec();
-    let terms = Tournament {
-        id: 0,
-        name: "Clock Cup".into(),
-        variant: "chess".into(),
-        system: System::RoundRobin,
-        rounds: 0,
-        time_control: Some(control("2 moves in 3 days")),
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        tiebreak_edition: TieBreakEdition::NEWEST,
-        bye_points: Points::ONE,
-        withdrawal: WithdrawalPolicy::ForfeitRemaining,
-        initial_colour: herald::engine::Color::White,
-        rated: true,
-        created_at: Timestamp::UNIX_EPOCH,
-    };
+    let terms =
+        Tournament { time_control: Some(control("2 moves in 3 days")), ..support::tournament::terms("Clock Cup") };
     let t = table.service.create_tournament(NewTournament { terms, players }).unwrap();
     table.service.start_tournament(t).unwrap();
     table.pass_after(0);

@@ -14,12 +14,11 @@ mod support;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::Command;
 
-use herald::clock::{Clock, Timestamp};
+use herald::clock::Clock;
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
 use herald::referee::records::{Player, Verdict};
 use herald::service::{Ingested, NewTournament};
-use herald::tournament::standings::{TieBreak, TieBreakEdition};
 use herald::tournament::withdrawal::WithdrawalPolicy;
 use herald::tournament::{Points, Stage, System, Tournament};
 use support::table::Table;
@@ -74,22 +73,7 @@ fn start(table: &mut Table, format: Format, withdrawal: WithdrawalPolicy) -> i64
         Format::RoundRobin(n) => (System::RoundRobin, n, 0),
         Format::Swiss(n, rounds) => (System::Swiss, n, rounds),
     };
-    let terms = Tournament {
-        id: 0,
-        name: "Endings Cup".into(),
-        variant: "chess".into(),
-        system,
-        rounds,
-        time_control: None,
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        tiebreak_edition: TieBreakEdition::NEWEST,
-        bye_points: Points::ONE,
-        withdrawal,
-        initial_colour: herald::engine::Color::White,
-        rated: true,
-        created_at: Timestamp::UNIX_EPOCH,
-    };
+    let terms = Tournament { system, rounds, withdrawal, ..support::tournament::terms("Endings Cup") };
     let players = PLAYERS[..players].iter().map(|e| Player { email: e.to_string(), name: None }).collect();
     let id = table.service.create_tournament(NewTournament { terms, players }).unwrap();
     table.service.start_tournament(id).unwrap();

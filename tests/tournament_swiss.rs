@@ -18,8 +18,7 @@ use herald::engine::Color;
 use herald::referee::records::Player;
 use herald::service::{NewTournament, Service};
 use herald::store::RatingRow;
-use herald::tournament::standings::{TieBreak, TieBreakEdition};
-use herald::tournament::withdrawal::WithdrawalPolicy;
+use herald::tournament::standings::TieBreak;
 use herald::tournament::{Pairing, Points, Stage, System, Tournament};
 use serde_json::{Value, json};
 use support::table::Table;
@@ -47,20 +46,12 @@ fn club(name: &str, lot: Color) -> Table {
 
 fn terms(variant: &str, system: System, rounds: u32, bye_points: Points) -> Tournament {
     Tournament {
-        id: 0,
-        name: "Swiss Cup".into(),
         variant: variant.into(),
         system,
         rounds,
-        time_control: None,
-        stage: Stage::New,
         tiebreaks: vec![TieBreak::Buchholz],
-        tiebreak_edition: TieBreakEdition::NEWEST,
         bye_points,
-        withdrawal: WithdrawalPolicy::ForfeitRemaining,
-        initial_colour: Color::White,
-        rated: true,
-        created_at: Timestamp::UNIX_EPOCH,
+        ..support::tournament::terms("Swiss Cup")
     }
 }
 

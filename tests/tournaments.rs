@@ -6,7 +6,6 @@
 
 mod support;
 
-use herald::clock::Timestamp;
 use herald::config::{Config, StandingsMail, Tournaments};
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
@@ -22,22 +21,7 @@ const PLAYERS: [&str; 4] = ["ann@players.test", "ben@players.test", "cy@players.
 const HOUR: i64 = 3600;
 
 fn terms(variant: &str, system: System, rounds: u32, withdrawal: WithdrawalPolicy) -> Tournament {
-    Tournament {
-        id: 0,
-        name: "Test Cup".into(),
-        variant: variant.into(),
-        system,
-        rounds,
-        time_control: None,
-        stage: Stage::New,
-        tiebreaks: vec![TieBreak::SonnebornBerger],
-        tiebreak_edition: TieBreakEdition::NEWEST,
-        bye_points: Points::ONE,
-        withdrawal,
-        initial_colour: herald::engine::Color::White,
-        rated: true,
-        created_at: Timestamp::UNIX_EPOCH,
-    }
+    Tournament { variant: variant.into(), system, rounds, withdrawal, ..support::tournament::terms("Test Cup") }
 }
 
 /// Makes a tournament of `emails` (entered by the TD); its number.

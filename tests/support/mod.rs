@@ -21,3 +21,4 @@ pub mod split_mix;
 pub mod stall;
 pub mod table;
 pub mod tempdir;
+pub mod tournament;
