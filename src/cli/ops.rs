@@ -49,21 +49,27 @@ pub fn restore(config: ConfigPath<'_>, file: &Path) -> Result<(), String> {
 /// unless all is well.
 pub fn doctor(config: ConfigPath<'_>) -> Result<(), String> {
     let findings = doctor::doctor(config, jiff::Timestamp::now());
-    for finding in &findings {
-        match &finding.todo {
-            None => outln!("ok       {}", finding.found),
-            Some(todo) => {
-                outln!("PROBLEM  {}", finding.found);
-                outln!("         what to do: {todo}");
-            }
-        }
-    }
+    print_findings(&findings, "");
     match findings.iter().filter(|f| f.is_problem()).count() {
         0 => {
             outln!("all is well");
             Ok(())
         }
         n => Err(format!("doctor: {n} problem(s) found")),
+    }
+}
+
+/// The doctor's findings, one line each (a problem with what to do on the next), each line
+/// after `indent`.
+pub(super) fn print_findings(findings: &[doctor::Finding], indent: &str) {
+    for finding in findings {
+        match &finding.todo {
+            None => outln!("{indent}ok       {}", finding.found),
+            Some(todo) => {
+                outln!("{indent}PROBLEM  {}", finding.found);
+                outln!("{indent}         what to do: {todo}");
+            }
+        }
     }
 }
 

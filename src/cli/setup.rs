@@ -182,15 +182,7 @@ fn run_with<R: BufRead>(args: SetupArgs, mut asker: Asker<R>) -> Result<(), Stri
     }
     outln!("herald doctor says:");
     let absolute = std::path::absolute(&file).unwrap_or(file.clone());
-    for finding in doctor::doctor(Some(&absolute), jiff::Timestamp::now()) {
-        match &finding.todo {
-            None => outln!("  ok       {}", finding.found),
-            Some(todo) => {
-                outln!("  PROBLEM  {}", finding.found);
-                outln!("           what to do: {todo}");
-            }
-        }
-    }
+    super::ops::print_findings(&doctor::doctor(Some(&absolute), jiff::Timestamp::now()), "  ");
     outln!("then: herald serve (README \"Running a club\")");
     Ok(())
 }
