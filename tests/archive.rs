@@ -1,7 +1,7 @@
 //! Archives and `herald verify`: a finished game's archive verifies; an archive changed in
 //! any single field fails, and the failure names what broke.
 
-mod support;
+use crate::support;
 
 use herald::referee::archive::{self, Archive};
 use support::archive_schema;

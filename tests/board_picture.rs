@@ -6,7 +6,7 @@
 //! mails, every kind of piece of every variant, and each way a square can look (a hidden
 //! piece, a crowd, a crown), must be drawn unlike every other.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

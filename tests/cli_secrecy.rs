@@ -11,7 +11,7 @@
 //! - The database, its WAL and shared-memory files and the sent journal, which hold every
 //!   secret and the token key, are readable by their owner only.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

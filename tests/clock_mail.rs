@@ -8,7 +8,7 @@
 //! the start, each move adds 2 (at most 5), a move is charged the days after the one it
 //! reached the player, and vacation days are not counted.
 
-mod support;
+use crate::support;
 
 use std::process::{Command, Stdio};
 

@@ -10,7 +10,7 @@
 //! The games are short openings whose moves a chess player checks by eye; Fool's mate is the
 //! one that ends a game.
 
-mod support;
+use crate::support;
 
 use herald::clock::{Clock, Timestamp};
 use herald::referee::archive::{Archive, verify};

@@ -4,7 +4,7 @@
 //! alone, the stone's commitment opened when it is taken and every secret at the end; the
 //! archive verified by `herald verify` and by the verifier written from README alone.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

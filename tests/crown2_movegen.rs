@@ -3,8 +3,7 @@
 //! typed (drops with their `*`) at depth 1, perft to depth 2 or 3 where the tree is small
 //! enough, and lines from the start that lose an uncrowned monarch, drop stones and take them.
 
-#[path = "support/crown_movegen.rs"]
-mod crown_movegen;
+use crate::support::crown_movegen;
 
 use std::collections::BTreeSet;
 

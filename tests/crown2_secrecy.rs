@@ -8,7 +8,7 @@
 //! commitment opens to the same value and nonce in both, and stops before c3 or f3 is touched.
 //! A drop refused for its `*` is answered to White alone.
 
-mod support;
+use crate::support;
 
 use std::cell::Cell;
 

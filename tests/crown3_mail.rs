@@ -5,7 +5,7 @@
 //! verified by herald, by the verifier written from README alone and against the schema. A
 //! second game ends when Black's own pawn stops on Black's hidden crown.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 use std::process::Command;

@@ -2,8 +2,7 @@
 //! `tests/support/crown_movegen.rs`, written from the rules pages alone and sharing no code
 //! with herald: the sets of moves as typed at depth 1, and perft to depth 3.
 
-#[path = "support/crown_movegen.rs"]
-mod crown_movegen;
+use crate::support::crown_movegen;
 
 use std::collections::BTreeSet;
 

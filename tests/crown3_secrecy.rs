@@ -9,7 +9,7 @@
 //! name White's square: the notice and the grid's `C`. Whatever a template, a notice, a
 //! check mark or the grid might let slip, this finds it without having to guess its words.
 
-mod support;
+use crate::support;
 
 use std::cell::Cell;
 

@@ -4,7 +4,7 @@
 //! move, that secret never shown to Black until the knight takes the crowned half, then opened
 //! to both; the archive verified by `herald verify` and by the verifier written from README.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

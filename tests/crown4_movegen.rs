@@ -3,8 +3,7 @@
 //! typed at depth 1 after every move of a line, and perft to depth 3 where it ends. The lines
 //! capture an uncrowned monarch, split, and capture a half.
 
-#[path = "support/crown_movegen.rs"]
-mod crown_movegen;
+use crate::support::crown_movegen;
 
 use std::collections::BTreeSet;
 

@@ -7,7 +7,7 @@
 //! beside the W half, a knight on the F half — so a check mark, a "you are in check" or a
 //! notice that depended on the secret would show.
 
-mod support;
+use crate::support;
 
 use herald::clock::Timestamp;
 use herald::engine::Color;

@@ -2,7 +2,7 @@
 //! to both players before the first move, opened when the rules say and at the end — and
 //! never visible in any mail before that.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

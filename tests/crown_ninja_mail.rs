@@ -5,7 +5,7 @@
 //! whose second takes the king, crowned: White wins. Every mail shows where the ninjas are; the
 //! archive verifies with `herald verify` and with the verifier written from README alone.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

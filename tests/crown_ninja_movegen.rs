@@ -5,8 +5,7 @@
 //! start from each variant's start and from positions after an uncrowned monarch fell, and drop,
 //! capture twice, pass and leave over the edge.
 
-#[path = "support/crown_movegen.rs"]
-mod crown_movegen;
+use crate::support::crown_movegen;
 
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 //! the values do, and which reveal nothing without the nonce). Whatever a template, a view,
 //! a notice or a check mark might let slip, this finds it without having to guess its words.
 
-mod support;
+use crate::support;
 
 use herald::clock::Timestamp;
 use herald::engine::Color;

@@ -5,7 +5,7 @@
 //! a move waiting in the inbox when the pass begins counts. Real parts: a SQLite file,
 //! Maildirs on disk, the daemon's own pass, a clock set by the test.
 
-mod support;
+use crate::support;
 
 use herald::config::{Games, OnTimeout};
 use herald::mail::reader::{ReadLimits, read_mail};

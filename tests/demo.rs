@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-mod support;
+use crate::support;
 
 use support::tempdir;
 

@@ -12,7 +12,7 @@
 //! Needs root and the Debian packages `postfix` and `postfix-sqlite` (scripts/test.sh
 //! installs them); nothing is skipped.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! delivery: no other mail can silence it. Real parts: a SQLite file, Maildirs, the herald
 //! binary for `herald ingest`.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

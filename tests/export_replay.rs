@@ -6,7 +6,7 @@
 //! monarch, Secret Intelligence's swaps and promotions, Safety in Numbers's crowd moves, the
 //! Crown of Krithala's crown signs (`K>d1`, `Qb3@c4`, `Bc4^`).
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

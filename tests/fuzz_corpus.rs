@@ -7,8 +7,7 @@
 
 #[path = "../fuzz/src/checks.rs"]
 mod checks;
-#[path = "support/split_mix.rs"]
-mod split_mix;
+use crate::support::split_mix;
 
 use std::path::Path;
 

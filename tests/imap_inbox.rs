@@ -11,7 +11,7 @@
 //! The inbox tests drive [`ImapInbox`] in-process: XOAUTH2 with JWTs the test signs, TLS and
 //! STARTTLS with a test CA, the flags of "handled" and "set aside", IDLE and its absence.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::{Read, Write};

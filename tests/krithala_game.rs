@@ -4,7 +4,7 @@
 //! and by the verifier written from README alone; views, diagrams and the site's SVG showing
 //! the crowns; snapshots resuming.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

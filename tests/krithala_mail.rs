@@ -3,7 +3,7 @@
 //! players type them, a move the crown's rules refuse with the reason, and the end by the
 //! capture of a crown, whose archive `herald verify` checks offline.
 
-mod support;
+use crate::support;
 
 use support::club::{ALICE, BOB, Club, Mail};
 

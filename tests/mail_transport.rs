@@ -5,7 +5,7 @@
 //! fake sendmail, and the Maildir sink. Nothing is skipped: a missing piece fails with
 //! instructions.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 use std::fs;
@@ -458,7 +458,11 @@ fn from_config_reads_the_password_variable_and_the_ca_file() {
     let certs = TestCerts::make();
     let server = TlsServer::start("tls", &certs);
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "from_config_reads_the_password_variable_and_the_ca_file", "--test-threads=1"])
+        .args([
+            "--exact",
+            "mail_transport::from_config_reads_the_password_variable_and_the_ca_file",
+            "--test-threads=1",
+        ])
         .env(CHILD_PORT_ENV, server.port.to_string())
         .env(PASSWORD_ENV, SMTP_PASSWORD)
         .env(CHILD_CA_ENV, certs.path("ca.pem"))

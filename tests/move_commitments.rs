@@ -2,7 +2,7 @@
 //! decides a secret commits it with the move, its chain record links the new hashes, both
 //! players' mails list them, and `herald verify` checks each against the move that made it.
 
-mod support;
+use crate::support;
 
 use std::cell::Cell;
 use std::io::Write;

@@ -4,7 +4,7 @@
 //! ninjas are, and the archive verifies with `herald verify` and with the verifier written
 //! from README alone.
 
-mod support;
+use crate::support;
 
 use support::club::{ALICE, BOB, Club};
 

@@ -4,7 +4,7 @@
 //! a healthy club; the log lines of a whole Crown game by mail hold no secret; a printing
 //! command whose reader went away ends quietly.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;

@@ -8,7 +8,7 @@
 //! club gives three days per move (its default), so each first move is due by 2026-11-24
 //! 12:00 UTC; each reply comes a minute after the one before.
 
-mod support;
+use crate::support;
 
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;

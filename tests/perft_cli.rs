@@ -6,8 +6,7 @@
 //! counts Fairy-Stockfish's tests/perft.sh publishes. A variant that starts counting without a
 //! reference here fails this test until one is added.
 
-#[path = "support/crown_movegen.rs"]
-mod crown_movegen;
+use crate::support::crown_movegen;
 
 use std::collections::BTreeMap;
 use std::process::{Command, Output};

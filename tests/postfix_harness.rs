@@ -3,7 +3,7 @@
 //! (see `.ci/postfix-setup.sh`); without them every test fails with
 //! installation instructions (nothing is skipped).
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::Write;
@@ -344,7 +344,12 @@ fn a_crashed_test_process_leaves_no_postfix_behind() {
         std::process::abort();
     }
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "a_crashed_test_process_leaves_no_postfix_behind", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "postfix_harness::a_crashed_test_process_leaves_no_postfix_behind",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CRASH_CHILD_ENV, "1")
         .output()
         .expect("run the crashing child");

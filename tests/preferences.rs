@@ -12,7 +12,7 @@
 //! days", counted in the club's days, by the end of 2026-11-26 (UTC), which is 2026-11-27
 //! 01:00 CET.
 
-mod support;
+use crate::support;
 
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::referee::records::Player;

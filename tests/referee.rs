@@ -3,7 +3,7 @@
 //! situation the service must handle and checks what the rules of play-by-mail say should
 //! happen: who gets a mail, what changes, what stays as it was.
 
-mod support;
+use crate::support;
 
 use herald::clock::Timestamp;
 use herald::engine::Color;

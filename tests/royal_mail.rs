@@ -1,7 +1,7 @@
 //! Royal Chess by mail through the real Postfix: moves in the seed's numeric notation, a
 //! castling with a Guard move, and mails that show the 10x8 board and the numeric move list.
 
-mod support;
+use crate::support;
 
 use support::club::{ALICE, BOB, Club};
 

@@ -2,7 +2,7 @@
 //! forms a crowd, both players' mails draw it and name its pieces, a capture on the crowd is
 //! refused with the rule, and the finished game's archive verifies.
 
-mod support;
+use crate::support;
 
 use support::club::{ALICE, BOB, Club, Mail};
 

@@ -5,7 +5,7 @@
 //! Then `herald verify` recomputes the setup and every ciphered entry, and fails on an
 //! altered token even when the forger rebuilds the chain around it.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 

@@ -7,7 +7,7 @@
 //! Needs root and the Debian packages `postfix`, `postfix-sqlite`, `opendkim`, `python3-dkim`
 //! and `openssl` (scripts/test.sh installs them); nothing is skipped.
 
-mod support;
+use crate::support;
 
 use support::club::{ALICE, BOB, Club, ClubOptions, MALLORY, Mail, Round};
 use support::opendkim::{DkimKey, OpenDkim, to_crlf};

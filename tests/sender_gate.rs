@@ -9,7 +9,7 @@
 //! written into the mails here as the club's receiving server would write them
 //! (tests/sender_authentication.rs has the real OpenDKIM).
 
-mod support;
+use crate::support;
 
 use herald::config::{ConfirmGameEnding, Required};
 use herald::mail::reader::{ReadLimits, read_mail};

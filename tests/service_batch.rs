@@ -4,7 +4,7 @@
 //! undoing the others. The answers of one batch are sent while the next is read, each once,
 //! and what the sender noted as sent is never sent again, even by the next process.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::sync::Arc;

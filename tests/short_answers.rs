@@ -2,7 +2,7 @@
 //! go to whatever address the mail's From names, so they are rationed: at most one a day per
 //! address. Real parts: a SQLite file, Maildirs on disk, a clock set by the test.
 
-mod support;
+use crate::support;
 
 use herald::referee::records::Verdict;
 use herald::service::Ingested;

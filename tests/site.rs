@@ -5,7 +5,7 @@
 //! the templates' output, and keep screenshots at phone and desktop widths under
 //! `target/site-screenshots/` for a person to look at.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

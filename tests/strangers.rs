@@ -15,7 +15,7 @@
 //!
 //! Real parts throughout: a SQLite file, Maildirs, the `herald` binary (tests/support/table.rs).
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Command;

@@ -7,7 +7,7 @@
 //! reaches a player is not counted and each later day is, so N days after a move made on the
 //! 21st run to the end of the (21 + N)th, and a vacation's days are skipped.
 
-mod support;
+use crate::support;
 
 use herald::clock::{Clock, TimeControl, Timestamp};
 use herald::config::Games;

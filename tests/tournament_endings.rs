@@ -9,7 +9,7 @@
 //! In one process on an injected clock (tests/support/table.rs): a real SQLite file and
 //! Maildirs; the withdrawal by the command line runs the `herald` binary on the same database.
 
-mod support;
+use crate::support;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::Command;

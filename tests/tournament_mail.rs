@@ -6,7 +6,7 @@
 //! Needs root and the Debian packages `postfix` and `postfix-sqlite` (scripts/test.sh
 //! installs them); nothing is skipped.
 
-mod support;
+use crate::support;
 
 use support::club::{Club, Mail, REFEREE};
 
@@ -374,7 +374,7 @@ fn a_royal_swiss_of_three_rounds_is_played_to_its_final_crosstable_by_mail() {
     let finals: Vec<Mail> =
         club.mails(SWISS[0].email).into_iter().filter(|m| m.subject().contains("final crosstable")).collect();
     assert_eq!(finals.len(), 1);
-    // For a person to read: `cargo test --test tournament_mail -- --nocapture`.
+    // For a person to read: `cargo test --test integration tournament_mail:: -- --nocapture`.
     println!("{}", finals[0].body());
     let crosstable = club.herald_ok(&["tournament", "crosstable", "1"]);
     for line in crosstable.lines().skip(1) {

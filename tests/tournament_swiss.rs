@@ -6,7 +6,7 @@
 //! (the bye when nobody may have it is `dutch`'s unit test
 //! `nobody_eligible_for_the_bye_is_no_pairing`).
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,8 +3,7 @@
 //! worked by hand (the worked example of docs/tournament-scoring.md), by a brute-force reading
 //! of their definitions, and by an independent implementation (tiebreak-core, in Python).
 
-#[path = "support/split_mix.rs"]
-mod split_mix;
+use crate::support::split_mix;
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -4,7 +4,7 @@
 //! variant's fractional points, the round robin's annulment of a withdrawn player's games,
 //! forbidden pairs, and a tournament taken over from a TRF file.
 
-mod support;
+use crate::support;
 
 use herald::config::{Config, StandingsMail, Tournaments};
 use herald::mail::reader::{ReadLimits, read_mail};

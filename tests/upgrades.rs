@@ -4,7 +4,7 @@
 //! games verify and go on by mail. A database from a newer herald is refused with a message
 //! that says so, and is not changed by a single byte.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,8 @@
 //! Support code shared by herald's integration tests.
 //!
-//! Include it from a test file with `mod support;`. Each test binary uses a
-//! different subset of the helpers, hence the `dead_code` allowance.
+//! Declared once, in `tests/integration.rs`; a test file uses it with
+//! `use crate::support;`. Not every helper is used by the tests of every
+//! configuration, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
 pub mod archive_schema;
@@ -9,6 +10,7 @@ pub mod certs;
 pub mod chromium;
 pub mod club;
 pub mod core;
+pub mod crown_movegen;
 pub mod dovecot;
 pub mod harness;
 pub mod hashes;
