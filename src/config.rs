@@ -108,6 +108,11 @@ pub struct Referee {
     /// unreachable or a Swiss round cannot be paired; none: the event log only.
     #[serde(default)]
     pub director: Option<String>,
+    /// The club's page that explains the commitments (salted hashes) in the mails of games
+    /// with secrets and how to check them (a page of the club's site, say); the mails link to
+    /// it. None: the mails say it in a few words.
+    #[serde(default)]
+    pub commitments_url: Option<String>,
 }
 
 /// Incoming mail.
@@ -463,6 +468,8 @@ impl Default for Config {
                 name: default_referee_name(),
                 domain: None,
                 director: None,
+
+                commitments_url: None,
             },
             database: default_database(),
             inbox: Inbox::default(),
@@ -726,6 +733,7 @@ impl Config {
             ("referee.domain", self.referee.domain.as_deref()),
             ("referee.director", self.referee.director.as_deref()),
             ("inbox.authentication.trusted_authserv_id", self.inbox.authentication.trusted_authserv_id.as_deref()),
+            ("referee.commitments_url", self.referee.commitments_url.as_deref()),
         ];
         if let Some(imap) = &self.inbox.imap {
             values.extend([("inbox.imap.host", Some(imap.host.as_str())), ("inbox.imap.user", Some(&imap.user))]);
@@ -739,7 +747,12 @@ impl Config {
         values
             .into_iter()
             .filter_map(|(key, value)| Some((key, value?)))
-            .filter(|(_, value)| is_example_domain(value.rsplit('@').next().unwrap_or(value)))
+            .filter(|(_, value)| {
+                // An address's domain, or a URL's host.
+                let host = value.split_once("://").map_or(*value, |(_, rest)| rest);
+                let host = host.split(['/', ':', '?', '#']).next().unwrap_or(host);
+                is_example_domain(host.rsplit('@').next().unwrap_or(host))
+            })
             .map(|(key, value)| format!("{key} is still the example ({value})"))
             .collect()
     }
@@ -774,6 +787,7 @@ impl Config {
                 require: self.inbox.authentication.require,
                 confirm_game_ending: self.inbox.authentication.confirm_game_ending,
             },
+            commitments_url: self.referee.commitments_url.clone(),
             bounces: crate::referee::bounces::BounceSettings {
                 director: self.referee.director.clone(),
                 unreachable_after: self.bounces.unreachable_after,
@@ -808,6 +822,7 @@ mod tests {
         );
         assert!(placeholders.iter().any(|p| p.starts_with("inbox.authentication.trusted_authserv_id")));
         assert!(placeholders.iter().any(|p| p.starts_with("outgoing.transport.host")));
+        assert!(placeholders.iter().any(|p| p.starts_with("referee.commitments_url")), "{placeholders:?}");
         assert!(config.templates.is_none(), "no folder the package does not make");
         for (domain, example) in [
             ("example.org", true),

@@ -106,6 +106,8 @@ pub fn run(variant: &str, dir: Option<&Path>, out: &mut dyn Write) -> Result<Pat
             name: "herald referee".into(),
             domain: None,
             director: None,
+
+            commitments_url: None,
         },
         database: root.join("herald.db"),
         inbox: crate::config::Inbox {

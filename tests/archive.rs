@@ -29,8 +29,7 @@ fn scholars_mate() -> (Table, Archive) {
 fn head_in_last_mail(table: &Table, who: &str) -> String {
     let raw = table.mails(who).pop().unwrap();
     let text = support::mime::plain_text(&raw);
-    let line = text.lines().find(|l| l.starts_with("Move log: ")).unwrap_or_else(|| panic!("no head in:\n{text}"));
-    line.rsplit(' ').next().unwrap().to_string()
+    support::mime::chain_head(&text).unwrap_or_else(|| panic!("no head in:\n{text}"))
 }
 
 /// The schema names every variant herald plays (a variant missing from its list would make
@@ -331,8 +330,8 @@ fn a_verifier_written_from_the_readme_alone_agrees() {
                 let who = if n % 2 == 0 { ALICE } else { BOB };
                 let raw = table.mails(who).pop().unwrap();
                 let text = support::mime::plain_text(&raw);
-                let first = text.lines().find_map(|l| l.strip_prefix("Your legal moves: ")).unwrap();
-                table.reply(who, first.split(", ").next().unwrap());
+                let listed = support::mime::legal_moves(&text).unwrap();
+                table.reply(who, &listed[0]);
             }
             table.reply(ALICE, "resign");
         }

@@ -119,8 +119,8 @@ fn no_output_of_the_command_line_tells_the_secret_intelligence_setup_or_moves() 
         // The player's first listed legal move (the mail lists them).
         let latest = table.mails(who).into_iter().rev().find(|m| subject(m).contains("[ref:")).unwrap();
         let text = support::mime::plain_text(&latest);
-        let Some(listed) = text.lines().find_map(|l| l.strip_prefix("Your legal moves: ")) else { break };
-        let first = listed.split(", ").next().unwrap().to_string();
+        let Some(listed) = support::mime::legal_moves(&text) else { break };
+        let first = listed[0].clone();
         assert!(matches!(answer(&mut table, who, &first), Ingested::Handled(_)));
         plies += 1;
     }

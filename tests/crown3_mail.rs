@@ -104,15 +104,12 @@ fn new_commitment(body: &str, label: &str) -> String {
 /// The opening of `label` with `value` in a mail: the hash it names, which its own check
 /// command, run in a shell, must print.
 fn opened(body: &str, label: &str, value: &str) -> String {
-    let listed = format!("{label} = {value}, nonce ");
-    let line = body.lines().find(|l| l.trim_start().starts_with(&listed)).unwrap_or_else(|| panic!("{listed}\n{body}"));
-    let hash = line.rsplit(' ').next().unwrap().to_string();
-    let check = body
-        .lines()
-        .find(|l| l.contains(&format!("label:{label}\\nvalue:{value}\\n")))
-        .unwrap_or_else(|| panic!("no check command for {label}:\n{body}"));
-    assert!(check.trim_start().starts_with("printf 'herald-commitment-v1\\n") && check.ends_with("| sha256sum"));
-    assert_eq!(run_check(check), hash, "the mail's own check command reproduces the commitment:\n{check}");
+    let (line, hash, check) =
+        support::mime::opening(body, label).unwrap_or_else(|| panic!("no opening of {label}:\n{body}"));
+    assert!(line.starts_with(&format!("{label} = {value}, nonce ")), "{line}");
+    assert!(check.trim_start().starts_with("printf '%s\\n' herald-commitment-v1") && check.ends_with("| sha256sum"));
+    assert!(check.contains(&format!("label:{label} value:{value}")), "{check}");
+    assert_eq!(run_check(&check), hash, "the mail's own check command reproduces the commitment:\n{check}");
     hash
 }
 

@@ -84,14 +84,11 @@ fn a_crown_4_game_by_mail_to_the_capture_of_the_crowned_half() {
         assert!(body.contains("white.crowned-half = F"), "{body}");
         assert!(body.contains("black.crown = queen"), "the end opens every secret: {body}");
         // The mail's own check command reproduces the commitment it lists.
-        let check = body
-            .lines()
-            .find(|l| l.trim_start().starts_with("printf 'herald-commitment-v1") && l.contains("crowned-half"))
-            .unwrap();
-        let listed = body.lines().find(|l| l.trim_start().starts_with("white.crowned-half = F")).unwrap();
-        let hash = run_check(check);
+        let (listed, shown, check) = support::mime::opening(&body, "white.crowned-half").unwrap();
+        assert!(listed.starts_with("white.crowned-half = F"), "{listed}");
+        let hash = run_check(&check);
         assert_eq!(hash.len(), 64);
-        assert!(listed.contains(&hash), "{listed} / {hash}");
+        assert_eq!(shown, hash, "{check}");
     }
 
     // The archive verifies offline, by herald and by the verifier written from README alone.

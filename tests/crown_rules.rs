@@ -593,14 +593,18 @@ fn each_player_is_shown_their_own_note_and_no_one_else() {
         let opponent = if side.is_white() { "king" } else { "queen" };
         assert!(!text.contains(&format!("crown: {opponent}")), "{text}");
     }
-    // While waiting, each is told what to do.
+    // Once the game has ended (here by a decision the rules do not see), every crown is opened.
+    let ended = game.ended_view(Observer::Everyone).notices;
+    assert!(ended.contains(&"White's crown: queen (opened).".to_string()), "{ended:?}");
+    assert!(ended.iter().all(|n| !n.contains("sealed")), "{ended:?}");
+    // While waiting, the view names only the crown chosen: the mail asks for the choice and
+    // says whom it waits for.
     let mut game = crown().new_game();
     game.setup(Color::White, "crown king").unwrap().unwrap();
     let white = game.view(Observer::Player(Color::White)).notices;
-    assert_eq!(white, ["Your crown: king.", "Waiting for Black to choose their crowned monarch."]);
+    assert_eq!(white, ["Your crown: king."]);
     let black = game.view(Observer::Player(Color::Black)).notices;
-    assert_eq!(black.len(), 1);
-    assert!(black[0].starts_with("Choose your crowned monarch privately"), "{black:?}");
+    assert!(black.is_empty(), "{black:?}");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ fn bob_mails(variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<S
             name: "herald referee".into(),
             domain: None,
             director: None,
+
+            commitments_url: None,
         };
         herald::config::Config { referee, ..herald::config::Config::default() }.settings()
     };

@@ -72,15 +72,13 @@ fn the_default_demo_is_a_crown_game_whose_notes_open_and_check_out() {
     let first_move = alice.iter().position(|m| m.contains("Bob played 1...")).expect("Bob's first move reaches Alice");
     for (label, value) in [("black.crown", "queen"), ("white.crown", "king")] {
         let opened = format!("{label} = {value}, nonce ");
-        let line =
-            out.lines().find(|l| l.trim_start().starts_with(&opened)).unwrap_or_else(|| panic!("{label}: {out}"));
-        let commitment = line.rsplit("commitment ").next().unwrap().trim();
+        let (line, commitment, check) = support::mime::opening(&out, label).unwrap_or_else(|| panic!("{label}: {out}"));
+        assert!(line.starts_with(&opened), "{line}");
+        let commitment = commitment.as_str();
         assert_eq!(commitment.len(), 64, "{line}");
         // The commitment was mailed before the first move, and the value was not.
         assert!(alice[..first_move].iter().any(|m| m.contains(commitment)), "{label}'s commitment came late");
         assert!(alice[..first_move].iter().all(|m| !m.contains(&opened)), "{label} opened early");
-        let check =
-            out.lines().find(|l| l.contains(&format!("label:{label}\\n")) && l.contains("| sha256sum")).unwrap();
         let hash = Command::new("sh").arg("-c").arg(check.trim()).output().expect("sh runs").stdout;
         assert_eq!(String::from_utf8(hash).unwrap().split_whitespace().next(), Some(commitment), "{check}");
     }

@@ -72,15 +72,13 @@ fn every_seed_readme_allows_is_accepted_and_its_check_works_in_a_shell() {
         assert_eq!(answer(&mut table, ALICE, "resign"), Ingested::Handled(Verdict::Resigned));
         // The last mail opens every secret: the referee's seed and both players'.
         let last = body(&table.mails(BOB).pop().unwrap());
-        let lines: Vec<&str> = last.lines().map(str::trim).collect();
         let mut checked = 0;
-        for (i, line) in lines.iter().enumerate() {
-            if let Some(rest) = line.split_once(", commitment ").map(|(_, hash)| hash) {
-                let command = lines[i + 1];
-                assert!(command.starts_with("printf '") && command.ends_with("| sha256sum"), "{command}");
-                assert_eq!(run_in_sh(command), rest, "game {id}: {line}\n{command}");
-                checked += 1;
-            }
+        for label in ["referee.seed", "white.seed", "black.seed"] {
+            let (line, hash, command) =
+                support::mime::opening(&last, label).unwrap_or_else(|| panic!("{label}: {last}"));
+            assert!(command.starts_with("    printf '") && command.ends_with("| sha256sum"), "{command}");
+            assert_eq!(run_in_sh(&command), hash, "game {id}: {line}\n{command}");
+            checked += 1;
         }
         assert_eq!(checked, 3, "the referee's seed and both players' are opened:\n{last}");
     }

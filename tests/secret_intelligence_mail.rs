@@ -38,10 +38,7 @@ fn play(club: &Club, who: &str, text: &str) -> (Vec<Mail>, Vec<Mail>) {
 
 /// The moves a mail lists as the reader's legal moves.
 fn legal_moves(body: &str) -> Vec<String> {
-    body.lines()
-        .find_map(|l| l.strip_prefix("Your legal moves: "))
-        .map(|list| list.split(", ").map(|m| m.trim().to_string()).collect())
-        .unwrap_or_default()
+    support::mime::legal_moves(body).unwrap_or_default()
 }
 
 /// The number of moves the mail's move-log line says are recorded.
@@ -228,15 +225,14 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
         // What the rules tell: one's own legal moves (which may name enemy squares, as
         // capture targets; the example move under "e.g." is one of them) and the kinds of
         // captured pieces.
-        let listed: BTreeSet<String> = shown(mail)
-            .lines()
-            .filter_map(|l| l.strip_prefix("Your legal moves: "))
-            .flat_map(|l| l.split(", ").map(str::to_string))
-            .collect();
+        let all = shown(mail);
+        let listed: BTreeSet<String> = support::mime::legal_moves(&all).unwrap_or_default().into_iter().collect();
         let example = |l: &str| l.trim().split_once(' ').is_some_and(|(_, m)| listed.contains(m));
-        let text: String = shown(mail)
+        let text: String = all
             .lines()
-            .filter(|l| !l.starts_with("Your legal moves: ") && !l.to_lowercase().contains("captured") && !example(l))
+            .filter(|l| {
+                !support::mime::is_legal_moves_line(&all, l) && !l.to_lowercase().contains("captured") && !example(l)
+            })
             .collect::<Vec<_>>()
             .join("\n");
         let named = squares_named(&text);

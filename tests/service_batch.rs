@@ -35,7 +35,13 @@ fn delivered(root: &Path) -> usize {
 
 fn club_config(root: &Path) -> Config {
     Config {
-        referee: Referee { address: "referee@club.test".into(), name: "herald".into(), domain: None, director: None },
+        referee: Referee {
+            address: "referee@club.test".into(),
+            name: "herald".into(),
+            domain: None,
+            director: None,
+            commitments_url: None,
+        },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },
         outgoing: Outgoing { transport: Transport::Maildir { path: root.join("sent") }, ..Default::default() },

@@ -646,6 +646,8 @@ fn open_club() -> Club {
             name: "herald referee".into(),
             domain: None,
             director: None,
+
+            commitments_url: None,
         },
         database: root.join("herald.db"),
         outgoing: herald::config::Outgoing {

@@ -23,6 +23,8 @@ fn bench_config(root: &Path, transport: Transport) -> Config {
             name: "herald referee".into(),
             domain: None,
             director: None,
+
+            commitments_url: None,
         },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },

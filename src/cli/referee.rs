@@ -522,7 +522,9 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
         Some(_) => Observer::Everyone,
         None => public_observer(&record, reveal),
     };
-    let view = game.view(observer);
+    // A game that ended, by the rules or by a decision they do not see (a resignation, time),
+    // has no move to make and no secret left.
+    let view = if record.status == GameStatus::Finished { game.ended_view(observer) } else { game.view(observer) };
     outln!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
     outln!("White: {}", record.white.display_name());
     outln!("Black: {}", record.black.display_name());

@@ -144,11 +144,79 @@ impl Board<'_> {
     }
 
     /// What the picture shows, in words, for the HTML's `alt` (read aloud by screen readers
-    /// and shown where images are not).
+    /// and shown where images are not): each side's pieces with their squares, the pieces whose
+    /// kind the observer may not know, the crowds and the crowns, as the variant's notation names
+    /// the squares. "The board seen from White's side. White: king e1, queen d1, rooks a1 h1
+    /// (...). Black: ...".
     pub fn alt(&self) -> String {
+        let square = |sq: Square| match self.view.coordinates {
+            Coordinates::Algebraic => sq.algebraic(),
+            Coordinates::Numeric => sq.numeric(),
+        };
+        let def = |letter: char| self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
+        let name =
+            |letter: char| def(letter).map_or_else(|| letter.to_string(), |i| self.pieces[i].name.to_lowercase());
         let side = if self.bottom.is_white() { "White" } else { "Black" };
-        let pieces = self.view.cells.iter().filter(|(_, cell)| *cell != Cell::Empty).count();
-        format!("The board seen from {side}'s side, {pieces} occupied squares; the position is also in the text.")
+        let mut text = format!("The board seen from {side}'s side.");
+        for color in [Color::White, Color::Black] {
+            // (the piece's place in the variant's table, its name, its squares)
+            let mut groups: Vec<(usize, String, Vec<String>)> = Vec::new();
+            let mut others = Vec::new();
+            for (sq, cell) in &self.view.cells {
+                let (letter, at) = match cell {
+                    Cell::Piece(c, letter) if *c == color => (*letter, square(*sq)),
+                    Cell::Crowned(c, letter) if *c == color => {
+                        (*letter, format!("{} (carrying the crown)", square(*sq)))
+                    }
+                    Cell::Hidden(c, label) if *c == color => {
+                        others.push(format!("a piece of unknown kind on {} (tracked as {label})", square(*sq)));
+                        continue;
+                    }
+                    Cell::Crown(c) if *c == color => {
+                        others.push(format!("the crown, lying alone on {}", square(*sq)));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let order = def(letter).unwrap_or(usize::MAX);
+                match groups.iter_mut().find(|(o, n, _)| *o == order && *n == name(letter)) {
+                    Some((.., squares)) => squares.push(at),
+                    None => groups.push((order, name(letter), vec![at])),
+                }
+            }
+            groups.sort_by_key(|(order, ..)| *order);
+            let mut parts: Vec<String> = groups
+                .into_iter()
+                .map(|(_, name, squares)| {
+                    let plural = if squares.len() > 1 { "s" } else { "" };
+                    format!("{name}{plural} {}", squares.join(" "))
+                })
+                .collect();
+            parts.extend(others);
+            let title = if color.is_white() { "White" } else { "Black" };
+            if parts.is_empty() {
+                text.push_str(&format!(" {title}: nothing on the board."));
+            } else {
+                text.push_str(&format!(" {title}: {}.", parts.join(", ")));
+            }
+        }
+        let crowds: Vec<String> = self
+            .view
+            .cells
+            .iter()
+            .filter_map(|(sq, cell)| match cell {
+                Cell::Crowd(pieces) => {
+                    let who = |c: Color| if c.is_white() { "white" } else { "black" };
+                    let list: Vec<String> = pieces.iter().map(|&(c, l)| format!("{} {}", who(c), name(l))).collect();
+                    Some(format!("{}: {}", square(*sq), list.join(", ")))
+                }
+                _ => None,
+            })
+            .collect();
+        if !crowds.is_empty() {
+            text.push_str(&format!(" Crowds, bottom first: {}.", crowds.join("; ")));
+        }
+        text
     }
 }
 

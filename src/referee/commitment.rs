@@ -61,12 +61,21 @@ pub(crate) fn printable_value(value: &str) -> bool {
     value.bytes().all(|b| (0x20..=0x7e).contains(&b))
 }
 
-/// A byte the check command writes as it is inside a single-quoted `printf` format; every
-/// other byte is written as a three-digit octal escape, which every POSIX `printf` (dash's,
-/// bash's, zsh's, coreutils') turns back into that byte, so no shell or `printf` can read the
-/// command differently (a quote, a backslash, `%`, `!` in an interactive bash, `#`, `$`).
-fn literal_in_printf(b: u8) -> bool {
+/// A byte the check command writes as it is; an argument holding any other byte is written in
+/// single quotes (a quote in it as `'\\''`), so no shell reads the command differently (a
+/// backslash, `%`, `!` in an interactive bash, `#`, `$`, a space). `printf '%s\n'` prints its
+/// arguments as they are, each on a line of its own: no escape or `%` in them is read.
+fn literal_in_shell(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"._-:+=,/@".contains(&b)
+}
+
+/// `word` as one shell word, quoted only where it must be.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.bytes().all(literal_in_shell) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 impl Commitment {
@@ -89,19 +98,39 @@ impl Commitment {
         sha256_hex(preimage(self.game, &self.label, &self.value, &self.nonce).as_bytes()) == self.hash
     }
 
-    /// The shell command that checks this commitment with no herald at all: `printf` with the
-    /// preimage as its format, newlines as `\n` and every byte but letters, digits and
-    /// `._-:+=,/@` as an octal escape (`\041` for `!`), piped into `sha256sum`.
+    /// The shell command that checks this commitment with no herald at all: `printf '%s\n'`
+    /// with the preimage's five lines as its arguments (quoted where they must be), piped into
+    /// `sha256sum`. One line; [`Commitment::check_lines`] is the same command as a mail shows it.
     pub fn check_command(&self) -> String {
-        let mut format = String::new();
-        for b in preimage(self.game, &self.label, &self.value, &self.nonce).bytes() {
-            match b {
-                b'\n' => format.push_str("\\n"),
-                b if literal_in_printf(b) => format.push(char::from(b)),
-                b => format.push_str(&format!("\\{b:03o}")),
+        format!("printf '%s\\n' {} | sha256sum", self.arguments().join(" "))
+    }
+
+    /// [`Commitment::check_command`] on lines of at most `width` characters (but for a word
+    /// longer than that), each but the last ending with ` \\` and the next indented by two
+    /// spaces: a shell reads them as the one command.
+    pub fn check_lines(&self, width: usize) -> Vec<String> {
+        let mut words = vec!["printf".to_string(), "'%s\\n'".to_string()];
+        words.extend(self.arguments());
+        words.extend(["|".to_string(), "sha256sum".to_string()]);
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in words {
+            // Room for " \\" after the word, unless it could be the last.
+            if !line.trim().is_empty() && line.len() + 1 + word.len() + 2 > width {
+                lines.push(format!("{line} \\"));
+                line = "  ".to_string();
+            } else if !line.is_empty() {
+                line.push(' ');
             }
+            line.push_str(&word);
         }
-        format!("printf '{format}' | sha256sum")
+        lines.push(line);
+        lines
+    }
+
+    /// The preimage's lines as shell words.
+    fn arguments(&self) -> Vec<String> {
+        preimage(self.game, &self.label, &self.value, &self.nonce).lines().map(shell_word).collect()
     }
 }
 
@@ -166,10 +195,18 @@ mod tests {
         let c = Commitment::new(3, "white.crown", "queen", [255; 16]).unwrap();
         assert_eq!(
             c.check_command(),
-            "printf 'herald-commitment-v1\\ngame:3\\nlabel:white.crown\\nvalue:queen\\nnonce:ffffffffffffffffffffffffffffffff\\n' | sha256sum"
+            "printf '%s\\n' herald-commitment-v1 game:3 label:white.crown value:queen \
+             nonce:ffffffffffffffffffffffffffffffff | sha256sum"
         );
-        let c = Commitment::new(3, "white.seed", "a!b", [255; 16]).unwrap();
-        assert!(c.check_command().contains("value:a\\041b\\n"), "{}", c.check_command());
+        assert_eq!(
+            c.check_lines(78),
+            [
+                "printf '%s\\n' herald-commitment-v1 game:3 label:white.crown value:queen \\",
+                "  nonce:ffffffffffffffffffffffffffffffff | sha256sum"
+            ]
+        );
+        let c = Commitment::new(3, "white.seed", "it's a!b", [255; 16]).unwrap();
+        assert!(c.check_command().contains(" 'value:it'\\''s a!b' "), "{}", c.check_command());
     }
 
     #[test]

@@ -23,12 +23,16 @@ const TEXT_STYLE: &str = "margin:0;font-family:Menlo,Consolas,'DejaVu Sans Mono'
                           font-size:13px;line-height:1.45;white-space:pre-wrap;word-wrap:break-word;color:#1f1f1f";
 
 /// The HTML for `body` (the template rendered with [`BOARD_MARK`] for the board), showing
-/// `board` where the mark is and `legend` under it; `None` if the mark is not there exactly once
-/// (a club's template that shows no board): the mail is then text alone.
+/// `board` where the mark is and under it `notes` (what the text says under its diagram: the
+/// unknown pieces, the large crowds) and `legend`; `None` if the mark is not there exactly once
+/// (a club's template that shows no board): the mail is then text alone. The picture's alt
+/// text names every piece and its square, so that a reader whose client blocks pictures, or
+/// who listens to the mail, still has the position.
 pub(super) fn html_body(
     subject: &str,
     body: &str,
     board: &Board<'_>,
+    notes: &str,
     legend: Option<&str>,
     content_id: String,
 ) -> Option<HtmlBody> {
@@ -51,10 +55,12 @@ pub(super) fn html_body(
     ));
     html.push_str("</tr></table>\n");
     let after = after.trim_start_matches('\n');
-    let rest = match legend {
-        Some(legend) => format!("{}\n\n{after}", legend.trim_end()),
-        None => after.to_string(),
-    };
+    let under: String = [notes.trim_end(), legend.map_or("", str::trim_end)]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let rest = if under.is_empty() { after.to_string() } else { format!("{under}\n\n{after}") };
     html.push_str(&format!("<pre style=\"{TEXT_STYLE}\">{}</pre>\n", escape(rest.trim_end_matches('\n'))));
     html.push_str("</body></html>\n");
     Some(HtmlBody { html, images: vec![InlineImage { content_id, png: board.png() }] })

@@ -13,7 +13,7 @@ use crate::engine::Color;
 use crate::engine::geometry::Square;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::picture;
-use crate::variants::{MoveStyle, Observer, PlayedMove, View, diagram};
+use crate::variants::{Cell, MoveStyle, Observer, PlayedMove, View, diagram};
 
 /// The public header of a game in template contexts.
 #[derive(Serialize)]
@@ -78,39 +78,6 @@ const CONDITIONAL_HELP: &str = "Conditional moves: with your move you may leave 
      lines are dropped. While your opponent is to move, a mail of \"if\" lines alone replaces them; \"cancel\" \
      drops them.";
 
-/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone),
-/// never between a move number and its move ("15. h3").
-fn wrap(text: &str, width: usize) -> String {
-    let mut units: Vec<String> = Vec::new();
-    let mut numbered = false;
-    for word in text.split_whitespace() {
-        match units.last_mut() {
-            Some(last) if numbered => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => units.push(word.to_string()),
-        }
-        let quote = word.trim_start_matches(['"', '(']);
-        numbered = quote.ends_with('.') && quote.trim_end_matches(['.', '…']).bytes().all(|b| b.is_ascii_digit());
-    }
-    let mut out = String::new();
-    let mut line = 0;
-    for unit in units {
-        let len = unit.chars().count();
-        if line > 0 && line + 1 + len > width {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        out.push_str(&unit);
-        line += len;
-    }
-    out
-}
-
 /// Thousandths of a point as players write them: 1, 0.5, 0.65.
 fn points_text(thousandths: u16) -> String {
     let text = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
@@ -138,10 +105,17 @@ pub(super) struct MailContext {
     timeout_loses: bool,
     draw_offer: Option<String>,
     result: Option<ResultContext>,
-    /// A move this player could write now, in the variant's notation.
+    /// A move this player could write now, in the variant's notation: legal in this position
+    /// (see [`example_move`]); empty when it is not their move.
     example_move: String,
     /// How moves are written in this variant, for the help.
     notation_help: String,
+    /// The aim of the variant and how it is won, for the help.
+    aim: &'static str,
+    /// The variant's moves can be written otherwise (`notation ...` applies to it).
+    notation_styles: bool,
+    /// The club's page on commitments, if it has one.
+    commitments_url: Option<String>,
     pub(super) event: &'static str,
     played: Option<String>,
     pub(super) declined_by_you: bool,
@@ -179,9 +153,9 @@ pub(super) struct MailContext {
     setup_prompt: Option<String>,
     /// The game waits for setup answers.
     waiting_for_setup: bool,
-    /// Every commitment of the game, as "label: hash", with the move that made it where a
-    /// move did and its value once revealed.
-    commitments: Vec<String>,
+    /// Every commitment of the game, always in the same order: those of the setup first, then
+    /// those made with moves in the order of the moves, each group by label.
+    commitments: Vec<CommitmentContext>,
     /// Secrets committed by this very event (a move that decided them).
     new_commitments: Vec<NewCommitment>,
     /// Secrets opened by this very event.
@@ -218,6 +192,8 @@ pub(super) struct Picture {
     marked: Vec<Square>,
     /// The legend under the board.
     legend: Option<String>,
+    /// What the text says under its diagram besides the legend (see [`diagram::notes`]).
+    notes: String,
 }
 
 /// The squares of the last move in `shown` (what `g`'s player is shown), to mark on the
@@ -234,6 +210,48 @@ fn last_move_squares(g: &Loaded, shown: &View) -> Vec<Square> {
     picture::named_squares(&text, shown, false)
 }
 
+/// A commitment as a mail lists it.
+#[derive(Serialize)]
+struct CommitmentContext {
+    label: String,
+    hash: String,
+    /// The move that made it, as this player's move list shows it: "3... S@e4,f5".
+    made: Option<String>,
+    /// Its value, once opened.
+    value: Option<String>,
+}
+
+/// A move `color`, who is to move, could write now, in the variant's notation: the first of the
+/// player's legal moves where the view lists them; else the variant's own example if the game
+/// accepts it here; else the first move from a square of the player's to another that the game
+/// accepts, as the game writes it (Safety in Numbers' example `Nf6` may be a square the
+/// player's own knight stands on). Every try is played on a copy of the game.
+fn example_move(g: &Loaded, view: &View, color: Color) -> String {
+    if let Some(first) = view.legal_moves.as_ref().and_then(|legal| legal.first()) {
+        return first.clone();
+    }
+    let variant = g.game.variant();
+    let example = variant.example_moves()[color.index()].to_string();
+    let Ok(mut copy) = variant.restore(&g.game.snapshot()) else { return example };
+    if copy.play(&example).is_ok() {
+        return example;
+    }
+    let own = |cell: &Cell| match cell {
+        Cell::Piece(c, _) | Cell::Crowned(c, _) => *c == color,
+        Cell::Crowd(pieces) => pieces.iter().any(|(c, _)| *c == color),
+        Cell::Empty | Cell::Hidden(..) | Cell::Crown(_) => false,
+    };
+    for (from, _) in view.cells.iter().filter(|(_, cell)| own(cell)) {
+        for (to, _) in view.cells.iter().filter(|(to, _)| to != from) {
+            // A refused try changes nothing: `play` checks before it plays.
+            if let Ok(played) = copy.play(&format!("{from}-{to}")) {
+                return played.notation;
+            }
+        }
+    }
+    example
+}
+
 /// A commitment made by the move a mail tells of: its hash only.
 #[derive(Serialize)]
 struct NewCommitment {
@@ -247,7 +265,9 @@ struct RevealContext {
     value: String,
     nonce: String,
     hash: String,
-    check: String,
+    /// The shell command that checks it, on lines of at most 74 characters (the mail indents
+    /// them by four).
+    check: Vec<String>,
 }
 
 impl Referee<'_> {
@@ -290,9 +310,12 @@ impl Referee<'_> {
         let record = &g.record;
         let variant = g.game.variant();
         // After the game nothing is secret; before, each player sees only their own view.
-        let observer = if record.status == GameStatus::Finished { Observer::Everyone } else { Observer::Player(color) };
-        let view: View = g.game.view(Observer::Player(color));
-        let mut shown = if observer == Observer::Everyone { g.game.view(Observer::Everyone) } else { view.clone() };
+        // A game that ended (by the rules or by a decision the rules do not see, a
+        // resignation, time) has no move to make and no secret left.
+        let finished = record.status == GameStatus::Finished;
+        let view: View =
+            if finished { g.game.ended_view(Observer::Player(color)) } else { g.game.view(Observer::Player(color)) };
+        let mut shown = if finished { g.game.ended_view(Observer::Everyone) } else { view.clone() };
         // The moves as the player asked to read them (`notation ...`), where the variant can
         // write them so: only open variants can, whose views show every move as it was played.
         let restyled = match record.preferences[color.index()].notation.and_then(|style| g.game.moves_in(style)) {
@@ -314,6 +337,10 @@ impl Referee<'_> {
             None => None,
         };
         let deadline = record.deadline.map(|d| self.due(record, color, d)).unwrap_or_default();
+        let your_turn = record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty();
+        let mut commitments: Vec<_> = g.record.commitments.iter().collect();
+        commitments
+            .sort_by(|a, b| (a.committed_at_ply, &a.commitment.label).cmp(&(b.committed_at_ply, &b.commitment.label)));
         MailContext {
             game: GameHeader {
                 id: record.id,
@@ -332,21 +359,18 @@ impl Referee<'_> {
             moves: diagram::move_list(&shown),
             last_move: last_move.clone(),
             notices: view.notices.clone(),
-            legal_moves: view.legal_moves.clone(),
-            your_turn: record.status == GameStatus::Active && to_move == color && g.game.setup_requests().is_empty(),
+            legal_moves: view.legal_moves.clone().filter(|_| record.status == GameStatus::Active),
+            your_turn,
             move_label: label(number, to_move),
             deadline,
             timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit && g.game.setup_requests().is_empty(),
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
             result: record.result.as_ref().map(ResultContext::of),
-            // One of the player's own legal moves where the mail lists them (a set-up the
-            // player cannot know in advance), else the variant's own example for the side.
-            example_move: view
-                .legal_moves
-                .as_ref()
-                .and_then(|legal| legal.first().cloned())
-                .unwrap_or_else(|| variant.example_moves()[color.index()].to_string()),
+            example_move: if your_turn { example_move(g, &view, color) } else { String::new() },
             notation_help: variant.notation_help().to_string(),
+            aim: variant.aim(),
+            notation_styles: g.game.moves_in(MoveStyle::San).is_some(),
+            commitments_url: self.settings.commitments_url.clone(),
             event,
             // One's own move in full; the opponent's only as this player's view shows it (in a
             // variant with hidden moves, the view's redacted entry).
@@ -375,21 +399,17 @@ impl Referee<'_> {
             club_zone: self.settings.zone.iana_name().unwrap_or("UTC").to_string(),
             setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
-            commitments: g
-                .record
-                .commitments
-                .iter()
-                .map(|c| {
+            commitments: commitments
+                .into_iter()
+                .map(|c| CommitmentContext {
+                    label: c.commitment.label.clone(),
+                    hash: c.commitment.hash.clone(),
                     // Made with a move: which one, as this player's move list shows it.
-                    let made = match c.committed_at_ply {
-                        0 => String::new(),
-                        ply => entry(&shown, ply as usize - 1).map_or_else(
-                            || format!(" (committed with move {ply})"),
-                            |entry| format!(" (committed with {entry})"),
-                        ),
-                    };
-                    let state = if c.revealed { format!(" (revealed: {})", c.commitment.value) } else { String::new() };
-                    format!("{}: {}{made}{state}", c.commitment.label, c.commitment.hash)
+                    made: match c.committed_at_ply {
+                        0 => None,
+                        ply => Some(entry(&shown, ply as usize - 1).unwrap_or_else(|| format!("move {ply}"))),
+                    },
+                    value: c.revealed.then(|| c.commitment.value.clone()),
                 })
                 .collect(),
             new_commitments: g
@@ -409,7 +429,7 @@ impl Referee<'_> {
                     value: c.commitment.value.clone(),
                     nonce: c.commitment.nonce.clone(),
                     hash: c.commitment.hash.clone(),
-                    check: c.commitment.check_command(),
+                    check: c.commitment.check_lines(super::templates::WIDTH - 4),
                 })
                 .collect(),
             chain_head: record.chain_head.clone().unwrap_or_default(),
@@ -443,11 +463,12 @@ impl Referee<'_> {
                 Some(c) if record.status == GameStatus::Active => c.written(number, to_move),
                 _ => Vec::new(),
             },
-            conditional_help: wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
+            conditional_help: super::templates::wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
             conditional_moves: variant.conditional_moves().is_ok(),
             picture: (!self.settings.plain_text && !record.preferences[color.index()].plain_text).then(|| Picture {
                 marked: last_move_squares(g, &shown),
                 legend: diagram::legend(&shown, variant.rules().pieces()),
+                notes: diagram::notes(&shown),
                 pieces: variant.rules().pieces(),
                 bottom: color,
                 view: shown,
@@ -597,6 +618,7 @@ impl Referee<'_> {
                         &subject,
                         &text.body,
                         &board,
+                        &picture.notes,
                         picture.legend.as_deref(),
                         format!("board.{message_id}"),
                     )
@@ -643,14 +665,6 @@ impl Referee<'_> {
 #[cfg(test)]
 mod tests {
     use super::points_text;
-
-    #[test]
-    fn text_is_wrapped_at_spaces() {
-        assert_eq!(super::wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
-        assert_eq!(super::wrap("averyveryverylongword x", 6), "averyveryverylongword\nx");
-        assert_eq!(super::wrap("", 6), "");
-        assert_eq!(super::wrap("if 14... Bg4 15. h3", 12), "if 14... Bg4\n15. h3");
-    }
 
     #[test]
     fn points_are_written_as_players_write_them() {

@@ -95,6 +95,8 @@ pub struct Settings {
     pub senders: senders::SenderPolicy,
     /// Who is told of bounces, and what an unreachable player's games do.
     pub bounces: bounces::BounceSettings,
+    /// The club's page on commitments, which the mails link to (`referee.commitments_url`).
+    pub commitments_url: Option<String>,
 }
 
 impl Settings {

@@ -4,11 +4,21 @@
 //! rebuild.
 //!
 //! A template's first line is `Subject: ...`; the rest, after one blank line, is the body.
+//!
+//! Every line a person reads is at most [`WIDTH`] characters: a rendered line that is longer
+//! (a paragraph with names and dates in it, a variant's notice) is wrapped at spaces, its
+//! continuation lines indented as it is. So that a paragraph of prose is wrapped as a whole,
+//! never broken where the template's own line ended, a template line that ends with `\\` goes
+//! on in the next line (whose indentation is dropped): the paragraph is one line until it is
+//! wrapped.
 
 use std::fmt;
 
 use minijinja::Environment;
 use serde::Serialize;
+
+/// The widest line of a mail's text, in characters: 78, as RFC 5322 recommends.
+pub const WIDTH: usize = 78;
 
 /// The built-in templates, by name.
 const BUILT_IN: &[(&str, &str)] = &[
@@ -80,7 +90,7 @@ impl Templates {
                 Some((_, text)) => text.clone(),
                 None => built_in.to_string(),
             };
-            env.add_template_owned(name, text).map_err(|e| TemplateError(format!("{name}: {e}")))?;
+            env.add_template_owned(name, joined(&text)).map_err(|e| TemplateError(format!("{name}: {e}")))?;
         }
         Ok(Templates { env })
     }
@@ -100,8 +110,78 @@ impl Templates {
     }
 }
 
+/// A template's text with each line that ends with `\\` joined to the next, whose indentation
+/// is dropped.
+fn joined(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split_inclusive('\n').peekable();
+    let mut continued = false;
+    while let Some(line) = lines.next() {
+        let line = if continued { line.trim_start_matches([' ', '\t']) } else { line };
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        match body.strip_suffix('\\') {
+            Some(head) if lines.peek().is_some() => {
+                out.push_str(head);
+                continued = true;
+            }
+            _ => {
+                out.push_str(line);
+                continued = false;
+            }
+        }
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone),
+/// never between a move number and its move ("15. h3").
+pub(crate) fn wrap(text: &str, width: usize) -> String {
+    let mut units: Vec<String> = Vec::new();
+    let mut numbered = false;
+    for word in text.split_whitespace() {
+        match units.last_mut() {
+            Some(last) if numbered => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+        let quote = word.trim_start_matches(['"', '(']);
+        numbered = quote.ends_with('.') && quote.trim_end_matches(['.', '…']).bytes().all(|b| b.is_ascii_digit());
+    }
+    let mut out = String::new();
+    let mut line = 0;
+    for unit in units {
+        let len = unit.chars().count();
+        if line > 0 && line + 1 + len > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(&unit);
+        line += len;
+    }
+    out
+}
+
+/// `line` wrapped to [`WIDTH`], each line indented as `line` is (a list's item stays in its
+/// column).
+/// A line laid out in columns (a board's rank, a table's row: two spaces together after its
+/// indentation) is left as it is, since wrapping would undo the columns.
+fn wrap_line(line: &str) -> String {
+    if line.chars().count() <= WIDTH || line.trim_start().contains("  ") {
+        return line.to_string();
+    }
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let width = WIDTH.saturating_sub(indent.chars().count()).max(20);
+    wrap(line.trim_start(), width).lines().map(|l| format!("{indent}{l}")).collect::<Vec<_>>().join("\n")
+}
+
 /// Trims leading blank lines, trailing spaces (but not the signature separator "-- "),
-/// runs of more than one blank line, and ends with exactly one newline.
+/// runs of more than one blank line, wraps lines longer than [`WIDTH`], and ends with exactly
+/// one newline.
 fn tidy(body: &str) -> String {
     let mut out = String::new();
     let mut blank = 0;
@@ -115,8 +195,35 @@ fn tidy(body: &str) -> String {
             out.push('\n');
         }
         blank = 0;
-        out.push_str(line);
+        out.push_str(&wrap_line(line));
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{joined, tidy, wrap};
+
+    #[test]
+    fn text_is_wrapped_at_spaces() {
+        assert_eq!(wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
+        assert_eq!(wrap("averyveryverylongword x", 6), "averyveryverylongword\nx");
+        assert_eq!(wrap("", 6), "");
+        assert_eq!(wrap("if 14... Bg4 15. h3", 12), "if 14... Bg4\n15. h3");
+    }
+
+    #[test]
+    fn a_line_ending_in_a_backslash_goes_on_in_the_next() {
+        assert_eq!(joined("You are \\\n    invited.\nNext\n"), "You are invited.\nNext\n");
+        assert_eq!(joined("end \\"), "end \\");
+    }
+
+    #[test]
+    fn long_lines_are_wrapped_in_their_indentation() {
+        let long = format!("    {}", "word ".repeat(30).trim_end());
+        let tidied = tidy(&format!("{long}\nshort\n"));
+        assert!(tidied.lines().all(|l| l.chars().count() <= 78 && (l == "short" || l.starts_with("    word"))));
+        assert_eq!(tidied.split_whitespace().filter(|w| *w == "word").count(), 30);
+    }
 }

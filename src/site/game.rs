@@ -224,7 +224,9 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
     let sealed = sealed(record, game.as_ref());
     let over = record.status == GameStatus::Finished || record.result.is_some();
     let observer = if over { Observer::Everyone } else { Observer::Public };
-    let now = game.view(observer);
+    // A game that ended, by the rules or by a decision they do not see (a resignation, time),
+    // has no secret left: its notices say so.
+    let now = if over { game.ended_view(observer) } else { game.view(observer) };
 
     let (views, no_diagrams) = if sealed {
         (Vec::new(), Some("The board after each move is shown when the game ends.".to_string()))

@@ -53,9 +53,24 @@ pub fn file_label(coordinates: Coordinates, file: u8) -> char {
     }
 }
 
-/// Renders `view`'s board with `bottom`'s side at the bottom.
+/// Renders `view`'s board with `bottom`'s side at the bottom, and under it its [`notes`].
 pub fn render(view: &View, bottom: Color) -> String {
-    let size = view.size;
+    let (texts, notes) = cells_and_notes(view);
+    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
+    let mut out = layout(view.size, view.coordinates, bottom, width, |sq| texts[sq.index()].clone());
+    out.push_str(&notes);
+    out
+}
+
+/// What the text under the board says of it: each crowd too large for its square ("*1 = e4:
+/// PPNBpp"), and the pieces whose identity is hidden, with the square each started on. The HTML
+/// mail shows them under its picture, as the text does under its diagram.
+pub fn notes(view: &View) -> String {
+    cells_and_notes(view).1
+}
+
+/// Each square's text, and the notes under the board.
+fn cells_and_notes(view: &View) -> (Vec<String>, String) {
     let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
     let mut large_crowds = Vec::new();
     // Hidden pieces by the label they are tracked by, so the reader can follow each one.
@@ -72,8 +87,7 @@ pub fn render(view: &View, bottom: Color) -> String {
             text
         };
     }
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
-    let mut out = layout(size, view.coordinates, bottom, width, |sq| texts[sq.index()].clone());
+    let mut out = String::new();
     for line in large_crowds {
         out.push_str(&line);
         out.push('\n');
@@ -83,7 +97,7 @@ pub fn render(view: &View, bottom: Color) -> String {
         let list: Vec<String> = tracked.iter().map(|(sq, label)| format!("{sq} ({label})")).collect();
         out.push_str(&format!("Unknown pieces, with the square each started on: {}\n", list.join(", ")));
     }
-    out
+    (texts, out)
 }
 
 /// A board of one character a square (a record of the squares searched, say), laid out as

@@ -62,6 +62,10 @@ impl MoveTree for Position {
     }
 }
 
+/// The aim of chess and of the variants that keep it.
+pub const CHECKMATE_AIM: &str =
+    "The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.";
+
 /// A variant of chess that herald can referee.
 pub trait Variant: Sync {
     /// The identifier used on the command line and in stored games, e.g. "chess".
@@ -70,6 +74,10 @@ pub trait Variant: Sync {
     fn name(&self) -> &'static str;
     /// One line saying what the variant is.
     fn summary(&self) -> &'static str;
+    /// The aim of the game and how it is won, for the help in its mails: a sentence or two.
+    fn aim(&self) -> &'static str {
+        CHECKMATE_AIM
+    }
     /// The rules of the variant's board and pieces, with their precomputed tables.
     fn rules(&self) -> &'static Rules;
     /// The starting position as a chess-family [`Position`] (perft, replay, tests).
@@ -416,6 +424,16 @@ pub trait VariantGame: Send {
     }
     /// What `observer` may know of the game now.
     fn view(&self, observer: Observer) -> View;
+    /// What `observer` may know once the game has ended, by the rules or by a decision the
+    /// rules do not see (a resignation, time, an agreed draw, the director's): no side to move,
+    /// no legal moves, and every secret the notices name as opened, as the referee opens them
+    /// all at the end. A variant whose notices say what is still sealed overrides it.
+    fn ended_view(&self, observer: Observer) -> View {
+        let mut view = self.view(observer);
+        view.to_move = None;
+        view.legal_moves = None;
+        view
+    }
     /// What the game still waits for from the players before the first move is accepted;
     /// empty for variants without secret choices.
     fn setup_requests(&self) -> Vec<SetupRequest> {

@@ -13,6 +13,8 @@ pub fn club_settings() -> Settings {
         name: "herald referee".into(),
         domain: None,
         director: None,
+
+        commitments_url: None,
     };
     let mut settings = herald::config::Config { referee, ..herald::config::Config::default() }.settings();
     settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Never;

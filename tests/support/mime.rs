@@ -89,3 +89,38 @@ pub fn readable(raw: &[u8]) -> String {
     }
     out
 }
+
+/// An opened secret as a mail's text shows it: the line `LABEL = VALUE, nonce N`, the hash on
+/// the line under it, then the check command, on lines that end with ` \` but the last
+/// (`... | sha256sum`), which a shell reads as one command. `(that first line, the hash, the
+/// command's lines joined by newlines)`; `None` if `label` is not opened in `text`.
+pub fn opening(text: &str, label: &str) -> Option<(String, String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.trim_start().starts_with(&format!("{label} = ")) && l.contains(", nonce "))?;
+    let hash = lines.get(at + 1)?.trim().to_string();
+    let end = (at + 2..lines.len()).find(|&i| lines[i].trim_end().ends_with("| sha256sum"))?;
+    Some((lines[at].trim().to_string(), hash, lines[at + 2..=end].join("\n")))
+}
+
+/// The moves a mail's text lists under "Your legal moves:" (on indented lines under it, as
+/// many as the list takes); `None` if it lists none.
+pub fn legal_moves(text: &str) -> Option<Vec<String>> {
+    let mut lines = text.lines().skip_while(|l| *l != "Your legal moves:");
+    lines.next()?;
+    let list: Vec<&str> = lines.take_while(|l| l.starts_with("    ")).collect();
+    Some(list.join(" ").split(',').map(|m| m.trim().to_string()).filter(|m| !m.is_empty()).collect())
+}
+
+/// The lines of a mail's text that list its legal moves: the heading and the list under it.
+pub fn is_legal_moves_line(text: &str, line: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = lines.iter().position(|l| *l == "Your legal moves:") else { return false };
+    line == "Your legal moves:" || lines[at + 1..].iter().take_while(|l| l.starts_with("    ")).any(|l| *l == line)
+}
+
+/// The head of the move log a mail's text shows, on the line under "Move log: ... head:".
+pub fn chain_head(text: &str) -> Option<String> {
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("Move log: "));
+    lines.next()?;
+    Some(lines.next()?.trim().to_string())
+}

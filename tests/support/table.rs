@@ -55,6 +55,8 @@ impl Table {
                 name: "herald referee".into(),
                 domain: None,
                 director: None,
+
+                commitments_url: None,
             },
             database: root.join("herald.db"),
             // The tests here end games with one mail, as a club that trusts its players' mail

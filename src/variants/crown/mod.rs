@@ -618,6 +618,30 @@ pub fn visit_members(visitor: &mut impl VisitMember) {
 }
 
 impl<E: Extension> Variant for CrownVariant<E> {
+    fn aim(&self) -> &'static str {
+        match self.id.trim_end_matches("+ninja") {
+            "crown-2" => {
+                "The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no \
+                 check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any \
+                 other stalemate loses for the side that cannot move."
+            }
+            "crown-3" => {
+                "The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a \
+                 square, stop a piece of yours on that square or capture the whole army. A player who stops a \
+                 piece of their own there loses. Stalemate loses for the side that cannot move."
+            }
+            "crown-4" => {
+                "The aim: capture the opponent's crowned monarch, and once the last monarch has split, its \
+                 crowned half. While a crown is unknown there is no check; once it is known, checkmate wins \
+                 too. Stalemate loses for the side that cannot move."
+            }
+            _ => {
+                "The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no \
+                 check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move."
+            }
+        }
+    }
+
     fn id(&self) -> &'static str {
         self.id
     }
@@ -1343,6 +1367,62 @@ impl<E: Extension> MoveTree for CrownGame<E> {
     }
 }
 
+impl<E: Extension> CrownGame<E> {
+    /// What `observer` may know now; `ended`: the game has ended, by the rules or by a
+    /// decision (a resignation, time, an agreed draw), so every crown is opened.
+    fn view_of(&self, observer: Observer, ended: bool) -> View {
+        let pos = self.core.position();
+        let rules = pos.rules();
+        let cells = open_cells(pos);
+        let over = ended || self.outcome().is_some();
+        let going_on = self.has_begun() && !over;
+        let mut notices = Vec::new();
+        // Before the game begins, the mail asks for the choice and says whom it waits for:
+        // the view names only a crown chosen.
+        if let Some(crown) = observer.side().and_then(|me| self.crown(me)) {
+            notices.push(format!("Your crown: {}.", crown.name()));
+        }
+        for color in Color::BOTH {
+            if observer != Observer::Player(color)
+                && let Some(crown) = self.core.crown_known_to(observer, color, over)
+            {
+                let state = if self.is_revealed(color) || over { "opened" } else { "still sealed for the players" };
+                notices.push(format!("{}'s crown: {} ({state}).", color.title(), crown.name()));
+            }
+        }
+        if going_on && let Some(me) = observer.side().filter(|&me| me == pos.turn()) {
+            if pos.is_check() {
+                notices.push("You are in check.".to_string());
+            } else if pos.royal_square(me).is_none()
+                && self.extension.crown_on_monarch(me)
+                && let Some(crown) = self.crown(me)
+                && self.monarch_square(me, crown).is_some_and(|sq| pos.is_attacked(sq, me.other()))
+            {
+                // Only the owner knows this: the opponent does not know which monarch is
+                // attacked in earnest.
+                notices.push(format!("Your crowned {} is attacked.", crown.name()));
+            }
+        }
+        notices.extend(self.extension.notices(&self.core, observer, over));
+        if self.variant.ninja {
+            notices.push(ninja::status(pos, self.core.ninjas));
+        }
+        let start = self.core.game.start();
+        View {
+            observer,
+            size: rules.size(),
+            coordinates: Coordinates::Algebraic,
+            cells,
+            moves: self.moves.clone(),
+            first_move_number: start.fullmoves(),
+            first_mover: start.turn(),
+            to_move: going_on.then_some(pos.turn()),
+            legal_moves: None,
+            notices,
+        }
+    }
+}
+
 impl<E: Extension> VariantGame for CrownGame<E> {
     fn variant(&self) -> &'static dyn Variant {
         self.variant
@@ -1416,63 +1496,11 @@ impl<E: Extension> VariantGame for CrownGame<E> {
     }
 
     fn view(&self, observer: Observer) -> View {
-        let pos = self.core.position();
-        let rules = pos.rules();
-        let cells = open_cells(pos);
-        let over = self.outcome().is_some();
-        let going_on = self.has_begun() && !over;
-        let mut notices = Vec::new();
-        if let Some(me) = observer.side() {
-            match self.crown(me) {
-                Some(crown) => notices.push(format!("Your crown: {}.", crown.name())),
-                None if self.core.needs_note(me) => notices.push(format!(
-                    "Choose your crowned monarch privately: write \"crown king\" or \"crown queen\". {}.",
-                    capitalise(NOT_BEGUN)
-                )),
-                None => {}
-            }
-            if !self.core.needs_note(me) && self.core.needs_note(me.other()) {
-                notices.push(format!("Waiting for {} to choose their crowned monarch.", me.other().title()));
-            }
-        }
-        for color in Color::BOTH {
-            if observer != Observer::Player(color)
-                && let Some(crown) = self.core.crown_known_to(observer, color, over)
-            {
-                let state = if self.is_revealed(color) || over { "opened" } else { "still sealed for the players" };
-                notices.push(format!("{}'s crown: {} ({state}).", color.title(), crown.name()));
-            }
-        }
-        if going_on && let Some(me) = observer.side().filter(|&me| me == pos.turn()) {
-            if pos.is_check() {
-                notices.push("You are in check.".to_string());
-            } else if pos.royal_square(me).is_none()
-                && self.extension.crown_on_monarch(me)
-                && let Some(crown) = self.crown(me)
-                && self.monarch_square(me, crown).is_some_and(|sq| pos.is_attacked(sq, me.other()))
-            {
-                // Only the owner knows this: the opponent does not know which monarch is
-                // attacked in earnest.
-                notices.push(format!("Your crowned {} is attacked.", crown.name()));
-            }
-        }
-        notices.extend(self.extension.notices(&self.core, observer, over));
-        if self.variant.ninja {
-            notices.push(ninja::status(pos, self.core.ninjas));
-        }
-        let start = self.core.game.start();
-        View {
-            observer,
-            size: rules.size(),
-            coordinates: Coordinates::Algebraic,
-            cells,
-            moves: self.moves.clone(),
-            first_move_number: start.fullmoves(),
-            first_mover: start.turn(),
-            to_move: going_on.then_some(pos.turn()),
-            legal_moves: None,
-            notices,
-        }
+        self.view_of(observer, false)
+    }
+
+    fn ended_view(&self, observer: Observer) -> View {
+        self.view_of(observer, true)
     }
 
     fn setup_requests(&self) -> Vec<SetupRequest> {
@@ -1531,9 +1559,4 @@ impl<E: Extension> VariantGame for CrownGame<E> {
             .filter_map(|c| Some(Secret { label: label(c), value: self.crown(c)?.name().to_string() }))
             .collect()
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -167,6 +167,16 @@ fn perft<B: Base>(pos: &KrithalaPosition<B>, depth: u32) -> u64 {
 }
 
 impl<B: Base> Variant for Krithala<B> {
+    fn aim(&self) -> &'static str {
+        if self.id == "krithala+royal" {
+            "The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no \
+             check or checkmate; a stalemate wins for the side that stalemates."
+        } else {
+            "The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no \
+             check or checkmate; a stalemate is a draw."
+        }
+    }
+
     fn id(&self) -> &'static str {
         self.id
     }

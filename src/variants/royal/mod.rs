@@ -203,6 +203,11 @@ fn to_record(pos: &RoyalPosition) -> record::Record {
 }
 
 impl Variant for Royal {
+    fn aim(&self) -> &'static str {
+        "The aim: checkmate the opponent's King. Baring it (leaving it alone while you have more), \
+         stalemating it and a perpetual check win too, each for points of its own."
+    }
+
     fn id(&self) -> &'static str {
         "royal"
     }

@@ -66,6 +66,11 @@ impl SafetyInNumbers {
 }
 
 impl Variant for SafetyInNumbers {
+    fn aim(&self) -> &'static str {
+        "The aim: checkmate the opponent's king, as in chess; a king in a crowd cannot be checked. A stalemate \
+         is a draw."
+    }
+
     fn id(&self) -> &'static str {
         "safety-in-numbers"
     }

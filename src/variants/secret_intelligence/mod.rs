@@ -123,6 +123,10 @@ impl SecretIntelligence {
 }
 
 impl Variant for SecretIntelligence {
+    fn aim(&self) -> &'static str {
+        "The aim: checkmate the opponent's King, whose square you may not see. A stalemate is a draw."
+    }
+
     fn id(&self) -> &'static str {
         "secret-intelligence"
     }
@@ -613,9 +617,4 @@ impl VariantGame for SiGame {
         }
         secrets
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -3,7 +3,7 @@
 //! the public, only what both players know.
 
 use super::board::Board;
-use super::{NOT_BEGUN, SiGame, capitalise, rules, setup};
+use super::{SiGame, rules, setup};
 use crate::engine::piece::Color;
 use crate::variants::{Cell, Observer};
 
@@ -56,14 +56,7 @@ impl SiGame {
             return notices;
         };
         if !self.begun {
-            if self.seeds[me.index()].is_none() {
-                notices.push(format!(
-                    "Send your seed: write \"seed\" and a word of your own, or \"seed\" alone. {}.",
-                    capitalise(NOT_BEGUN)
-                ));
-            } else {
-                notices.push(format!("Waiting for {} to send their seed.", me.other().title()));
-            }
+            // The mail asks for the seed and says whom it waits for.
             return notices;
         }
         if let Some(pairs) = self.pairs {
