@@ -50,6 +50,7 @@ mod krithala_perft;
 mod krithala_rules;
 mod mail_reader;
 mod mail_transport;
+mod mail_words;
 mod move_commitments;
 mod ninja_mail;
 mod ninja_rules;

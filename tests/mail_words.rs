@@ -8,7 +8,7 @@
 //! and nothing is "still sealed" (the mails and `herald game show`); the HTML part says what
 //! the text says under its board, and its picture's alt text names every piece.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 
