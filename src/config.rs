@@ -59,6 +59,38 @@ pub struct Config {
     /// What herald does when its mail to a player bounces.
     #[serde(default)]
     pub bounces: Bounces,
+    /// The club's public site (`herald site build`).
+    #[serde(default)]
+    pub site: SiteSettings,
+}
+
+/// The club's public site (`herald site build`, docs/site.md).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSettings {
+    /// The site's title, on every page; default: `referee.name`.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Games and tournaments the site leaves out.
+    #[serde(default)]
+    pub leave_out: SiteLeaveOut,
+    /// Publish each game's archive as `herald game export` writes it, with the players' mail
+    /// addresses; default false: the archives leave them out, and a game whose archive cannot
+    /// be checked without them (begun by an older herald) has none on the site.
+    #[serde(default)]
+    pub publish_addresses: bool,
+}
+
+/// What `site.leave_out` names.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SiteLeaveOut {
+    /// Games by number.
+    #[serde(default)]
+    pub games: Vec<i64>,
+    /// Tournaments by number: their pages and all their games.
+    #[serde(default)]
+    pub tournaments: Vec<i64>,
 }
 
 /// What herald does when its mail to a player bounces (see `referee::bounces`).
@@ -479,6 +511,7 @@ impl Default for Config {
             games: Games::default(),
             tournaments: Tournaments::default(),
             bounces: Bounces::default(),
+            site: SiteSettings::default(),
         }
     }
 }
@@ -621,6 +654,11 @@ impl Config {
         }
         if !(1..=366).contains(&self.bounces.max_pause_days) {
             return Err(ConfigError::Invalid("bounces.max_pause_days must be from 1 to 366".into()));
+        }
+        if let Some(title) = &self.site.title
+            && (title.trim().is_empty() || title.chars().any(char::is_control))
+        {
+            return Err(ConfigError::Invalid(format!("site.title {title:?} must be one line of text")));
         }
         if jiff::tz::TimeZone::get(&self.time_zone).is_err() {
             return Err(ConfigError::Invalid(format!("time_zone {:?} is not a known time zone", self.time_zone)));

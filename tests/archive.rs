@@ -76,7 +76,13 @@ fn every_changed_field_is_found_and_named() {
         ("the start", |a| a.start = a.start.replace("w KQkq", "b KQkq"), "genesis"),
         ("the score", |a| a.result.as_mut().unwrap().score = "0-1".into(), "result"),
         ("the reason", |a| a.result.as_mut().unwrap().reason = "White wins by resignation".into(), "result"),
-        ("the format", |a| a.format = "herald-archive-v3".into(), "format"),
+        ("the format", |a| a.format = "herald-archive-v4".into(), "format"),
+        (
+            "an address",
+            |a| a.addresses.as_mut().unwrap().white.address = "mallory@players.test".into(),
+            "does not open its commitment",
+        ),
+        ("an address's nonce", |a| a.addresses.as_mut().unwrap().black.nonce = "0".repeat(32), "Black's address"),
         (
             "a dropped move",
             |a| {
@@ -719,7 +725,7 @@ fn readme_lists_every_result_reason_and_the_director_s_points() {
 #[test]
 fn only_a_first_format_archive_may_leave_an_opening_undated() {
     let (_table, archive) = crown_won_by_capture();
-    assert_eq!(archive.format, "herald-archive-v2");
+    assert_eq!(archive.format, "herald-archive-v3");
     let mut undated = archive.clone();
     for c in &mut undated.commitments {
         c.revealed_at_ply = None;
@@ -732,6 +738,8 @@ fn only_a_first_format_archive_may_leave_an_opening_undated() {
         "{report:#?}"
     );
     undated.format = "herald-archive-v1".into();
+    // Only the third format opens address commitments.
+    undated.addresses = None;
     let report = archive::verify(&undated);
     assert!(report.ok(), "{report:#?}");
     // The first format's rules are its own: the same archive still fits the schema.
@@ -790,6 +798,7 @@ fn a_director_s_result_stands_only_in_the_game_the_genesis_names() {
     // Under the first format, where the tournament was outside the chain, it passed.
     let mut first = forged.clone();
     first.format = "herald-archive-v1".into();
+    first.addresses = None;
     assert!(archive::verify(&first).ok(), "{:#?}", archive::verify(&first));
     // A forger who writes the line makes a whole chain, with a head no player was mailed.
     let place = herald::referee::chain::Place { tournament: 1, round: 1, board: 1 };

@@ -38,7 +38,7 @@ fn outsider(record: &GameRecord, moves: &[MoveRecord], bob: &[&OutgoingRecord]) 
     let game = variants::by_id("crown-2").unwrap().restore(&record.snapshot).unwrap();
     seen.push(format!("{:?}", game.view(Observer::Public)));
     let page = GamePage { record: record.clone(), moves: moves.to_vec(), tournament: None };
-    let files = site::render(&Site { club: "Club".into(), tournaments: Vec::new(), games: vec![page] }).unwrap();
+    let files = site::render(&Site::new("Club", Vec::new(), vec![page])).unwrap();
     seen.extend(files.into_iter().map(|f| format!("{}\n{}", f.name, f.contents)));
     seen
 }

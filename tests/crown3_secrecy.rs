@@ -126,7 +126,7 @@ fn public(record: &GameRecord) -> String {
 /// The club's site with this one game on it.
 fn site_files(record: &GameRecord, moves: &[MoveRecord]) -> Vec<(String, String)> {
     let page = GamePage { record: record.clone(), moves: moves.to_vec(), tournament: None };
-    let site = Site { club: "The club".into(), tournaments: Vec::new(), games: vec![page] };
+    let site = Site::new("The club", Vec::new(), vec![page]);
     site::render(&site).expect("the site renders").into_iter().map(|f| (f.name, f.contents)).collect()
 }
 

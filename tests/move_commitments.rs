@@ -341,10 +341,16 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
     // Nothing is decided before the first move: the genesis fixes no commitment.
     assert!(t.record.commitments.is_empty());
     let genesis = t.record.genesis.clone().unwrap();
+    // README, "Players in the chain": the players are named by commitments to their addresses.
+    let [white_nonce, black_nonce] = t.record.address_nonces.clone().expect("the players' address commitments");
+    let player = |color: &str, address: &str, nonce: &str| {
+        sha256sum(&format!("herald-commitment-v1\ngame:1\nlabel:{color}.address\nvalue:{address}\nnonce:{nonce}\n"))
+    };
+    let (white, black) = (player("white", ALICE, &white_nonce), player("black", BOB, &black_nonce));
     assert_eq!(
         genesis,
         sha256sum(&format!(
-            "herald-chain-v1\ngame:1\nvariant:noted-chess\nwhite:{ALICE}\nblack:{BOB}\nstart:{START}\n"
+            "herald-chain-v1\ngame:1\nvariant:noted-chess\nwhite:{white}\nblack:{black}\nstart:{START}\n"
         ))
     );
     assert!(invitations.iter().all(|m| !text(m).contains("Commitments:")));
@@ -362,8 +368,10 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
         ("marked", 3, false, None)
     );
     // A fresh nonce from the injected source (the game's start drew the first two, for the
-    // referee's seed), and README's bytes.
-    let nonce = "03".repeat(16);
+    // referee's seed, and its beginning the next two, for the players' address commitments),
+    // and README's bytes.
+    assert_eq!([white_nonce.as_str(), black_nonce.as_str()], ["03".repeat(16), "04".repeat(16)]);
+    let nonce = "05".repeat(16);
     assert_eq!(made.commitment.nonce, nonce);
     let hash = commitment_hash(1, "white.note1", "marked", &nonce);
     assert_eq!(made.commitment.hash, hash);
@@ -385,8 +393,8 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
     let d = t.say(BOB, "Qxd5");
     let black = note(&t.record, "black.note1");
     assert_eq!((black.commitment.value.as_str(), black.committed_at_ply), ("plain", 4));
-    assert_eq!(black.commitment.nonce, "04".repeat(16));
-    let black_hash = commitment_hash(1, "black.note1", "plain", &"04".repeat(16));
+    assert_eq!(black.commitment.nonce, "06".repeat(16));
+    let black_hash = commitment_hash(1, "black.note1", "plain", &"06".repeat(16));
     for who in [ALICE, BOB] {
         let mail = mail_to(&d, who);
         assert!(mail.contains(&format!("New commitment: black.note1 {black_hash}")), "{mail}");

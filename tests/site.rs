@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use herald::engine::Color;
 use herald::referee::archive::Archive;
-use herald::site::{self, GamePage, Site, TournamentPage};
+use herald::site::{self, GamePage, LeaveOut, Site, TournamentPage};
 use herald::tournament::standings::{Standing, TieBreak, TieBreakValue};
 use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
 use herald::variants::{self, Cell, Observer, View};
@@ -30,7 +30,8 @@ fn dom(page: &Path) -> String {
     dom
 }
 
-/// Screenshots of `page` at a phone's and a desktop's width, kept for a person to look at.
+/// Screenshots of `page` at a phone's and a desktop's width, kept for a person to look at (in
+/// a frame of that width: headless Chromium's window is at least 500 px wide).
 fn screenshots(page: &Path, name: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -38,10 +39,11 @@ fn screenshots(page: &Path, name: &str) -> Vec<PathBuf> {
     for (label, width, height) in [("phone", 390, 2600), ("desktop", 1280, 1800)] {
         let file = dir.join(format!("{name}-{label}.png"));
         let _ = std::fs::remove_file(&file);
-        support::chromium::run(
-            page,
-            &[format!("--screenshot={}", file.display()), format!("--window-size={width},{height}")],
-        );
+        let frame = support::chromium::framed(page, width, height, "");
+        let mut args = support::chromium::frame_args(width, height);
+        args.push(format!("--screenshot={}", file.display()));
+        support::chromium::run(&frame, &args);
+        let _ = std::fs::remove_file(&frame);
         let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1000, "no screenshot of {} at {width} px", page.display());
         shots.push(file);
@@ -208,7 +210,8 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
         variant: "royal".to_string(),
         system: System::Swiss,
         rounds_total: 3,
-        entrants: vec![entrant(1, "Alice"), entrant(2, "Bob"), entrant(3, "Carla")],
+        // Carla gave no name: the store keeps her address as her name.
+        entrants: vec![entrant(1, "Alice"), entrant(2, "Bob"), entrant(3, "p3@players.test")],
         pairings: vec![
             pairing(1, 1, 2, Some(3), Some(score(300, 700, Finish::Played)), None),
             pairing(1, 2, 1, None, Some(score(1000, 0, Finish::Played)), None),
@@ -282,11 +285,12 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     games[3].tournament = Some((1, 3));
     // A name from outside, with markup in it, must read as text.
     games[1].record.white.name = Some("Zoë <script>alert(1)</script> & \"Co\"".to_string());
-    let site_input = Site {
-        club: "Herald Chess Club".to_string(),
-        tournaments: tournaments(club.chess, club.crown_over),
-        games: games.clone(),
-    };
+    // Names are not in the chain: a game's players named, one by a mail program's habit of
+    // repeating the address as the name.
+    games[0].record.white.name = Some("Alice Archer".to_string());
+    games[0].record.black.name = Some("Bob Brown".to_string());
+    games[2].record.black.name = Some(format!("\"{BOB}\""));
+    let site_input = Site::new("Herald Chess Club", tournaments(club.chess, club.crown_over), games.clone());
     let dir = out_dir("club");
     let written = site::build(&site_input, &dir).unwrap();
     for name in ["index.html", "style.css", "tournament-1.html", "tournament-2.html"] {
@@ -295,6 +299,24 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     for id in ids {
         assert!(dir.join(format!("game-{id}.html")).exists());
         assert!(dir.join(format!("game-{id}.json")).exists());
+    }
+    // No mail address is anywhere in the site, its archives included: every archive is one a
+    // stranger can check (herald's verifier, the schema, and the verifier written from README).
+    let addresses: Vec<String> =
+        [ALICE.to_string(), BOB.to_string()].into_iter().chain((1..=4).map(|n| format!("p{n}@players.test"))).collect();
+    for path in &written {
+        let text = std::fs::read_to_string(path).unwrap();
+        for address in &addresses {
+            assert!(!text.to_lowercase().contains(address), "{} publishes {address}", path.display());
+        }
+        assert!(!text.contains("players.test"), "{} publishes an address's domain", path.display());
+        if path.extension().is_some_and(|e| e == "json") {
+            support::archive_schema::check(&text);
+            let archive: Archive = serde_json::from_str(&text).unwrap();
+            let report = herald::referee::archive::verify(&archive);
+            assert!(report.ok(), "{}: {:?}", path.display(), report.failed);
+            readme_verifier(path);
+        }
     }
     // Nothing is fetched from elsewhere and nothing runs.
     for path in &written {
@@ -414,6 +436,18 @@ fn check_swiss(dir: &Path, t: &TournamentPage) {
     screenshots(&page, "tournament-swiss");
 }
 
+/// Runs the verifier written from README alone (tests/fixtures/verify_archive.py) on `path`.
+fn readme_verifier(path: &Path) {
+    let script = format!("{}/tests/fixtures/verify_archive.py", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("python3").arg(script).arg(path).output().expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "README's verifier refuses {}:\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 /// SHA-256 of a chain record's lines, each ending with one newline, in lower-case hex
 /// (README, "The move log").
 fn record_hash(lines: &[String]) -> String {
@@ -436,13 +470,26 @@ fn expected_archive(page: &GamePage, start: &str) -> serde_json::Value {
     use serde_json::{Value, json};
     let record = &page.record;
     let genesis = record.genesis.clone().unwrap_or_default();
+    // README, "Players in the chain": each player is named by the commitment to their address.
+    let nonces = record.address_nonces.clone().expect("a game this herald began has address commitments");
+    let player = |color: &str, address: &str, nonce: &str| {
+        record_hash(&[
+            "herald-commitment-v1".to_string(),
+            format!("game:{}", record.id),
+            format!("label:{color}.address"),
+            format!("value:{address}"),
+            format!("nonce:{nonce}"),
+        ])
+    };
+    let white = player("white", &record.white.email, &nonces[0]);
+    let black = player("black", &record.black.email, &nonces[1]);
     if !genesis.is_empty() {
         let mut lines = vec![
             "herald-chain-v1".to_string(),
             format!("game:{}", record.id),
             format!("variant:{}", record.variant),
-            format!("white:{}", record.white.email),
-            format!("black:{}", record.black.email),
+            format!("white:{white}"),
+            format!("black:{black}"),
             format!("start:{start}"),
         ];
         // README: a tournament game's genesis names its place (archive format v2).
@@ -515,11 +562,12 @@ fn expected_archive(page: &GamePage, start: &str) -> serde_json::Value {
     assert_eq!(record.chain_head.as_deref(), Some(prev.as_str()), "game {}: the chain's head", record.id);
     let mut archive = json!({
         // Every game of this herald's is written in the current format.
-        "format": "herald-archive-v2",
+        "format": "herald-archive-v3",
         "game": record.id,
         "variant": record.variant,
-        "white": record.white.email,
-        "black": record.black.email,
+        // The published archive leaves the addresses out: no `addresses`.
+        "white": white,
+        "black": black,
         "start": start,
         "genesis": genesis,
         "commitments": commitments,
@@ -545,10 +593,15 @@ fn check_game(dir: &Path, page: &GamePage, name: &str) {
     let boards = count(&dom, "<svg ");
     assert_eq!(count(&dom, "class=\"board\""), boards);
 
-    // Players and result.
+    // Players by name; a player without one (or whose name is an address) is unnamed.
+    let shown = |player: &herald::referee::records::Player| match player.name.as_deref() {
+        Some(name) if !name.contains('@') => player.display_name().into_owned(),
+        _ => "Unnamed player".to_string(),
+    };
     let white = texts_of(&dom, "dd", "class=\"white-player\"");
-    assert_eq!(white, [page.record.white.display_name()]);
-    assert_eq!(texts_of(&dom, "dd", "class=\"black-player\""), [page.record.black.display_name()]);
+    assert_eq!(white, [shown(&page.record.white)], "{name}");
+    assert_eq!(texts_of(&dom, "dd", "class=\"black-player\""), [shown(&page.record.black)], "{name}");
+    assert!(text.contains("commitments to their mail addresses"), "{name}: the page says how players are named");
     match &page.record.result {
         Some(r) => assert!(text.contains(&r.score) && text.contains(&r.reason), "{name}: result shown"),
         None => assert!(text.contains("In play"), "{name}"),
@@ -587,6 +640,11 @@ fn check_game(dir: &Path, page: &GamePage, name: &str) {
         assert_eq!(count(&dom, "class=\"piece "), pieces, "{name}: identified pieces");
         assert_eq!(count(&dom, "class=\"hidden "), hidden, "{name}: hidden pieces");
         assert_eq!(count(&dom, "class=\"crowd\""), crowds, "{name}");
+        // The last move is marked as the public's move list names it (docs/site.md).
+        let first = &dom[dom.find("<svg ").unwrap()..dom.find("</svg>").unwrap()];
+        let named = herald::picture::named_squares(view.moves.last().unwrap(), &view, false);
+        assert!(!named.is_empty(), "{name}: the last entry names squares");
+        assert_eq!(count(first, "class=\"last-move\""), named.len(), "{name}: the last move is marked");
         // The legend names only letters the public's view shows.
         let legend = texts_of(&dom, "span", "class=\"token\"");
         let shown: Vec<String> = view
@@ -679,8 +737,7 @@ fn a_crown_game_in_play_shows_nothing_of_which_monarch_is_crowned() {
         let game = page_of(&mut table, id);
         assert!(game.record.commitments.iter().all(|c| !c.revealed), "no capture of a monarch opened a crown");
         let dir = out_dir(&format!("crown-{name}"));
-        site::build(&Site { club: "Crown Club".into(), tournaments: Vec::new(), games: vec![game.clone()] }, &dir)
-            .unwrap();
+        site::build(&Site::new("Crown Club", Vec::new(), vec![game.clone()]), &dir).unwrap();
         let file = dir.join(format!("game-{id}.html"));
         let dom = dom(&file);
         // The full state knows the crowns; the page does not say them.
@@ -715,4 +772,240 @@ fn mask_hashes(text: &str) -> String {
         }
     }
     out
+}
+
+/// The club's site with every kind of page: the games of [`club`] (several variants, open and
+/// secret, over and in play) in the two hand-made tournaments, written into `dir`.
+fn club_site(name: &str) -> (Club, Site, PathBuf) {
+    let mut club = club();
+    let ids = [club.chess, club.royal, club.crowd, club.crown_over, club.intelligence];
+    let mut games: Vec<GamePage> = ids.iter().map(|&id| page_of(&mut club.table, id)).collect();
+    games[0].tournament = Some((1, 1));
+    games[3].tournament = Some((1, 3));
+    games[0].record.white.name = Some("Alice Archer".to_string());
+    games[1].record.white.name = Some("Maximiliane Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh".to_string());
+    let mut tournaments = tournaments(club.chess, club.crown_over);
+    tournaments[0].entrants[3].name = "Maximiliane Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh".to_string();
+    let site_input = Site::new("Herald Chess Club of the Long Valley and its Neighbouring Towns", tournaments, games);
+    let dir = out_dir(name);
+    site::build(&site_input, &dir).unwrap();
+    (club, site_input, dir)
+}
+
+/// Every page of a site at a phone's 390 px and a desktop's 1280 px: laid out by Chromium, no
+/// element's box extends past the viewport unless it is inside a box that scrolls sideways
+/// within it (a wide table in its own scrolling box), and the page itself never scrolls
+/// sideways.
+#[test]
+fn every_page_fits_a_phone_and_a_desktop() {
+    let (_club, _site, dir) = club_site("widths");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    assert_eq!(pages.len(), 1 + 2 + 5, "the index, two tournaments and five games: {pages:?}");
+    let mut problems = Vec::new();
+    for page in &pages {
+        for width in [390, 1280] {
+            let found = support::chromium::overflow(page, width, 900);
+            assert_eq!(found.viewport, f64::from(width), "{}: laid out at {width} px", page.display());
+            let name = page.file_name().unwrap().to_string_lossy().into_owned();
+            if found.scroll_width > found.viewport {
+                problems.push(format!("{name} at {width} px scrolls sideways ({} px wide)", found.scroll_width));
+            }
+            for element in found.outside {
+                problems.push(format!("{name} at {width} px: {element}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "cut off or overflowing:\n{}", problems.join("\n"));
+}
+
+/// A club leaves a game and a tournament out: their pages and archives are not written, the
+/// tournament's games go with it, nothing links to them, and the files an earlier build wrote
+/// for them are removed.
+#[test]
+fn a_club_leaves_a_game_and_a_tournament_out() {
+    let (club, mut site_input, dir) = club_site("leave-out");
+    for id in [club.chess, club.royal, club.crown_over] {
+        assert!(dir.join(format!("game-{id}.html")).exists(), "published at first");
+    }
+    site_input.leave_out = LeaveOut { games: vec![club.royal], tournaments: vec![1] };
+    site::build(&site_input, &dir).unwrap();
+    // Tournament 1 holds the chess game and the finished Crown game.
+    for id in [club.chess, club.royal, club.crown_over] {
+        for ext in ["html", "json"] {
+            assert!(!dir.join(format!("game-{id}.{ext}")).exists(), "game {id}'s .{ext} is left out");
+        }
+    }
+    assert!(!dir.join("tournament-1.html").exists());
+    assert!(dir.join("tournament-2.html").exists());
+    for id in [club.crowd, club.intelligence] {
+        assert!(dir.join(format!("game-{id}.html")).exists() && dir.join(format!("game-{id}.json")).exists());
+    }
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert!(!text.contains("tournament-1.html") && !text.contains("Autumn Cup"));
+        for id in [club.chess, club.royal, club.crown_over] {
+            assert!(!text.contains(&format!("game-{id}.html")), "a link to game {id}");
+        }
+    }
+}
+
+/// Recomputes `page`'s chain as a herald before address commitments made it: the genesis
+/// names the players by their addresses (README, "Players in the chain").
+fn begun_by_an_older_herald(page: &mut GamePage, start: &str) {
+    use herald::referee::chain;
+    let record = &mut page.record;
+    record.address_nonces = None;
+    let genesis =
+        chain::genesis(record.id, &record.variant, &record.white.email, &record.black.email, start, None, &[]);
+    let mut prev = genesis.clone();
+    for m in &mut page.moves {
+        m.prev_hash = prev.clone();
+        m.hash = chain::link(&prev, m.ply, m.color, m.number, m.sealed.as_deref().unwrap_or(&m.notation), &[]);
+        prev = m.hash.clone();
+    }
+    if let Some(r) = &record.result {
+        prev = chain::close(&prev, &r.score, &r.reason);
+    }
+    record.genesis = Some(genesis);
+    record.chain_head = Some(prev);
+}
+
+/// The archive the site offers carries no address. A game whose genesis names the players by
+/// their addresses (an older herald's) cannot be checked without them, so its archive is on
+/// the site only if the club opts in; a game of this herald's is checked without them, and
+/// the club's opt-in publishes the addresses with the nonces that open its commitments.
+#[test]
+fn an_archive_with_addresses_is_published_only_if_the_club_opts_in() {
+    let mut table = Table::deterministic("site-opt-in");
+    let older = table.new_game("chess");
+    play(&mut table, &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")]);
+    let current = table.new_game("chess");
+    play(&mut table, &[(ALICE, "d4")]);
+    let mut older_page = page_of(&mut table, older);
+    let start = full_game(&older_page).public_start();
+    begun_by_an_older_herald(&mut older_page, &start);
+    let full = Archive::of(&older_page.record, &start, &older_page.moves);
+    assert_eq!(full.format, "herald-archive-v2");
+    assert!(herald::referee::archive::verify(&full).ok(), "the older game's own archive holds");
+    let current_page = page_of(&mut table, current);
+
+    let mut site_input = Site::new("Opt-in Club", Vec::new(), vec![older_page, current_page]);
+    let dir = out_dir("opt-in-default");
+    site::build(&site_input, &dir).unwrap();
+    assert!(!dir.join(format!("game-{older}.json")).exists(), "no archive that needs the addresses");
+    let dom = dom(&dir.join(format!("game-{older}.html")));
+    assert!(dom.contains("id=\"no-archive\"") && !dom.contains(&format!("href=\"game-{older}.json\"")));
+    assert!(body_text(&dom).contains("cannot be checked without them"));
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert!(!text.contains(ALICE) && !text.contains(BOB));
+    }
+    let json = std::fs::read_to_string(dir.join(format!("game-{current}.json"))).unwrap();
+    let published: Archive = serde_json::from_str(&json).unwrap();
+    assert!(published.addresses.is_none() && herald::referee::archive::verify(&published).ok());
+
+    // The club opts in: the archives as `herald game export` writes them.
+    site_input.publish_addresses = true;
+    let dir = out_dir("opt-in");
+    site::build(&site_input, &dir).unwrap();
+    for id in [older, current] {
+        let json = std::fs::read_to_string(dir.join(format!("game-{id}.json"))).unwrap();
+        assert!(json.contains(ALICE) && json.contains(BOB), "game {id}: the addresses, as the club chose");
+        support::archive_schema::check(&json);
+        let archive: Archive = serde_json::from_str(&json).unwrap();
+        let report = herald::referee::archive::verify(&archive);
+        assert!(report.ok(), "game {id}: {:?}", report.failed);
+        readme_verifier(&dir.join(format!("game-{id}.json")));
+    }
+    // A changed address does not open White's commitment.
+    let json = std::fs::read_to_string(dir.join(format!("game-{current}.json"))).unwrap();
+    let mut archive: Archive = serde_json::from_str(&json).unwrap();
+    let report = herald::referee::archive::verify(&archive);
+    assert!(report.passed.iter().any(|p| p == &format!("White's address opens its commitment: {ALICE}")));
+    archive.addresses.as_mut().unwrap().white.address = "mallory@players.test".to_string();
+    let report = herald::referee::archive::verify(&archive);
+    assert!(report.failed.iter().any(|f| f.contains("does not open its commitment")), "{report:?}");
+    let forged = dir.join("forged.json");
+    std::fs::write(&forged, serde_json::to_string_pretty(&archive).unwrap()).unwrap();
+    let script = format!("{}/tests/fixtures/verify_archive.py", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("python3").arg(script).arg(&forged).output().unwrap();
+    assert!(!out.status.success(), "README's verifier finds the changed address");
+}
+
+/// `herald site build` as a club configures it: the site's title, a game left out, and the
+/// times in the club's zone.
+#[test]
+fn site_build_follows_the_clubs_configuration() {
+    let mut table = Table::deterministic("site-config");
+    let shown = table.new_game("chess");
+    play(&mut table, &[(ALICE, "e4")]);
+    let left_out = table.new_game("royal");
+    let config = table.write_config();
+    let mut yaml = std::fs::read_to_string(&config).unwrap();
+    yaml.push_str(&format!(
+        "time_zone: America/New_York\nsite:\n  title: \"Riverside <Chess> & Go\"\n  leave_out:\n    games: [{left_out}]\n"
+    ));
+    std::fs::write(&config, yaml).unwrap();
+    let dir = out_dir("config");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+        .arg("--config")
+        .arg(&config)
+        .args(["site", "build"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    assert!(!dir.join(format!("game-{left_out}.html")).exists() && !dir.join(format!("game-{left_out}.json")).exists());
+    let index = dom(&dir.join("index.html"));
+    assert!(!index.contains(&format!("game-{left_out}.html")));
+    let page = dir.join(format!("game-{shown}.html"));
+    let dom = dom(&page);
+    for dom in [&index, &dom] {
+        let title = texts_of(dom, "title", "");
+        assert!(title[0].contains("Riverside <Chess> & Go"), "{title:?}");
+        assert_eq!(texts_of(dom, "header", "class=\"site\""), ["Riverside <Chess> & Go"]);
+    }
+    // The reply is due at the deadline, in New York's time.
+    let record = page_of(&mut table, shown).record;
+    let zone = jiff::tz::TimeZone::get("America/New_York").unwrap();
+    let due = record.deadline.unwrap().to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string();
+    assert!(due.ends_with("EST") || due.ends_with("EDT"), "{due}");
+    let text = body_text(&dom);
+    assert!(text.contains(&format!("Reply due{due}")), "{due} in {text}");
+    let started = record.created_at.to_zoned(zone).strftime("%Y-%m-%d").to_string();
+    assert!(text.contains(&format!("Started{started}")), "{started}");
+}
+
+/// The width check finds what is cut off: a box wider than a phone, and a table clipped by a
+/// box that hides what does not fit; a wide table in a box that scrolls is not cut off.
+#[test]
+fn the_width_check_finds_what_is_cut_off() {
+    let dir = out_dir("width-check");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("cut.html");
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><head><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\
+         <body><p id=\"wide\" style=\"width: 600px\">wide</p><div style=\"overflow-x: hidden\"><table><tr>\
+         <td id=\"clipped\" style=\"white-space: nowrap\">a line far too long to fit on the screen of any phone at all, \
+         never wrapped</td></tr></table></div><div style=\"overflow-x: auto\"><table id=\"scrolls\" \
+         style=\"width: 800px\"><tr><td>in its own box</td></tr></table></div></body></html>",
+    )
+    .unwrap();
+    let found = support::chromium::overflow(&page, 390, 600);
+    assert_eq!(found.viewport, 390.0);
+    assert!(found.outside.iter().any(|e| e.starts_with("p#wide")), "{:?}", found.outside);
+    assert!(found.outside.iter().any(|e| e.contains("td#clipped")), "{:?}", found.outside);
+    assert!(
+        !found.outside.iter().any(|e| e.contains("scrolls") || e.contains("in its own box")),
+        "{:?}",
+        found.outside
+    );
+    assert!(support::chromium::overflow(&page, 1280, 600).outside.is_empty());
 }

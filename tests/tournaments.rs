@@ -131,7 +131,7 @@ fn the_director_adjudicates_with_the_variants_points_and_the_archive_says_so() {
     assert_eq!(archived.tournament.as_ref().map(|t| t.round), Some(1));
     let report = archive::verify(&archived);
     assert!(report.ok(), "{:?}", report.failed);
-    assert_eq!(archived.format, "herald-archive-v2");
+    assert_eq!(archived.format, "herald-archive-v3");
     // The genesis names the tournament's place: another round, or none, breaks it.
     let mut moved = archived.clone();
     moved.tournament.as_mut().unwrap().round = 2;

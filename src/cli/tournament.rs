@@ -596,7 +596,10 @@ enum SiteCommand {
 pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
     let SiteCommand::Build { dir } = args.command;
     let mut service = open(config)?;
-    let club = service.config().referee.name.clone();
+    let config = service.config();
+    let settings = config.site.clone();
+    let club = settings.title.clone().unwrap_or_else(|| config.referee.name.clone());
+    let zone = config.zone();
     let site = service
         .store()
         .read(|tx| {
@@ -626,7 +629,17 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
                 let tournament = record.tournament.as_ref().map(|t| (t.id, t.round));
                 games.push(crate::site::GamePage { record, moves, tournament });
             }
-            Ok(crate::site::Site { club, tournaments, games })
+            Ok(crate::site::Site {
+                club,
+                tournaments,
+                games,
+                zone,
+                leave_out: crate::site::LeaveOut {
+                    games: settings.leave_out.games,
+                    tournaments: settings.leave_out.tournaments,
+                },
+                publish_addresses: settings.publish_addresses,
+            })
         })
         .map_err(store_error)?;
     let written = crate::site::build(&site, &dir).map_err(|e| e.to_string())?;

@@ -1,6 +1,7 @@
 //! A game's archive, and its verification with no database and no trust in the referee.
 //!
-//! `herald game export ID --json` writes an [`Archive`]: the variant, the players, every
+//! `herald game export ID --json` writes an [`Archive`]: the variant, the players (from
+//! `herald-archive-v3` on, by commitments to their addresses, which it opens), every
 //! move with its chain record, the chain, the commitments (each with the move after which it
 //! was made) and the openings revealed so far, and the result. [`verify`] checks, offline,
 //! that every revealed commitment opens, that the chain is whole from its genesis to its head
@@ -19,8 +20,17 @@ use super::commitment::Commitment;
 use super::records::{GameRecord, MoveRecord};
 use crate::variants::{self, Secret, Variant, VariantGame};
 
-/// The archive's format name: what herald writes.
-pub const FORMAT: &str = "herald-archive-v2";
+/// The archive's format name: what herald writes for a game it began. Its genesis names the
+/// players by commitments to their addresses ([`chain::player`]), so `white` and `black` are
+/// those commitments, and the addresses with their nonces are in `addresses`, which an archive
+/// to publish leaves out ([`Archive::without_addresses`]): it is checked all the same.
+pub const FORMAT: &str = "herald-archive-v3";
+
+/// The format before the players' address commitments, still verified under its own rules:
+/// `white` and `black` are the addresses, which its genesis hashes, so it cannot be checked
+/// without them. herald writes it for a game whose genesis was made before (a game begun by
+/// an older herald).
+pub const FORMAT_V2: &str = "herald-archive-v2";
 
 /// The first format, still verified under its own rules: its genesis never names the
 /// tournament (so a director's result in it rests on the unchained `tournament` object), and
@@ -58,17 +68,23 @@ fn whole_number<E: serde::de::Error, T: TryFrom<i128>>(number: serde_json::Numbe
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Archive {
-    /// [`FORMAT`], or [`FORMAT_V1`] for a game that format describes.
+    /// [`FORMAT`], or [`FORMAT_V2`] or [`FORMAT_V1`] for a game those formats describe.
     pub format: String,
     /// The game's number.
     #[serde(deserialize_with = "whole")]
     pub game: i64,
     /// Variant identifier.
     pub variant: String,
-    /// White's address.
+    /// What the genesis names White by: from `herald-archive-v3` on, the commitment to White's
+    /// address ([`chain::player`]); before, the address.
     pub white: String,
-    /// Black's address.
+    /// What the genesis names Black by, as `white`.
     pub black: String,
+    /// From `herald-archive-v3` on, the players' addresses with their commitments' nonces, which
+    /// open `white` and `black`: in the archive `herald game export` writes, left out of one
+    /// published for anyone ([`Archive::without_addresses`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub addresses: Option<ArchivedAddresses>,
     /// The starting position.
     pub start: String,
     /// The chain's genesis hash.
@@ -85,6 +101,26 @@ pub struct Archive {
     /// chain. Only a tournament game may end by the director's decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<ArchivedTournament>,
+}
+
+/// The players' addresses, each with the nonce that opens its commitment.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedAddresses {
+    /// White's.
+    pub white: ArchivedAddress,
+    /// Black's.
+    pub black: ArchivedAddress,
+}
+
+/// A player's address and the nonce of its commitment.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ArchivedAddress {
+    /// The address.
+    pub address: String,
+    /// The nonce, 32 lower-case hex digits.
+    pub nonce: String,
 }
 
 /// A tournament game's place in its tournament.
@@ -170,8 +206,11 @@ pub struct ArchivedResult {
 }
 
 impl Archive {
-    /// The archive of a stored game: only the openings already revealed are included.
+    /// The archive of a stored game: only the openings already revealed are included; the
+    /// players' addresses are, with the nonces that open their commitments (see
+    /// [`Archive::without_addresses`] for an archive to publish).
     pub fn of(record: &GameRecord, start: &str, moves: &[MoveRecord]) -> Archive {
+        let [white, black] = record.genesis_players();
         // A game whose genesis was made before it named the tournament, or with a secret
         // opened before openings were dated, is what format 1 describes; every other game is
         // format 2.
@@ -183,23 +222,27 @@ impl Archive {
                 .map(|c| (c.commitment.label.clone(), c.commitment.hash.clone()))
                 .collect();
             let place = chain::Place { tournament: t.id, round: t.round, board: t.board };
-            chain::genesis(
-                record.id,
-                &record.variant,
-                &record.white.email,
-                &record.black.email,
-                start,
-                Some(place),
-                &setup,
-            ) != *stored
+            chain::genesis(record.id, &record.variant, &white, &black, start, Some(place), &setup) != *stored
         });
         let undated = record.commitments.iter().any(|c| c.revealed && c.revealed_at_ply.is_none());
+        let addresses = record.address_nonces.as_ref().map(|[white, black]| ArchivedAddresses {
+            white: ArchivedAddress { address: record.white.email.clone(), nonce: white.clone() },
+            black: ArchivedAddress { address: record.black.email.clone(), nonce: black.clone() },
+        });
+        let format = if unnamed_place || undated {
+            FORMAT_V1
+        } else if addresses.is_none() {
+            FORMAT_V2
+        } else {
+            FORMAT
+        };
         Archive {
-            format: if unnamed_place || undated { FORMAT_V1 } else { FORMAT }.to_string(),
+            format: format.to_string(),
             game: record.id,
             variant: record.variant.clone(),
-            white: record.white.email.clone(),
-            black: record.black.email.clone(),
+            white,
+            black,
+            addresses,
             start: start.to_string(),
             genesis: record.genesis.clone().unwrap_or_default(),
             commitments: {
@@ -254,6 +297,16 @@ impl Archive {
                 board: t.board,
             }),
         }
+    }
+}
+
+impl Archive {
+    /// The archive as anyone may have it: without the players' addresses, which its genesis
+    /// does not need (format `herald-archive-v3`). `None` for an archive of an older format,
+    /// whose genesis hashes the addresses themselves, so that it cannot be checked without
+    /// them.
+    pub fn without_addresses(&self) -> Option<Archive> {
+        (self.format == FORMAT).then(|| Archive { addresses: None, ..self.clone() })
     }
 }
 
@@ -399,6 +452,10 @@ fn check_structure(report: &mut Report, archive: &Archive, version: u8) {
     one_line("the variant".into(), &archive.variant);
     one_line("White's address".into(), &archive.white);
     one_line("Black's address".into(), &archive.black);
+    if let Some(addresses) = &archive.addresses {
+        one_line("White's address".into(), &addresses.white.address);
+        one_line("Black's address".into(), &addresses.black.address);
+    }
     one_line("the start".into(), &archive.start);
     for m in &archive.moves {
         one_line(format!("move record {}'s notation", m.ply), &m.notation);
@@ -417,6 +474,28 @@ fn check_structure(report: &mut Report, archive: &Archive, version: u8) {
     let hex = |text: &str, len: usize| {
         text.len() == len && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     };
+    if version >= 3 {
+        for (side, named) in [("White", &archive.white), ("Black", &archive.black)] {
+            if !hex(named, 64) {
+                report.failed.push(format!(
+                    "{side}'s address commitment is not 64 lower-case hex digits: from herald-archive-v3 on, the \
+                     genesis names the players by commitments, never by addresses"
+                ));
+            }
+        }
+        if let Some(addresses) = &archive.addresses {
+            for (side, opened) in [("White", &addresses.white), ("Black", &addresses.black)] {
+                if !hex(&opened.nonce, 32) {
+                    report.failed.push(format!("{side}'s address nonce is not 32 lower-case hex digits"));
+                }
+            }
+        }
+    } else if archive.addresses.is_some() {
+        report.failed.push(format!(
+            "{} names the players by their addresses: only a herald-archive-v3 archive has addresses to open",
+            archive.format
+        ));
+    }
     let plies = archive.moves.len();
     for (i, c) in archive.commitments.iter().enumerate() {
         if !super::commitment::plain_label(&c.label) {
@@ -486,13 +565,41 @@ pub fn verify_with(archive: &Archive, variants: VariantLookup) -> Report {
     let mut report = Report::default();
     let version = match archive.format.as_str() {
         FORMAT_V1 => 1,
-        FORMAT => 2,
+        FORMAT_V2 => 2,
+        FORMAT => 3,
         other => {
-            report.failed.push(format!("the format is {other:?}, not {FORMAT:?} or {FORMAT_V1:?}"));
+            report.failed.push(format!("the format is {other:?}, not {FORMAT:?}, {FORMAT_V2:?} or {FORMAT_V1:?}"));
             return report;
         }
     };
     check_structure(&mut report, archive, version);
+
+    // 0. The players' addresses, when the archive has them, open the commitments the genesis
+    // names the players by.
+    if let (3, Some(addresses)) = (version, &archive.addresses) {
+        for (color, named, opened) in [
+            (crate::engine::Color::White, &archive.white, &addresses.white),
+            (crate::engine::Color::Black, &archive.black, &addresses.black),
+        ] {
+            let hash = chain::player(archive.game, color, &opened.address, &opened.nonce);
+            if hash == *named {
+                report.passed.push(format!("{}'s address opens its commitment: {}", color.title(), opened.address));
+            } else {
+                report.failed.push(format!(
+                    "{}'s address {} with nonce {} does not open its commitment {named} (it hashes to {hash})",
+                    color.title(),
+                    opened.address,
+                    opened.nonce
+                ));
+            }
+        }
+    } else if version == 3 {
+        report.passed.push(
+            "the genesis names the players by commitments to their addresses, which this archive leaves out (each \
+             player can open theirs with the archive `herald game export` writes)"
+                .to_string(),
+        );
+    }
 
     // 1. Commitments open.
     let mut secrets = Vec::new();

@@ -9,12 +9,18 @@
 //! herald-chain-v1            herald-move-v1                herald-result-v1
 //! game:<number>              prev:<hash of the record      prev:<hash of the last record>
 //! variant:<identifier>             before it>              score:<1-0, 0-1, 1/2-1/2>
-//! white:<address>            ply:<1, 2, ...>               reason:<in words>
-//! black:<address>            color:<white|black>
+//! white:<player>             ply:<1, 2, ...>               reason:<in words>
+//! black:<player>             color:<white|black>
 //! start:<start FEN>          number:<move number>
 //! tournament:<id>:<round>:<board>  move:<the move as recorded>
 //! commitment:<label>:<hash>  commitment:<label>:<hash>
 //! ```
+//!
+//! A game begun by a herald that writes archives of format `herald-archive-v3` names each
+//! player in the genesis by a commitment to their address ([`player`]: the commitment format
+//! of [`super::commitment`] with the label `white.address` or `black.address`, the address as
+//! its value and a nonce of its own), so that an archive can leave the addresses out and
+//! still be checked from its genesis on; a game begun before names them by their addresses.
 //!
 //! The genesis's `tournament:` line is there only for a tournament game begun by a herald
 //! that writes archives of format `herald-archive-v2`: it binds the game to its place in the
@@ -49,7 +55,24 @@ pub struct Place {
     pub board: u32,
 }
 
-/// The genesis hash of a game; `place` is the tournament game's place, `None` outside a
+/// The commitment that names the player of `color` in the genesis of a game begun by a herald
+/// that writes `herald-archive-v3`: SHA-256 of the commitment preimage
+/// ([`super::commitment::preimage`]) with the label `white.address` or `black.address`, the
+/// address as its value, and its own nonce (32 lower-case hex digits). The nonce keeps a guess
+/// of the address from being checked against the hash; the player, who is given it in the
+/// archive `herald game export` writes, can show that the hash names them.
+pub fn player(game: i64, color: Color, address: &str, nonce: &str) -> String {
+    sha256_hex(super::commitment::preimage(game, &address_label(color), address, nonce).as_bytes())
+}
+
+/// The label of a player's address commitment: `white.address` or `black.address`.
+pub fn address_label(color: Color) -> String {
+    format!("{}.address", color.name())
+}
+
+/// The genesis hash of a game; `white` and `black` are what its `white:` and `black:` lines
+/// hold (the players' address commitments, or, for a game begun before them, the addresses);
+/// `place` is the tournament game's place, `None` outside a
 /// tournament (and for a tournament game begun before the genesis fixed it).
 pub fn genesis(
     game: i64,
@@ -142,6 +165,21 @@ mod tests {
     }
 
     const DOCUMENTED: &str = "36f0fb70a575b31b74c0096bb9df9f5c1b3fadc1750ab8d1f4e9c14f1605442b";
+
+    /// A player's address commitment is the commitment README gives, label `white.address`:
+    /// `printf 'herald-commitment-v1\ngame:42\nlabel:white.address\nvalue:ann@example.org\nnonce:000102030405060708090a0b0c0d0e0f\n' | sha256sum`.
+    #[test]
+    fn a_players_address_commitment_is_as_documented() {
+        let nonce = "000102030405060708090a0b0c0d0e0f";
+        assert_eq!(
+            player(42, Color::White, "ann@example.org", nonce),
+            "06483b55f3d663781b718df7e7332ad8bb990364d87cdb30149af4a512e1f0fd"
+        );
+        assert_ne!(
+            player(42, Color::Black, "ann@example.org", nonce),
+            player(42, Color::White, "ann@example.org", nonce)
+        );
+    }
 
     /// A move that decides secrets: its commitment lines follow `move:`, one per secret,
     /// sorted by label, whatever order they are given in. Checked against `sha256sum` with

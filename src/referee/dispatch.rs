@@ -503,11 +503,18 @@ impl Referee<'_> {
             .filter(|c| c.committed_at_ply == 0)
             .map(|c| (c.commitment.label.clone(), c.commitment.hash.clone()))
             .collect();
+        // The players are named by commitments to their addresses, each with a nonce of its own,
+        // so that the archive can be published without the addresses.
+        if g.record.address_nonces.is_none() {
+            g.record.address_nonces =
+                Some([crate::hex::encode(&(self.nonces)()), crate::hex::encode(&(self.nonces)())]);
+        }
+        let [white, black] = g.record.genesis_players();
         let genesis = chain::genesis(
             g.record.id,
             &g.record.variant,
-            &g.record.white.email,
-            &g.record.black.email,
+            &white,
+            &black,
             &g.game.public_start(),
             g.record.tournament.as_ref().map(|t| chain::Place { tournament: t.id, round: t.round, board: t.board }),
             &commitments,

@@ -324,6 +324,7 @@ impl<'a> Referee<'a> {
             mail_seq: 0,
             commitments: Vec::new(),
             genesis: None,
+            address_nonces: None,
             chain_head: None,
             time_control: Some(time_control),
             clocks: [time_control.starting_days(); 2],

@@ -169,6 +169,10 @@ pub struct GameRecord {
     pub genesis: Option<String>,
     /// The hash of the newest record of the chain: the last move, or the genesis.
     pub chain_head: Option<String>,
+    /// The nonces of White's and Black's address commitments ([`crate::referee::chain::player`]),
+    /// which name the players in the genesis, made when the game begins; `None` for a game
+    /// begun by a herald before them, whose genesis names the players by their addresses.
+    pub address_nonces: Option<[String; 2]>,
     /// The game's time control, fixed when it was created; `None` only for a game created by a
     /// herald older than time controls, whose days per move are the club's
     /// `games.days_per_move`.
@@ -456,6 +460,7 @@ impl std::fmt::Debug for GameRecord {
             .field("mail_seq", &self.mail_seq)
             .field("commitments", &self.commitments)
             .field("genesis", &self.genesis)
+            .field("address_nonces", &self.address_nonces.as_ref().map(|_| "[hidden]"))
             .field("chain_head", &self.chain_head)
             .field("time_control", &self.time_control)
             .field("clocks", &self.clocks)
@@ -473,6 +478,18 @@ impl GameRecord {
         match color {
             Color::White => &self.white,
             Color::Black => &self.black,
+        }
+    }
+
+    /// What the genesis's `white:` and `black:` lines name the players by: their address
+    /// commitments, or, in a game begun before them, their addresses.
+    pub fn genesis_players(&self) -> [String; 2] {
+        match &self.address_nonces {
+            Some([white, black]) => [
+                crate::referee::chain::player(self.id, Color::White, &self.white.email, white),
+                crate::referee::chain::player(self.id, Color::Black, &self.black.email, black),
+            ],
+            None => [self.white.email.clone(), self.black.email.clone()],
         }
     }
 

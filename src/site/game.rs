@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::{SiteError, game_archive_name, svg};
+use super::{SiteError, game_archive_name, public_name, svg};
 use crate::engine::piece::Color;
 use crate::referee::records::{GameRecord, GameStatus};
 use crate::variants::{self, Cell, Observer, Secret, Variant, VariantGame, View};
@@ -91,12 +91,25 @@ pub(super) struct GameModel {
     pub has_crowns: bool,
     pub chain_head: Option<String>,
     pub genesis: Option<String>,
-    pub archive: String,
+    /// The archive beside the page, when the site publishes it.
+    pub archive: Option<String>,
+    /// Whether the archive names the players by commitments to their addresses (format 3).
+    pub players_committed: bool,
     /// The commitments, by label and hash, each with its opening once public.
     pub commitments: Vec<CommitmentLine>,
-    /// What the archive's genesis fixes as the start: the page needs it to build the archive.
-    #[serde(skip)]
-    pub public_start: String,
+}
+
+/// What a player is called on the site when they gave no name.
+pub(super) const UNNAMED: &str = "Unnamed player";
+
+/// What the archive's genesis fixes as the game's start.
+pub(super) fn public_start(page: &GamePage) -> Result<String, SiteError> {
+    let record = &page.record;
+    let variant = variants::by_id(&record.variant)
+        .ok_or_else(|| SiteError::UnknownVariant { game: record.id, variant: record.variant.clone() })?;
+    let game =
+        variant.restore(&record.snapshot).map_err(|e| SiteError::Snapshot { game: record.id, error: e.to_string() })?;
+    Ok(game.public_start())
 }
 
 /// A commitment as the page lists it.
@@ -214,8 +227,14 @@ fn has(views: &[&View], test: impl Fn(&Cell) -> bool) -> bool {
     views.iter().any(|v| v.cells.iter().any(|(_, c)| test(c)))
 }
 
-/// The page's model of one game.
-pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentLink>) -> Result<GameModel, SiteError> {
+/// The page's model of one game; times in `zone`; `archive` says whether the site publishes
+/// the game's archive beside it.
+pub(super) fn model(
+    page: &GamePage,
+    zone: &jiff::tz::TimeZone,
+    tournament: Option<TournamentLink>,
+    archive: bool,
+) -> Result<GameModel, SiteError> {
     let record = &page.record;
     let variant = variants::by_id(&record.variant)
         .ok_or_else(|| SiteError::UnknownVariant { game: record.id, variant: record.variant.clone() })?;
@@ -238,10 +257,12 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
     };
     let last_move = match views.as_slice() {
         [.., before, after] => svg::changed_squares(before, after),
-        _ => Vec::new(),
+        // No replay (a game that keeps secrets): the squares the public's move list names,
+        // as a player's mail marks them, so the mark says no more than the list.
+        _ => now.moves.last().map_or_else(Vec::new, |last| crate::picture::named_squares(last, &now, false)),
     };
-    let white = record.white.display_name().to_string();
-    let black = record.black.display_name().to_string();
+    let white = public_name(record.white.name.as_deref(), &record.white.email, UNNAMED);
+    let black = public_name(record.black.name.as_deref(), &record.black.email, UNNAMED);
     let title = format!("Game #{}: {white} – {black}", record.id);
     let current_caption = match now.moves.len() {
         0 => "The starting position".to_string(),
@@ -280,8 +301,11 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
         score: record.result.as_ref().map(|r| r.score.clone()),
         reason: record.result.as_ref().map(|r| r.reason.clone()),
         to_move: now.to_move.map(Color::title),
-        started: record.created_at.strftime("%Y-%m-%d").to_string(),
-        deadline: record.deadline.filter(|_| !over).map(|d| d.strftime("%Y-%m-%d %H:%M UTC").to_string()),
+        started: record.created_at.to_zoned(zone.clone()).strftime("%Y-%m-%d").to_string(),
+        deadline: record
+            .deadline
+            .filter(|_| !over)
+            .map(|d| d.to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string()),
         tournament,
         sealed,
         current,
@@ -296,7 +320,8 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
         has_crowns: has(&shown, |c| matches!(c, Cell::Crowned(..) | Cell::Crown(_))),
         chain_head: record.chain_head.clone(),
         genesis: record.genesis.clone(),
-        archive: game_archive_name(record.id),
+        archive: archive.then(|| game_archive_name(record.id)),
+        players_committed: record.address_nonces.is_some(),
         commitments: record
             .commitments
             .iter()
@@ -306,7 +331,6 @@ pub(super) fn model(page: &GamePage, _club: &str, tournament: Option<TournamentL
                 value: c.revealed.then(|| c.commitment.value.clone()),
             })
             .collect(),
-        public_start: game.public_start(),
     })
 }
 

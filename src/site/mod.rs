@@ -11,8 +11,15 @@
 //! so far). Finished games and open-information games are replayed to draw the board after
 //! every move.
 //!
+//! Players appear by name, never by address ([`public_name`]); the archive beside a game's
+//! page leaves the addresses out ([`Archive::without_addresses`]) unless the club opts in
+//! ([`Site::publish_addresses`]), and a game whose archive cannot be checked without them (its
+//! genesis names the players by their addresses: an older herald's) gets none. A club can
+//! leave games and tournaments out ([`LeaveOut`]); times are in the club's time zone.
+//!
 //! Rendering ([`render`]) is pure and gives the files' names and contents; [`build`] writes
-//! them. The pages need no JavaScript, fetch nothing from elsewhere (the diagrams are inline
+//! them, and removes the pages and archives of its own naming that the site no longer has (a
+//! game left out after it was published). The pages need no JavaScript, fetch nothing from elsewhere (the diagrams are inline
 //! SVG, the style sheet is `style.css` beside them), and everything that comes from outside
 //! (names, addresses, labels) is escaped by the templates' automatic HTML escaping.
 
@@ -34,12 +41,71 @@ use crate::tournament::{Entrant, Pairing, System};
 /// Everything the site shows.
 #[derive(Clone, Debug)]
 pub struct Site {
-    /// The club's name, on every page.
+    /// The site's title, on every page: the club's name, or what the configuration's
+    /// `site.title` says.
     pub club: String,
     /// The tournaments, in the order the index lists them.
     pub tournaments: Vec<TournamentPage>,
     /// The games to publish, each with a page of its own.
     pub games: Vec<GamePage>,
+    /// The club's time zone, which the pages' dates and times are in.
+    pub zone: jiff::tz::TimeZone,
+    /// The games and tournaments the club leaves out of the site.
+    pub leave_out: LeaveOut,
+    /// The club opted in to publishing the archives as `herald game export` writes them, with
+    /// the players' addresses (`site.publish_addresses`); by default they are left out.
+    pub publish_addresses: bool,
+}
+
+impl Site {
+    /// A site titled `club` of these tournaments and games, in UTC, leaving nothing out and
+    /// publishing no address.
+    pub fn new(club: impl Into<String>, tournaments: Vec<TournamentPage>, games: Vec<GamePage>) -> Site {
+        Site {
+            club: club.into(),
+            tournaments,
+            games,
+            zone: jiff::tz::TimeZone::UTC,
+            leave_out: LeaveOut::default(),
+            publish_addresses: false,
+        }
+    }
+}
+
+/// What a club leaves out of its site (`site.leave_out` in the configuration).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LeaveOut {
+    /// Games, by number.
+    pub games: Vec<i64>,
+    /// Tournaments, by number: their pages and every game played in them.
+    pub tournaments: Vec<i64>,
+}
+
+impl LeaveOut {
+    /// Whether `page` is left out: by its number, or as a game of a tournament left out.
+    fn game(&self, page: &GamePage) -> bool {
+        self.games.contains(&page.record.id)
+            || page.tournament.is_some_and(|(t, _)| self.tournaments.contains(&t))
+            || page.record.tournament.as_ref().is_some_and(|t| self.tournaments.contains(&t.id))
+    }
+}
+
+/// How the site names a player: the name they gave, never their address. A player with no
+/// name, or whose name holds a mail address (a mail program's From line often repeats the
+/// address as the name), is `fallback`.
+pub fn public_name(name: Option<&str>, email: &str, fallback: &str) -> String {
+    let player = crate::referee::records::Player { email: email.to_string(), name: name.map(str::to_string) };
+    let shown = player.display_name();
+    let holds_address = |text: &str| {
+        text.to_lowercase().contains(&email.to_lowercase())
+            || text
+                .split(|c: char| c.is_whitespace() || "<>()[]\"',;".contains(c))
+                .any(|word| word.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty()))
+    };
+    match name {
+        Some(_) if !holds_address(&shown) => shown.into_owned(),
+        _ => fallback.to_string(),
+    }
 }
 
 /// One tournament, with its standings already computed.
@@ -172,6 +238,16 @@ pub fn game_archive_name(id: i64) -> String {
     format!("game-{id}.json")
 }
 
+/// Whether `name` is one of the files the site writes for a game or a tournament
+/// (`game-N.html`, `game-N.json`, `tournament-N.html`): those [`build`] may remove.
+fn own_page_name(name: &str) -> bool {
+    let number = |rest: &str, suffix: &str| {
+        rest.strip_suffix(suffix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    name.strip_prefix("game-").is_some_and(|rest| number(rest, ".html") || number(rest, ".json"))
+        || name.strip_prefix("tournament-").is_some_and(|rest| number(rest, ".html"))
+}
+
 /// The name of a tournament's page.
 pub fn tournament_page_name(id: i64) -> String {
     format!("tournament-{id}.html")
@@ -233,22 +309,27 @@ struct TournamentLine {
 pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
     let env = environment()?;
     let mut files = vec![SiteFile { name: "style.css".to_string(), contents: STYLE_SHEET.to_string() }];
-    let linked_games: Vec<i64> = site.games.iter().map(|g| g.record.id).collect();
+    let published: Vec<&GamePage> = site.games.iter().filter(|g| !site.leave_out.game(g)).collect();
+    let tournaments: Vec<&TournamentPage> =
+        site.tournaments.iter().filter(|t| !site.leave_out.tournaments.contains(&t.id)).collect();
+    let linked_games: Vec<i64> = published.iter().map(|g| g.record.id).collect();
 
     let mut game_lines = Vec::new();
-    let mut games: Vec<&GamePage> = site.games.iter().collect();
+    let mut games: Vec<&GamePage> = published;
     games.sort_by_key(|g| std::cmp::Reverse(g.record.id));
     for page in games {
         let record = &page.record;
         let tournament = page.tournament.map(|(id, round)| {
-            let t = site.tournaments.iter().find(|t| t.id == id);
+            let t = tournaments.iter().find(|t| t.id == id);
             game::TournamentLink {
                 href: t.map(|t| tournament_page_name(t.id)),
                 name: t.map_or_else(|| format!("Tournament #{id}"), |t| t.name.clone()),
                 round,
             }
         });
-        let model = game::model(page, &site.club, tournament)?;
+        let archive = Archive::of(record, &game::public_start(page)?, &page.moves);
+        let archive = if site.publish_addresses { Some(archive) } else { archive.without_addresses() };
+        let model = game::model(page, &site.zone, tournament, archive.is_some())?;
         game_lines.push(GameLine {
             id: record.id,
             href: game_page_name(record.id),
@@ -258,16 +339,17 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
             state: model.state.clone(),
             tournament: model.tournament.as_ref().map(|t| format!("{}, round {}", t.name, t.round)),
         });
-        let archive = Archive::of(record, &model.public_start, &page.moves);
-        let json = serde_json::to_string_pretty(&archive).map_err(|e| SiteError::Template(e.to_string()))?;
         let frame = Frame { club: &site.club, title: model.title.clone() };
         let html = render_page(&env, "game.html", GameContext { frame, game: &model })?;
         files.push(SiteFile { name: game_page_name(record.id), contents: html });
-        files.push(SiteFile { name: game_archive_name(record.id), contents: json + "\n" });
+        if let Some(archive) = archive {
+            let json = serde_json::to_string_pretty(&archive).map_err(|e| SiteError::Template(e.to_string()))?;
+            files.push(SiteFile { name: game_archive_name(record.id), contents: json + "\n" });
+        }
     }
 
     let mut tournament_lines = Vec::new();
-    for t in &site.tournaments {
+    for t in tournaments {
         let model = tournament::model(t, &linked_games);
         tournament_lines.push(TournamentLine {
             href: tournament_page_name(t.id),
@@ -295,15 +377,26 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
 }
 
 /// Renders the site and writes its files into `dir` (created if missing; files of the same
-/// names are replaced, others left alone). Returns the paths written.
+/// names are replaced). A game's or a tournament's page or archive from an earlier build that
+/// the site no longer has (left out since, or an archive no longer published) is removed;
+/// every other file is left alone. Returns the paths written.
 pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
     let files = render(site)?;
     std::fs::create_dir_all(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
     let mut written = Vec::with_capacity(files.len());
-    for file in files {
+    for file in &files {
         let path = dir.join(&file.name);
-        std::fs::write(&path, file.contents).map_err(|error| SiteError::Write { path: path.clone(), error })?;
+        std::fs::write(&path, &file.contents).map_err(|error| SiteError::Write { path: path.clone(), error })?;
         written.push(path);
+    }
+    let entries = std::fs::read_dir(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if own_page_name(name) && !files.iter().any(|f| f.name == name) {
+            let path = entry.path();
+            std::fs::remove_file(&path).map_err(|error| SiteError::Write { path: path.clone(), error })?;
+        }
     }
     Ok(written)
 }

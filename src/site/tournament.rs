@@ -155,8 +155,13 @@ fn finish_words(finish: Finish) -> &'static str {
     }
 }
 
+/// An entrant's name as the site shows it: never an address (an entrant who gave no name has
+/// their address as their name in the store), but "Player N" by starting number.
 fn name_of(entrants: &[Entrant], number: u32) -> String {
-    entrants.iter().find(|e| e.number == number).map_or_else(|| format!("#{number}"), |e| e.name.clone())
+    entrants.iter().find(|e| e.number == number).map_or_else(
+        || format!("#{number}"),
+        |e| super::public_name(Some(&e.name), &e.email, &format!("Player {number}")),
+    )
 }
 
 /// The page's model of one tournament; `games` are the games the site has pages for.

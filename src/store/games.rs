@@ -74,15 +74,18 @@ impl Tx<'_> {
         self.exec(
             "INSERT INTO games (id, variant, white_id, black_id, snapshot, status, result, reason, white_points,
                                 black_points, draw_offer, created_at, updated_at, deadline, mail_seq, genesis, chain_head,
-                                deadline_notices, time_control, white_clock, black_clock)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                                deadline_notices, time_control, white_clock, black_clock, white_address_nonce,
+                                black_address_nonce)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
+                     ?22, ?23)
              ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, status = excluded.status,
                 result = excluded.result, reason = excluded.reason, white_points = excluded.white_points,
                 black_points = excluded.black_points, draw_offer = excluded.draw_offer,
                 updated_at = excluded.updated_at, deadline = excluded.deadline, mail_seq = excluded.mail_seq,
                 genesis = excluded.genesis, chain_head = excluded.chain_head,
                 deadline_notices = excluded.deadline_notices, white_clock = excluded.white_clock,
-                black_clock = excluded.black_clock",
+                black_clock = excluded.black_clock, white_address_nonce = excluded.white_address_nonce,
+                black_address_nonce = excluded.black_address_nonce",
             params![
                 game.id,
                 game.variant,
@@ -105,6 +108,8 @@ impl Tx<'_> {
                 game.time_control.map(|c| c.to_string()),
                 game.clocks[0],
                 game.clocks[1],
+                game.address_nonces.as_ref().map(|[white, _]| white),
+                game.address_nonces.as_ref().map(|[_, black]| black),
             ],
         )?;
         self.save_conditions(game)?;
@@ -286,7 +291,8 @@ const GAME_SELECT: &str = concat!(
         (SELECT plain_text FROM players WHERE id = g.black_id) AS black_plain_text,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
-        g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock, ",
+        g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
+        g.white_address_nonce, g.black_address_nonce, ",
     tournament_columns!(),
     " FROM games g"
 );
@@ -298,6 +304,7 @@ const GAME_SELECT_WITH_PLIES: &str = concat!(
         b.plain_text AS black_plain_text, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
+        g.white_address_nonce, g.black_address_nonce,
         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, ",
     tournament_columns!(),
     " FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id"
@@ -367,6 +374,11 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             commitments: Vec::new(),
             genesis: r.get("genesis")?,
             chain_head: r.get("chain_head")?,
+            address_nonces: match (r.get("white_address_nonce")?, r.get("black_address_nonce")?) {
+                (Some(white), Some(black)) => Some([white, black]),
+                (None, None) => None,
+                _ => return Err(StoreError::Corrupt("a game with one player's address nonce".into())),
+            },
             time_control: time_control(r.get("time_control")?, r.get("days_per_move")?)?,
             clocks: [r.get("white_clock")?, r.get("black_clock")?],
             vacations: [Vec::new(), Vec::new()],

@@ -286,6 +286,14 @@ pub const MIGRATIONS: &[&str] = &[
         SELECT 1 FROM pairings p
         WHERE p.tournament_id = tournaments.id AND p.round = 1 AND p.black IS NOT NULL AND p.game_id IS NOT NULL);
     "#,
+    // 15: the nonces of the players' address commitments, which name White and Black in the
+    // genesis of a game begun from this version on (`referee::chain::player`), so that its
+    // archive can be published without the addresses; NULL for a game begun before, whose
+    // genesis names the players by their addresses.
+    r#"
+    ALTER TABLE games ADD COLUMN white_address_nonce TEXT;
+    ALTER TABLE games ADD COLUMN black_address_nonce TEXT;
+    "#,
 ];
 
 #[cfg(test)]
