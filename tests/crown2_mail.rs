@@ -42,7 +42,8 @@ fn a_crown_2_game_by_mail_to_a_crowned_monarch_blown_up() {
         let body = mail.body();
         assert!(body.contains("6. S@c3,e7") && !body.contains("S@c3,e7*"), "{body}");
         assert!(
-            body.contains("New commitment: white.stone1 ") && body.contains("New commitment: white.stone2 "),
+            support::mime::new_commitment(&body, "white.stone1").is_some()
+                && support::mime::new_commitment(&body, "white.stone2").is_some(),
             "{body}"
         );
     }
@@ -59,7 +60,7 @@ fn a_crown_2_game_by_mail_to_a_crowned_monarch_blown_up() {
     assert!(alice[0].body().contains("already entered"), "{}", alice[0].body());
     let (alice, bob) = play(&club, ALICE, "S@h3");
     assert_eq!((alice.len(), bob.len()), (1, 1));
-    assert!(bob[0].body().contains("New commitment: white.stone3 "), "{}", bob[0].body());
+    assert!(support::mime::new_commitment(&bob[0].body(), "white.stone3").is_some(), "{}", bob[0].body());
 
     // 7...Qxe7: Black's crowned queen takes the mined stone and is blown up. White wins.
     let (alice, bob) = play(&club, BOB, "Qxe7");

@@ -383,8 +383,9 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
     // Both players are told the new hash, and only the hash.
     for who in [ALICE, BOB] {
         let mail = mail_to(&d, who);
-        assert!(mail.contains(&format!("New commitment: white.note1 {hash}")), "{mail}");
-        assert!(mail.contains(&format!("white.note1: {hash} (committed with 2. exd5)")), "{mail}");
+        assert_eq!(support::mime::new_commitment(&mail, "white.note1"), Some(hash.clone()), "{mail}");
+        let listed = support::mime::listed_commitment(&mail, "white.note1");
+        assert_eq!(listed, Some(("white.note1, made with 2. exd5: sealed".into(), hash.clone())), "{mail}");
         assert!(!mail.contains("exd5*") && !mail.contains("marked"), "{mail}");
     }
     assert_eq!(d.effects.events[0].detail, "white played 2. exd5");
@@ -397,10 +398,12 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
     let black_hash = commitment_hash(1, "black.note1", "plain", &"06".repeat(16));
     for who in [ALICE, BOB] {
         let mail = mail_to(&d, who);
-        assert!(mail.contains(&format!("New commitment: black.note1 {black_hash}")), "{mail}");
-        assert!(!mail.contains("New commitment: white.note1"), "{mail}");
-        assert!(mail.contains(&format!("white.note1: {hash} (committed with 2. exd5)")), "{mail}");
-        assert!(mail.contains(&format!("black.note1: {black_hash} (committed with 2... Qxd5)")), "{mail}");
+        assert_eq!(support::mime::new_commitment(&mail, "black.note1"), Some(black_hash.clone()), "{mail}");
+        assert_eq!(support::mime::new_commitment(&mail, "white.note1"), None, "{mail}");
+        let listed = support::mime::listed_commitment(&mail, "white.note1");
+        assert_eq!(listed, Some(("white.note1, made with 2. exd5: sealed".into(), hash.clone())), "{mail}");
+        let listed = support::mime::listed_commitment(&mail, "black.note1");
+        assert_eq!(listed, Some(("black.note1, made with 2... Qxd5: sealed".into(), black_hash.clone())), "{mail}");
     }
 
     // Two plies after its capture the rules open White's note: both players get value and
@@ -410,8 +413,9 @@ fn a_capture_commits_its_note_with_the_move_and_both_players_get_the_hash() {
     assert_eq!((opened.revealed, opened.revealed_at_ply, opened.committed_at_ply), (true, Some(5), 3));
     for who in [ALICE, BOB] {
         let mail = mail_to(&d, who);
-        assert!(mail.contains(&format!("white.note1 = marked, nonce {nonce}, commitment {hash}")), "{mail}");
-        assert!(!mail.contains("New commitment"), "{mail}");
+        let (line, opened_hash, _) = support::mime::opening(&mail, "white.note1").unwrap_or_else(|| panic!("{mail}"));
+        assert_eq!((line, opened_hash), (format!("white.note1 = marked, nonce {nonce}"), hash.clone()), "{mail}");
+        assert!(!mail.contains(" decided a secret") && !mail.contains(" decided secrets"), "{mail}");
     }
 }
 

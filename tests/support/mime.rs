@@ -124,3 +124,33 @@ pub fn chain_head(text: &str) -> Option<String> {
     lines.next()?;
     Some(lines.next()?.trim().to_string())
 }
+
+/// The hash a mail's text gives a secret its move decided: under the sentence "The move ...
+/// decided a secret" (or "secrets"), the label on a line of its own and the hash on the line
+/// under it. `None` if `text` announces no new commitment `label`.
+pub fn new_commitment(text: &str, label: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let announced = lines.iter().position(|l| l.starts_with("The move ") && l.contains(" decided secret"))?;
+    let block = lines[announced..].iter().skip_while(|l| !l.starts_with("    ")).take_while(|l| l.starts_with("    "));
+    let block: Vec<&str> = block.copied().collect();
+    let at = block.iter().position(|l| l.trim() == label)?;
+    Some(block.get(at + 1)?.trim().to_string())
+}
+
+/// A commitment as a mail's list "Commitments:" shows it: the line `LABEL...: sealed` (or
+/// `opened, VALUE`) and the hash on the line under it, as `(the first line, the hash)`.
+pub fn listed_commitment(text: &str, label: &str) -> Option<(String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let list = lines.iter().position(|l| l.starts_with("Commitments"))?;
+    let at = (list + 1..lines.len()).take_while(|&i| lines[i].starts_with("    ")).find(|&i| {
+        lines[i].trim_start().starts_with(&format!("{label}:"))
+            || lines[i].trim_start().starts_with(&format!("{label},"))
+    })?;
+    Some((lines[at].trim().to_string(), lines.get(at + 1)?.trim().to_string()))
+}
+
+/// `text` with every run of white space made one space: prose as a person reads it, whatever
+/// the lines it was wrapped into (a mail wraps its paragraphs at 78 columns).
+pub fn prose(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
