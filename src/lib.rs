@@ -8,6 +8,16 @@
 //! [`hex`] the one way bytes become text.
 #![forbid(unsafe_code)]
 
+/// A command's "Examples:" section, shown after its `--help` and as its man page's EXAMPLES:
+/// each line indented; a `$ herald ...` line is a command (a trailing `\` continues it on the
+/// next line), a `# ` line says what the commands below it do. `tests/command_line.rs` parses
+/// every command with herald's own definition, so an example cannot go stale.
+macro_rules! examples {
+    ($($line:literal),+ $(,)?) => {
+        concat!("Examples:", $("\n  ", $line),+)
+    };
+}
+
 pub mod bench;
 pub mod cli;
 pub mod clock;

@@ -71,6 +71,8 @@ const OUTPUTS: &[&[&str]] = &[
     &["game", "list"],
     &["game", "show", "1"],
     &["game", "show", "1", "--as", "black"],
+    &["game", "show", "1", "--json"],
+    &["game", "show", "1", "--as", "black", "--json"],
     &["game", "export", "1", "--pgn"],
     &["game", "export", "1", "--json"],
     &["audit", "1"],

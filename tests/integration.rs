@@ -17,6 +17,7 @@ mod board_picture;
 mod bounces;
 mod cli_secrecy;
 mod clock_mail;
+mod command_line;
 mod commitments;
 mod conditional_moves;
 mod crown2_mail;

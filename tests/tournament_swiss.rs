@@ -402,7 +402,8 @@ fn withdrawals_between_rounds_start_no_round() {
     let after: Vec<(u32, Option<u32>)> =
         entries.iter().map(|e| (e.entrant.number, e.entrant.withdrawn_after)).filter(|e| e.1.is_some()).collect();
     assert_eq!(after, [(4, Some(1)), (5, Some(1))], "both withdrew after round 1");
-    assert_eq!(herald(&table, &["tournament", "pair", &id.to_string()]).unwrap().trim(), "round 2 paired");
+    let paired = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap();
+    assert!(paired.starts_with(&format!("round 2 of tournament #{id} paired")), "{paired}");
     // Round 2 of the four still in, as the oracle pairs it from round 1: Ann (1, White) and Ben
     // (1, Black) on one point, Cy (½, White) and Flo (½, Black) on a half; every pair here
     // has equal scores, so its colours are compared too.
@@ -573,4 +574,46 @@ fn royal_fractions_are_read_by_strict_readers_and_kept_exactly_by_herald() {
     }
     let read = oracle_reads_trf(&text);
     assert_eq!(read["players"].as_array().unwrap().len(), 4);
+}
+
+/// Issue 28 §2: `pair` says what it did: the round, each board with its players and its
+/// game's number, and the bye.
+#[test]
+fn pair_prints_the_round_it_paired_each_board_with_its_game_and_the_bye() {
+    let mut table = club("swiss-pair-says", Color::White);
+    // Five players, round 1 played: 1-4 1-0, 5-2 0-1, Cy the bye.
+    let id = import_lines(
+        &table,
+        "five.trf",
+        &["012 Five", "XXR 3", "XXC white1"],
+        &[
+            (1, "Ann", "1.0", "   4 w 1"),
+            (2, "Ben", "1.0", "   5 b 1"),
+            (3, "Cy", "1.0", "0000 - U"),
+            (4, "Di", "0.0", "   1 b 0"),
+            (5, "Ed", "0.0", "   2 w 0"),
+        ],
+    );
+    let said = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap();
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("round 2 of tournament #{id} paired, its games started and their invitations queued:")
+    );
+    assert_eq!(lines[1], "Round 2", "{said}");
+    let mut boards = round(&mut table, id, 2);
+    boards.sort_by_key(|p| p.board);
+    assert_eq!(lines.len(), 2 + boards.len(), "one line a board:\n{said}");
+    assert!(boards.iter().any(|p| p.is_bye()), "five players: a bye");
+    let name = |number: u32| format!("{} ({number})", NAMES[number as usize - 1]);
+    for (line, p) in lines[2..].iter().zip(&boards) {
+        assert!(line.trim_start().starts_with(&format!("{}  {}", p.board, name(p.white))), "{line}");
+        match p.black {
+            Some(black) => {
+                assert!(line.contains(&format!(" - {}", name(black))), "{line}");
+                assert!(line.ends_with(&format!("game #{}", p.game.expect("a game for every board"))), "{line}");
+            }
+            None => assert!(line.contains("bye") && !line.contains("game #"), "{line}"),
+        }
+    }
 }

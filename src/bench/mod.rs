@@ -43,12 +43,26 @@ pub struct BenchArgs {
 #[derive(Subcommand, Debug)]
 enum What {
     /// Perft nodes per second beside Fairy-Stockfish.
+    #[command(after_help = examples!(
+        "$ herald bench perft",
+        "$ herald bench perft --deep",
+    ))]
     Perft(perft::PerftBenchArgs),
     /// Move mails per second through `serve --once` beside the bare SQLite commit rate.
+    #[command(after_help = examples!(
+        "$ herald bench mail --mails 1000",
+        "$ herald bench mail --imap",
+    ))]
     Mail(mail::MailBenchArgs),
     /// A move mail's cost at move 10 and 300, with 100 and 10,000 games; the daemon's memory.
+    #[command(after_help = examples!(
+        "$ herald bench games --games 1000 --plies 200",
+    ))]
     Games(games::GamesBenchArgs),
     /// One Dutch Swiss round of a large field beside the Python oracle.
+    #[command(after_help = examples!(
+        "$ herald bench pairing --players 200",
+    ))]
     Pairing(pairing::PairingBenchArgs),
 }
 

@@ -74,9 +74,22 @@ pub(super) fn print_findings(findings: &[doctor::Finding], indent: &str) {
 }
 
 /// `herald status`: what the club's herald has in hand.
-pub fn status(config: ConfigPath<'_>) -> Result<(), String> {
+pub fn status(config: ConfigPath<'_>, json: bool) -> Result<(), String> {
     let config = load_config(config)?;
     let (health, inbox) = doctor::status(&config).map_err(|e| e.to_string())?;
+    if json {
+        let counts = serde_json::json!({
+            "games_in_play": health.games_in_play,
+            "games_finished": health.games_finished,
+            "inbox_waiting": inbox,
+            "mails_waiting": health.mails_waiting,
+            "oldest_waiting": health.oldest_waiting.map(|at| at.to_string()),
+            "dead_letters": health.dead_letters,
+            "last_pass": health.last_pass.map(|at| at.to_string()),
+        });
+        outln!("{}", serde_json::to_string_pretty(&counts).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
     outln!("games in play: {}", health.games_in_play);
     outln!("games finished: {}", health.games_finished);
     if let Some(waiting) = inbox {
@@ -95,7 +108,7 @@ pub fn status(config: ConfigPath<'_>) -> Result<(), String> {
 }
 
 /// `herald assets DIR`: the shell completions (bash, zsh, fish) and the man pages (one for
-/// herald, one per command), generated from the command line's own definitions, for a
+/// herald, one per command and subcommand: [`super::manual`]), generated from the command line's own definitions, for a
 /// package to install.
 pub fn assets(dir: &Path) -> Result<(), String> {
     let io = |what: &Path| {
@@ -117,18 +130,11 @@ pub fn assets(dir: &Path) -> Result<(), String> {
         let mut file = std::fs::File::create(&path).map_err(io(&path))?;
         clap_complete::generate(shell, &mut command, "herald", &mut file);
     }
-    // Building names each command's page as man does: `herald-game` (and its synopsis
-    // `herald game`).
+    // Built, so that each command knows its full name (`herald game new`) for its synopsis.
     command.build();
-    let mut pages = vec![("herald".to_string(), command.clone())];
-    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set() && sub.get_name() != "help") {
-        pages.push((format!("herald-{}", sub.get_name()), sub.clone()));
-    }
-    for (name, page) in pages {
-        let path = man.join(format!("{name}.1"));
-        let mut bytes = Vec::new();
-        clap_mangen::Man::new(page).render(&mut bytes).map_err(io(&path))?;
-        std::fs::write(&path, bytes).map_err(io(&path))?;
+    for page in super::manual::pages(&command).map_err(io(&man))? {
+        let path = man.join(format!("{}.1", page.name));
+        std::fs::write(&path, page.text).map_err(io(&path))?;
     }
     outln!("completions in {}, man pages in {}", completions.display(), man.display());
     Ok(())

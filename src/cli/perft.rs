@@ -7,7 +7,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Variant to count in.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = "chess", value_parser = super::VariantId, hide_possible_values = true)]
     variant: String,
     /// Position to start from (default: the variant's start position).
     #[arg(long)]

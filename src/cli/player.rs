@@ -16,6 +16,11 @@ pub struct PlayerArgs {
 enum PlayerCommand {
     /// A player's vacation days in a year (taken, booked, left), and their vacations; with
     /// --grant, first give them more days than the club's allowance in that year.
+    #[command(after_help = examples!(
+        "$ herald player leave ann@example.org",
+        "# Ten days more than the club's allowance in 2026:",
+        "$ herald player leave ann@example.org --grant 10 --year 2026",
+    ))]
     Leave {
         /// The player's address.
         email: String,

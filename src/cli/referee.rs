@@ -60,12 +60,22 @@ pub struct GameArgs {
 #[derive(Subcommand, Debug)]
 enum GameCommand {
     /// Start a game and mail the invitations; prints the game's number.
+    #[command(after_help = examples!(
+        "# Chess, on the club's time control:",
+        "$ herald game new --white ann@example.org --black bob@example.org",
+        "# Crown, the players by name, three days a move:",
+        "$ herald game new --variant crown --white \"Ann Smith <ann@example.org>\" \\",
+        "    --black \"Bob Brown <bob@example.org>\" --time-control \"3 days per move\"",
+        "# Chess with a ninja for each player (the variant chess+ninja):",
+        "$ herald game new --with ninja --white ann@example.org \\",
+        "    --black bob@example.org",
+    ))]
     New {
         /// The variant (see `herald variants`).
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = super::VariantId, hide_possible_values = true)]
         variant: String,
         /// An additional piece for each player: `ninja` (the game's variant becomes VARIANT+ninja).
-        #[arg(long = "with", value_name = "PIECE")]
+        #[arg(long = "with", value_name = "PIECE", value_parser = ["ninja"])]
         with: Option<String>,
         /// White: a mail address, or "Name <address>".
         #[arg(long)]
@@ -86,6 +96,11 @@ enum GameCommand {
     },
     /// List the games, newest first: number, variant, players, tournament and round, moves,
     /// state.
+    #[command(after_help = examples!(
+        "$ herald game list",
+        "# For a script: the games still in play",
+        "$ herald game list --json | jq '.[] | select(.status == \"active\")'",
+    ))]
     List {
         /// One JSON array of the games, for scripts.
         #[arg(long)]
@@ -94,6 +109,13 @@ enum GameCommand {
     /// Show a game as both players may know it (while a game with secrets goes on, its
     /// secrets stay sealed); with --as, what that player may see of it now (their view of the
     /// board, the move list as they may read it, their notices).
+    #[command(after_help = examples!(
+        "$ herald game show 12",
+        "# What White sees now:",
+        "$ herald game show 12 --as white",
+        "# For a script:",
+        "$ herald game show 12 --json",
+    ))]
     Show {
         /// The game's number.
         id: i64,
@@ -103,9 +125,16 @@ enum GameCommand {
         /// Show everything, the secrets of a game still going on included.
         #[arg(long)]
         reveal: bool,
+        /// The same facts as one JSON object, for scripts (as secret as the text).
+        #[arg(long)]
+        json: bool,
     },
     /// Export a game: --pgn for the moves, --json for the archive `herald verify` checks.
     /// While a game with secrets goes on, the PGN holds only what both players may know.
+    #[command(after_help = examples!(
+        "$ herald game export 12 --pgn > game-12.pgn",
+        "$ herald game export 12 --json > game-12.json",
+    ))]
     Export {
         /// The game's number.
         id: i64,
@@ -167,6 +196,12 @@ pub struct OutboxArgs {
 enum OutboxCommand {
     /// Send dead letters again (all, or the one with this row number from `herald outbox`),
     /// once their cause is fixed: the next pass of `herald serve` sends them.
+    #[command(after_help = examples!(
+        "# Every dead letter:",
+        "$ herald outbox retry",
+        "# Only row 41 of herald outbox:",
+        "$ herald outbox retry 41",
+    ))]
     Retry {
         /// The outbox row to send again; all dead letters without it.
         id: Option<i64>,
@@ -467,7 +502,7 @@ pub fn game(config: ConfigPath<'_>, args: GameArgs) -> Result<(), String> {
             Ok(())
         }
         GameCommand::List { json } => list_games(&mut service, json),
-        GameCommand::Show { id, side, reveal } => show(&mut service, id, side.map(Color::from), reveal),
+        GameCommand::Show { id, side, reveal, json } => show(&mut service, id, side.map(Color::from), reveal, json),
         GameCommand::Export { id, pgn, json, reveal } => {
             if json {
                 let archive = archive_of(&mut service, id)?;
@@ -513,8 +548,9 @@ const SEALED_NOTE: &str =
     "This game keeps secrets while it goes on: shown here is only what both players may know (--reveal shows all).";
 
 /// Prints a game: as both players may know it (or, with `reveal`, everything), or exactly as
-/// one player sees it (the text of the mail that player would get now).
-fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Result<(), String> {
+/// one player sees it (the text of the mail that player would get now); with `json`, the same
+/// facts as one JSON object for scripts, kept as secret as the text.
+fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool, json: bool) -> Result<(), String> {
     let (record, game) = load_game(service, id)?;
     // A player sees their own view while the game goes on; afterwards nothing is secret.
     let observer = match side {
@@ -525,6 +561,78 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     // A game that ended, by the rules or by a decision they do not see (a resignation, time),
     // has no move to make and no secret left.
     let view = if record.status == GameStatus::Finished { game.ended_view(observer) } else { game.view(observer) };
+    let (paused, unreachable) = service
+        .store()
+        .read(|tx| {
+            let mut unreachable = Vec::new();
+            for color in Color::BOTH {
+                if let Some(since) = tx.unreachable_since(&record.player(color).email)? {
+                    unreachable.push((color, since));
+                }
+            }
+            Ok((tx.clock_paused_at(id)?, unreachable))
+        })
+        .map_err(|e| e.to_string())?;
+    let control = record.time_control.map_or_else(
+        || format!("{} days per move (the club's games.days_per_move)", service.config().games.days_per_move),
+        |c| c.to_string(),
+    );
+    let to_move = record.result.is_none().then(|| game.turn());
+    let fen = (observer == Observer::Everyone).then(|| game.fen());
+    if json {
+        let player = |p: &Player| serde_json::json!({ "name": p.name, "email": p.email });
+        let colour = |c: Color| if c.is_white() { "white" } else { "black" };
+        let mut number = view.first_move_number;
+        let mut mover = view.first_mover;
+        let mut moves = Vec::with_capacity(view.moves.len());
+        for m in &view.moves {
+            moves.push(serde_json::json!({ "number": number, "color": colour(mover), "move": m }));
+            if !mover.is_white() {
+                number += 1;
+            }
+            mover = mover.other();
+        }
+        let shown_as = match observer {
+            Observer::Player(color) => colour(color),
+            Observer::Public => "public",
+            Observer::Everyone => "everyone",
+        };
+        let shown = serde_json::json!({
+            "id": record.id,
+            "variant": record.variant,
+            "variant_name": game.variant().name(),
+            "white": player(&record.white),
+            "black": player(&record.black),
+            "shown_as": shown_as,
+            "sealed": observer == Observer::Public,
+            "board": diagram::render(&view, side.unwrap_or(Color::White)),
+            "moves": moves,
+            "notices": view.notices,
+            "legal_moves": view.legal_moves,
+            "to_move": to_move.map(colour),
+            "result": record.result.as_ref().map(|r| serde_json::json!({ "score": r.score, "reason": r.reason })),
+            "unreachable": unreachable
+                .iter()
+                .map(|(color, since)| serde_json::json!({ "color": colour(*color), "since": since.to_string() }))
+                .collect::<Vec<_>>(),
+            "clock_paused_since": paused.map(|since| since.to_string()),
+            "time_control": control,
+            "clocks": { "white": record.clocks[0], "black": record.clocks[1] },
+            "vacations": Color::BOTH
+                .iter()
+                .flat_map(|&color| record.vacations[color.index()].iter().map(move |v| (color, v)))
+                .map(|(color, v)| serde_json::json!({
+                    "color": colour(color),
+                    "first_day": v.first_day.to_string(),
+                    "last_day": v.last_day.to_string(),
+                }))
+                .collect::<Vec<_>>(),
+            "deadline": record.deadline.map(|d| d.to_string()),
+            "fen": fen,
+        });
+        outln!("{}", serde_json::to_string_pretty(&shown).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
     outln!("Game #{}: {} ({})", record.id, game.variant().name(), record.variant);
     outln!("White: {}", record.white.display_name());
     outln!("Black: {}", record.black.display_name());
@@ -541,32 +649,17 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     if let Some(legal) = &view.legal_moves {
         outln!("Legal moves: {}", legal.join(", "));
     }
-    match &record.result {
-        Some(r) => outln!("Result: {} ({})", r.score, r.reason),
-        None => outln!("{} to move", game.turn().title()),
+    match (&record.result, to_move) {
+        (Some(r), _) => outln!("Result: {} ({})", r.score, r.reason),
+        (None, Some(color)) => outln!("{} to move", color.title()),
+        (None, None) => {}
     }
-    let (paused, unreachable) = service
-        .store()
-        .read(|tx| {
-            let mut unreachable = Vec::new();
-            for color in Color::BOTH {
-                if let Some(since) = tx.unreachable_since(&record.player(color).email)? {
-                    unreachable.push((color, since));
-                }
-            }
-            Ok((tx.clock_paused_at(id)?, unreachable))
-        })
-        .map_err(|e| e.to_string())?;
     for (color, since) in unreachable {
         outln!("{} is unreachable since {since}: herald's mails to them bounce", color.title());
     }
     if let Some(since) = paused {
         outln!("The clock is paused since {since}");
     }
-    let control = record.time_control.map_or_else(
-        || format!("{} days per move (the club's games.days_per_move)", service.config().games.days_per_move),
-        |c| c.to_string(),
-    );
     outln!("Time control: {control}");
     for color in Color::BOTH {
         if let Some(days) = record.clocks[color.index()] {
@@ -579,8 +672,8 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool) -> Re
     if let Some(deadline) = record.deadline {
         outln!("Deadline: {deadline}");
     }
-    if observer == Observer::Everyone {
-        outln!("FEN: {}", game.fen());
+    if let Some(fen) = fen {
+        outln!("FEN: {fen}");
     }
     Ok(())
 }

@@ -12,7 +12,7 @@ use crate::variants::VariantGame;
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// Variant the games are played in.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = "chess", value_parser = super::VariantId, hide_possible_values = true)]
     variant: String,
     /// A secret of the game, for variants that have them: `white.crown=king`. Repeat for
     /// each secret.

@@ -42,16 +42,24 @@ impl From<SystemArg> for System {
 enum TournamentCommand {
     /// Make a tournament; prints its number. Players may be entered now, by `enter`, or by
     /// mail once entries are open.
+    #[command(after_help = examples!(
+        "# A round robin of three, entered at once:",
+        "$ herald tournament new --name \"Autumn Crown 2026\" --variant crown \\",
+        "    --system round-robin --time-control \"3 days per move\" \\",
+        "    --players \"Ann <ann@example.org>,Ben <ben@example.org>,cy@example.org\"",
+        "# A Swiss of five rounds that players join by mail:",
+        "$ herald tournament new --name \"Winter Swiss\" --system swiss --rounds 5",
+    ))]
     New {
         /// Its name, e.g. "Autumn Crown 2026".
         #[arg(long)]
         name: String,
         /// The variant (see `herald variants`).
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = super::VariantId, hide_possible_values = true)]
         variant: String,
         /// An additional piece for each player in every game: `ninja` (the variant becomes
         /// VARIANT+ninja).
-        #[arg(long = "with", value_name = "PIECE")]
+        #[arg(long = "with", value_name = "PIECE", value_parser = ["ninja"])]
         with: Option<String>,
         /// The pairing system.
         #[arg(long, value_enum)]
@@ -90,11 +98,18 @@ enum TournamentCommand {
         unrated: bool,
     },
     /// Open entries by mail: a player mails `join ID` (or `join NAME`) to the referee.
+    #[command(after_help = examples!(
+        "# Then a player mails \"join 2\" to the referee:",
+        "$ herald tournament open 2",
+    ))]
     Open {
         /// The tournament's number.
         id: i64,
     },
     /// Enter a player (confirmed at once).
+    #[command(after_help = examples!(
+        "$ herald tournament enter 2 \"Di Jones <di@example.org>\"",
+    ))]
     Enter {
         /// The tournament's number.
         id: i64,
@@ -102,34 +117,68 @@ enum TournamentCommand {
         player: String,
     },
     /// Start it: the start list, the pairings, every game's invitation.
+    #[command(after_help = examples!(
+        "$ herald tournament start 2",
+    ))]
     Start {
         /// The tournament's number.
         id: i64,
     },
     /// Pair and start the next Swiss round (also done by itself when a round's last game ends).
+    #[command(after_help = examples!(
+        "$ herald tournament pair 2",
+    ))]
     Pair {
         /// The tournament's number.
         id: i64,
     },
     /// List the tournaments.
-    List,
-    /// The tournament's terms, entrants and rounds.
+    #[command(after_help = examples!(
+        "$ herald tournament list",
+        "$ herald tournament list --json",
+    ))]
+    List {
+        /// One JSON array of the tournaments, for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The tournament's terms, entrants and rounds, each board with its game's number.
+    #[command(after_help = examples!(
+        "$ herald tournament show 2",
+        "# For a script:",
+        "$ herald tournament show 2 --json",
+    ))]
     Show {
         /// The tournament's number.
         id: i64,
+        /// The same facts as one JSON object, for scripts.
+        #[arg(long)]
+        json: bool,
     },
     /// The standings with tie-breaks.
+    #[command(after_help = examples!(
+        "$ herald tournament standings 2",
+    ))]
     Standings {
         /// The tournament's number.
         id: i64,
     },
     /// The crosstable.
+    #[command(after_help = examples!(
+        "$ herald tournament crosstable 2",
+    ))]
     Crosstable {
         /// The tournament's number.
         id: i64,
     },
     /// End a game by the TD's decision, with a result: 1-0, 0-1, 1/2-1/2, or the points
     /// as W:B (e.g. 0.7:0.25).
+    #[command(after_help = examples!(
+        "$ herald tournament adjudicate 12 1-0",
+        "$ herald tournament adjudicate 12 1/2-1/2",
+        "# Royal Chess's points for a stalemate:",
+        "$ herald tournament adjudicate 12 0.7:0.25",
+    ))]
     Adjudicate {
         /// The game's number.
         game: i64,
@@ -137,6 +186,10 @@ enum TournamentCommand {
         result: String,
     },
     /// A game lost by forfeit by one side.
+    #[command(after_help = examples!(
+        "# Black did not move in time and lost game 12:",
+        "$ herald tournament forfeit 12 black",
+    ))]
     Forfeit {
         /// The game's number.
         game: i64,
@@ -145,6 +198,10 @@ enum TournamentCommand {
         loser: LoserArg,
     },
     /// Forbid two players to meet (a Swiss).
+    #[command(after_help = examples!(
+        "# Two of one family never meet:",
+        "$ herald tournament forbid 2 ann@example.org ben@example.org",
+    ))]
     Forbid {
         /// The tournament's number.
         id: i64,
@@ -154,6 +211,9 @@ enum TournamentCommand {
         b: String,
     },
     /// Withdraw a player (by the club's rule for withdrawals).
+    #[command(after_help = examples!(
+        "$ herald tournament withdraw 2 cy@example.org",
+    ))]
     Withdraw {
         /// The tournament's number.
         id: i64,
@@ -161,6 +221,10 @@ enum TournamentCommand {
         email: String,
     },
     /// Export the tournament: --trf (FIDE TRF-16) or --pgn (all its games).
+    #[command(after_help = examples!(
+        "$ herald tournament export 2 --trf > winter-swiss.trf",
+        "$ herald tournament export 2 --pgn > winter-swiss.pgn",
+    ))]
     Export {
         /// The tournament's number.
         id: i64,
@@ -172,12 +236,17 @@ enum TournamentCommand {
         pgn: bool,
     },
     /// Import a tournament begun elsewhere from a TRF file; `pair` then pairs its next round.
+    #[command(after_help = examples!(
+        "# A Swiss begun elsewhere; then herald tournament pair ID:",
+        "$ herald tournament import --trf taken-over.trf \\",
+        "    --players ann@example.org,ben@example.org,cy@example.org,di@example.org",
+    ))]
     Import {
         /// The TRF file.
         #[arg(long)]
         trf: std::path::PathBuf,
         /// The variant its games continue in.
-        #[arg(long, default_value = "chess")]
+        #[arg(long, default_value = "chess", value_parser = super::VariantId, hide_possible_values = true)]
         variant: String,
         /// The players' addresses in starting-number order, comma-separated (a TRF has none).
         #[arg(long, value_delimiter = ',', required = true)]
@@ -203,8 +272,11 @@ enum LoserArg {
 #[derive(Args, Debug)]
 pub struct RatingsArgs {
     /// Only this variant.
-    #[arg(long)]
+    #[arg(long, value_parser = super::VariantId, hide_possible_values = true)]
     variant: Option<String>,
+    /// One JSON array of the ratings, for scripts.
+    #[arg(long)]
+    json: bool,
 }
 
 /// An edition of the tie-break rules as the command line names it.
@@ -255,6 +327,95 @@ fn with_game_numbers(table: &str, pairings: &[crate::tournament::Pairing], round
         }
     }
     out
+}
+
+/// Round `round` of tournament `id` as the director reads it: each board with its players, its
+/// game's number and the bye.
+fn print_round(service: &mut Service, id: i64, round: u32) -> Result<(), String> {
+    let (entries, pairings) =
+        service.store().read(|tx| Ok((tx.entries(id)?, tx.pairings(id)?))).map_err(store_error)?;
+    let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
+    out!("{}", with_game_numbers(&crosstable::round_text(&entrants, &pairings, round), &pairings, round));
+    Ok(())
+}
+
+/// A tournament's time control as `show` says it.
+fn time_control_text(t: &Tournament) -> String {
+    t.time_control.map_or("the club's".to_string(), |c| c.to_string())
+}
+
+/// The colour drawn by lot for a Swiss once it has started.
+fn initial_colour(t: &Tournament) -> Option<&'static str> {
+    (t.system == System::Swiss && matches!(t.stage, Stage::Running | Stage::Finished))
+        .then_some(if t.initial_colour == Color::White { "white" } else { "black" })
+}
+
+/// A tournament's terms as `list --json` and `show --json` give them.
+fn terms_json(t: &Tournament) -> serde_json::Value {
+    serde_json::json!({
+        "id": t.id,
+        "name": t.name,
+        "variant": t.variant,
+        "system": t.system.as_str(),
+        "rounds": t.rounds,
+        "status": t.stage.as_str(),
+        "time_control": time_control_text(t),
+        "initial_colour": initial_colour(t),
+        "tiebreaks": t.tiebreaks.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
+        "tiebreak_edition": t.tiebreak_edition.as_str(),
+        "bye_points": t.bye_points.to_string(),
+        "withdrawals": t.withdrawal.as_str(),
+        "rated": t.rated,
+    })
+}
+
+/// `tournament show --json`: the terms, the entrants (by starting number once it started; 0
+/// before) and every round's boards with their game numbers and results.
+fn show_json(
+    t: &Tournament,
+    entries: &[crate::store::Entry],
+    pairings: &[crate::tournament::Pairing],
+) -> serde_json::Value {
+    let mut shown = terms_json(t);
+    let entrants: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "number": (e.entrant.number > 0).then_some(e.entrant.number),
+                "name": e.entrant.name,
+                "email": e.entrant.email,
+                "confirmed": e.confirmed,
+                "withdrawn_after": e.entrant.withdrawn_after,
+            })
+        })
+        .collect();
+    let rounds: Vec<serde_json::Value> = (1..=crate::tournament::director::latest_round(pairings))
+        .map(|round| {
+            let mut boards: Vec<&crate::tournament::Pairing> = pairings.iter().filter(|p| p.round == round).collect();
+            boards.sort_by_key(|p| p.board);
+            let boards: Vec<serde_json::Value> = boards
+                .into_iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "board": p.board,
+                        "white": p.white,
+                        "black": p.black,
+                        "bye": p.is_bye(),
+                        "game": p.game,
+                        "result": p.score.map(|s| serde_json::json!({
+                            "white": s.white.to_string(),
+                            "black": s.black.to_string(),
+                            "finish": s.finish.as_str(),
+                        })),
+                    })
+                })
+                .collect();
+            serde_json::json!({ "round": round, "boards": boards })
+        })
+        .collect();
+    shown["entrants"] = serde_json::Value::Array(entrants);
+    shown["paired_rounds"] = serde_json::Value::Array(rounds);
+    shown
 }
 
 /// The tournament game `game` belongs to, if any.
@@ -391,13 +552,22 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
         TournamentCommand::Start { id } => {
             let games = service.start_tournament(id).map_err(err)?;
             outln!("{} game(s) started", games.len());
+            print_round(&mut service, id, 1)?;
         }
         TournamentCommand::Pair { id } => match service.pair_next_round(id).map_err(err)? {
-            Some(round) => outln!("round {round} paired"),
+            Some(round) => {
+                outln!("round {round} of tournament #{id} paired, its games started and their invitations queued:");
+                print_round(&mut service, id, round)?;
+            }
             None => outln!("no round left to pair: the tournament is over, its final standings mailed"),
         },
-        TournamentCommand::List => {
+        TournamentCommand::List { json } => {
             let all = service.store().read(|tx| tx.tournaments()).map_err(store_error)?;
+            if json {
+                let rows: Vec<serde_json::Value> = all.iter().map(terms_json).collect();
+                outln!("{}", serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?);
+                return Ok(());
+            }
             for t in all {
                 outln!(
                     "#{:<4} {:<28} {:<12} {:<18} {} round(s)  {}",
@@ -410,12 +580,19 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 );
             }
         }
-        TournamentCommand::Show { id } => {
+        TournamentCommand::Show { id, json } => {
             let (t, entries, pairings) = service
                 .store()
                 .read(|tx| Ok((tx.tournament(id)?, tx.entries(id)?, tx.pairings(id)?)))
                 .map_err(store_error)?;
             let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
+            if json {
+                outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&show_json(&t, &entries, &pairings)).map_err(|e| e.to_string())?
+                );
+                return Ok(());
+            }
             outln!("Tournament #{}: {}", t.id, t.name);
             outln!(
                 "Variant: {}   System: {}   Rounds: {}   Status: {}",
@@ -425,14 +602,10 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 t.stage.as_str()
             );
             let tiebreaks: Vec<&str> = t.tiebreaks.iter().map(|t| t.as_str()).collect();
-            let control = t.time_control.map_or("the club's".to_string(), |c| c.to_string());
-            outln!("Time control: {control}");
-            if t.system == System::Swiss && matches!(t.stage, Stage::Running | Stage::Finished) {
+            outln!("Time control: {}", time_control_text(&t));
+            if let Some(colour) = initial_colour(&t) {
                 // What Art. 5.2.5 gives in every round, and what the TRF's `XXC` says.
-                outln!(
-                    "Initial colour (drawn by lot): {}",
-                    if t.initial_colour == Color::White { "white" } else { "black" }
-                );
+                outln!("Initial colour (drawn by lot): {colour}");
             }
             outln!(
                 "Tie-breaks: {} (edition {})   Bye: {}   Withdrawals: {}   {}",
@@ -556,16 +729,37 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
     Ok(())
 }
 
+/// A rating whose deviation is at least this is provisional (marked `?`).
+const PROVISIONAL_DEVIATION: f64 = 110.0;
+
 /// `herald ratings`.
 pub fn ratings(config: ConfigPath<'_>, args: RatingsArgs) -> Result<(), String> {
     let mut service = open(config)?;
     let rows = service.store().read(|tx| tx.ratings(args.variant.as_deref())).map_err(store_error)?;
+    if args.json {
+        let listed: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "variant": r.variant,
+                    "name": r.name,
+                    "email": r.email,
+                    "rating": r.rating,
+                    "deviation": r.deviation,
+                    "provisional": r.deviation >= PROVISIONAL_DEVIATION,
+                    "games": r.games,
+                })
+            })
+            .collect();
+        outln!("{}", serde_json::to_string_pretty(&listed).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
     for r in rows {
         outln!(
             "{:<12} {:>6.0}{} ±{:<4.0} {:>4} game(s)  {}",
             r.variant,
             r.rating,
-            if r.deviation >= 110.0 { "?" } else { " " },
+            if r.deviation >= PROVISIONAL_DEVIATION { "?" } else { " " },
             r.deviation,
             r.games,
             r.name.as_deref().map_or(r.email.clone(), |n| format!("{n} <{}>", r.email))
@@ -586,6 +780,9 @@ enum SiteCommand {
     /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds)
     /// and every game (moves, a diagram after each, the archive). Games with secrets show
     /// only what is public until they end.
+    #[command(after_help = examples!(
+        "$ herald site build /var/www/chess",
+    ))]
     Build {
         /// The folder to write into (made if missing).
         dir: std::path::PathBuf,
