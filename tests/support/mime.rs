@@ -129,12 +129,17 @@ pub fn chain_head(text: &str) -> Option<String> {
 /// decided a secret" (or "secrets"), the label on a line of its own and the hash on the line
 /// under it. `None` if `text` announces no new commitment `label`.
 pub fn new_commitment(text: &str, label: &str) -> Option<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let announced = lines.iter().position(|l| l.starts_with("The move ") && l.contains(" decided secret"))?;
-    let block = lines[announced..].iter().skip_while(|l| !l.starts_with("    ")).take_while(|l| l.starts_with("    "));
-    let block: Vec<&str> = block.copied().collect();
-    let at = block.iter().position(|l| l.trim() == label)?;
-    Some(block.get(at + 1)?.trim().to_string())
+    for paragraph in text.split("\n\n") {
+        let (sentence, block): (Vec<&str>, Vec<&str>) = paragraph.lines().partition(|l| !l.starts_with("    "));
+        let sentence = prose(&sentence.join(" "));
+        if sentence.starts_with("The move ")
+            && (sentence.contains(" decided a secret") || sentence.contains(" decided secrets"))
+        {
+            let at = block.iter().position(|l| l.trim() == label)?;
+            return Some(block.get(at + 1)?.trim().to_string());
+        }
+    }
+    None
 }
 
 /// A commitment as a mail's list "Commitments:" shows it: the line `LABEL...: sealed` (or
