@@ -51,7 +51,7 @@ fn a_crown_2_game_by_mail_to_a_crowned_monarch_blown_up() {
     assert!(!bob[0].body().contains("mined"), "{}", bob[0].body());
     let (alice, bob) = play(&club, BOB, "S@h6");
     assert_eq!((alice.len(), bob.len()), (0, 1));
-    let refusal = support::mime::prose(&bob[0].body());
+    let refusal = support::mime::unwrapped(&bob[0].body());
     assert!(refusal.contains("your stones enter after your uncrowned monarch falls"), "{refusal}");
     play(&club, BOB, "Nf6");
 
@@ -68,7 +68,7 @@ fn a_crown_2_game_by_mail_to_a_crowned_monarch_blown_up() {
     for mail in [&alice[0], &bob[0]] {
         let body = mail.body();
         assert!(body.contains("1-0"), "{body}");
-        let prose = support::mime::prose(&body);
+        let prose = support::mime::unwrapped(&body);
         assert!(prose.contains("White wins: Black's crowned monarch was blown up by a mined stone"), "{body}");
         assert!(prose.contains("White's stone on e7 was mined: Black's crowned queen was blown up."), "{body}");
         for opened in ["white.stone1 = plain", "white.stone2 = mined", "white.stone3 = plain", "black.crown = queen"] {

@@ -94,11 +94,10 @@ fn grid(body: &str, color: &str) -> Grid {
     Grid { ruled_out, misses, crown, files: files.concat() }
 }
 
-/// The hash a mail lists in its line "New commitment: LABEL HASH".
+/// The hash a mail gives `label` as the commitment its move made: the label on a line of its
+/// own under "The move ... decided", the hash on the next.
 fn new_commitment(body: &str, label: &str) -> String {
-    let prefix = format!("New commitment: {label} ");
-    let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no {prefix}:\n{body}"));
-    line[prefix.len()..].trim().to_string()
+    support::mime::new_commitment(body, label).unwrap_or_else(|| panic!("no new commitment {label}:\n{body}"))
 }
 
 /// The opening of `label` with `value` in a mail: the hash it names, which its own check
@@ -108,7 +107,7 @@ fn opened(body: &str, label: &str, value: &str) -> String {
         support::mime::opening(body, label).unwrap_or_else(|| panic!("no opening of {label}:\n{body}"));
     assert!(line.starts_with(&format!("{label} = {value}, nonce ")), "{line}");
     assert!(check.trim_start().starts_with("printf '%s\\n' herald-commitment-v1") && check.ends_with("| sha256sum"));
-    assert!(check.contains(&format!("label:{label} value:{value}")), "{check}");
+    assert!(support::mime::one_command(&check).contains(&format!("label:{label} value:{value}")), "{check}");
     assert_eq!(run_check(&check), hash, "the mail's own check command reproduces the commitment:\n{check}");
     hash
 }
@@ -177,7 +176,11 @@ fn a_crown_3_game_by_mail_hides_the_crown_and_ends_when_it_is_found() {
     assert!(bob.contains("White's crown is hidden.") && !bob.contains("Your crown is hidden"), "{bob}");
     let hash = new_commitment(&alice, "white.hidden-crown");
     assert_eq!(new_commitment(&bob, "white.hidden-crown"), hash, "both players get the same hash");
-    assert!(alice.contains(&format!("white.hidden-crown: {hash} (committed with 5. hide)")), "{alice}");
+    assert_eq!(
+        support::mime::listed_commitment(&alice, "white.hidden-crown"),
+        Some(("white.hidden-crown, made with 5. hide: sealed".into(), hash.clone())),
+        "{alice}"
+    );
 
     // The misses, worked out by hand: every square occupied at the hide (White: a1 b1 c1 e1
     // h1, the second rank with the bishop on e2, e3, f3; Black: the eighth rank but b8, the

@@ -55,16 +55,21 @@ fn a_crown_4_game_by_mail_to_the_capture_of_the_crowned_half() {
     // Any other move is refused while the split is due; the split is typed with its star.
     let (alice, bob) = play(&club, ALICE, "Ke2");
     assert_eq!((alice.len(), bob.len()), (1, 0));
-    assert!(alice[0].body().contains("must split your king"), "{}", alice[0].body());
+    assert!(support::mime::unwrapped(&alice[0].body()).contains("must split your king"), "{}", alice[0].body());
     let (alice, bob) = play(&club, ALICE, "split We1 Fe2*");
     assert_eq!((alice.len(), bob.len()), (1, 1));
     assert!(alice[0].body().contains("Your crown is on the F half on e2."), "{}", alice[0].body());
+    let mut hashes = Vec::new();
     for mail in [&alice[0], &bob[0]] {
         let body = mail.body();
         assert!(body.contains("4. W@e1,F@e2") && !body.contains("F@e2*"), "{body}");
-        assert!(body.contains("New commitment: white.crowned-half "), "{body}");
-        assert!(body.contains("(committed with 4. W@e1,F@e2)"), "{body}");
+        // The move's new commitment, then the game's list with the move that made it.
+        let hash = support::mime::new_commitment(&body, "white.crowned-half").unwrap_or_else(|| panic!("{body}"));
+        let listed = support::mime::listed_commitment(&body, "white.crowned-half");
+        assert_eq!(listed, Some(("white.crowned-half, made with 4. W@e1,F@e2: sealed".into(), hash.clone())), "{body}");
+        hashes.push(hash);
     }
+    assert_eq!(hashes[0], hashes[1], "both players get the same hash");
     assert!(bob[0].body().contains("White's crown is on one of its halves."), "{}", bob[0].body());
 
     // The knight comes to d4, where it attacks the F half, and takes it: Black wins.

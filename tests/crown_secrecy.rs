@@ -134,7 +134,7 @@ fn black_cannot_tell_which_monarch_white_crowned_with_ninjas() {
     // Every move was played: the last mail before the note opened shows them all.
     let last = king.last().unwrap();
     let moves = "3. J@e5 Jd3xc2xb1 4. Je5xf7 Jb1xa1-off 5. Be2 J@c3 6. Jf7-f7 Jc3xd2-c3 7. a3";
-    assert!(support::mime::prose(last).contains(moves), "{last}");
+    assert!(support::mime::unwrapped(last).contains(moves), "{last}");
     assert!(last.contains("Ninjas: White's on f7; Black's on c3."), "{last}");
     assert_eq!(king.len(), queen.len(), "Black gets as many mails either way");
     for (i, (k, q)) in king.iter().zip(&queen).enumerate() {

@@ -101,7 +101,7 @@ fn signature_missing(variant: &str, archive: &serde_json::Value, out: &str) -> O
         "safety-in-numbers" => {
             any(&|m| m == "e5-e4")
                 && any(&|m| m == "Nc3-e4")
-                && support::mime::prose(out).contains("nothing on a crowded square can be captured")
+                && support::mime::unwrapped(out).contains("nothing on a crowded square can be captured")
         }
         "chess+ninja" | "capablanca+ninja" | "crown+ninja" | "crown-2+ninja" | "crown-3+ninja" | "crown-4+ninja" => {
             any(&|m| m.starts_with("J@")) && any(&|m| is_double_capture(m))

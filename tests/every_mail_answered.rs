@@ -62,7 +62,18 @@ fn run_in_sh(command: &str) -> String {
 /// shell, whatever characters it holds.
 #[test]
 fn every_seed_readme_allows_is_accepted_and_its_check_works_in_a_shell() {
-    for (white, black) in [("seed", "seed a!b"), ("seed x#y", "seed '%s\\\"`$HOME`"), ("seed ~^&*()[]{}|<>?", "seed")] {
+    // The last two, of 64 characters, are the longest: quoted, the first just fits a line of
+    // the check command, the second (its quote written '\'') does not.
+    let longest = [
+        "seed the-longest-seed-README-allows-is-64-characters-long-and-end-in!",
+        "seed it's-64-characters-too-and-its-quote-makes-it-longer-than-a-line",
+    ];
+    for (white, black) in [
+        ("seed", "seed a!b"),
+        ("seed x#y", "seed '%s\\\"`$HOME`"),
+        ("seed ~^&*()[]{}|<>?", "seed"),
+        (longest[0], longest[1]),
+    ] {
         let mut table = Table::new("every-seed");
         let id = table.new_game("secret-intelligence");
         assert_eq!(answer(&mut table, ALICE, white), Ingested::Handled(Verdict::Setup), "{white}");
@@ -77,6 +88,11 @@ fn every_seed_readme_allows_is_accepted_and_its_check_works_in_a_shell() {
             let (line, hash, command) =
                 support::mime::opening(&last, label).unwrap_or_else(|| panic!("{label}: {last}"));
             assert!(command.starts_with("    printf '") && command.ends_with("| sha256sum"), "{command}");
+            // A player's seed is opened as it was written.
+            for (seed_label, answered) in [("white.seed", white), ("black.seed", black)] {
+                let seed = answered.strip_prefix("seed").unwrap().trim_start();
+                assert!(label != seed_label || line.starts_with(&format!("{label} = {seed}, nonce ")), "{line}");
+            }
             assert_eq!(run_in_sh(&command), hash, "game {id}: {line}\n{command}");
             checked += 1;
         }
@@ -372,7 +388,12 @@ proptest! {
         let answer = body(mails.last().unwrap());
         match verdict {
             Verdict::Rejected => prop_assert!(answer.contains("Your mail was read, but nothing was changed:"), "{answer}"),
-            Verdict::Help => prop_assert!(answer.contains("Here is how to play by mail."), "{answer}"),
+            Verdict::Help => {
+                // The help names the game's variant, whose aim follows.
+                let name = herald::variants::by_id(variant).unwrap().name();
+                let opening = format!("Here is how to play {name} by mail.");
+                prop_assert!(support::mime::unwrapped(&answer).contains(&opening), "{answer}")
+            }
             _ => {}
         }
     }

@@ -4,7 +4,7 @@
 //! happen: who gets a mail, what changes, what stays as it was.
 
 use crate::support;
-use support::mime::prose;
+use support::mime::unwrapped;
 
 use herald::clock::Timestamp;
 use herald::engine::Color;
@@ -248,18 +248,21 @@ fn a_mail_without_a_command_gets_why_and_then_the_help_word_for_word() {
     assert!(d.effects.moves.is_empty());
     let reason = "The first line of your mail, \"Hello, how does this work?\", is neither a move nor a command.";
     // Word for word, whatever lines the reason's paragraph is wrapped into.
-    assert_eq!(prose(&body(&d.effects.mails[0])), prose(&with_reason(reason)));
+    assert_eq!(unwrapped(&body(&d.effects.mails[0])), unwrapped(&with_reason(reason)));
     let d = t.say(ALICE, "");
-    assert_eq!(prose(&body(&d.effects.mails[0])), prose(&with_reason("Your mail held no command: it was empty.")));
+    assert_eq!(
+        unwrapped(&body(&d.effects.mails[0])),
+        unwrapped(&with_reason("Your mail held no command: it was empty."))
+    );
     let mut quoted = t.mail(ALICE, Color::White, "");
     quoted.no_text = Some(herald::mail::reader::NoText::AllQuoted);
     let d = t.handle(&quoted);
     let reason = "Your mail held no command: everything in it was quoted from an earlier mail.";
-    assert_eq!(prose(&body(&d.effects.mails[0])), prose(&with_reason(reason)));
+    assert_eq!(unwrapped(&body(&d.effects.mails[0])), unwrapped(&with_reason(reason)));
     let d = t.say(ALICE, "12.");
     assert_eq!(
-        prose(&body(&d.effects.mails[0])),
-        prose(&with_reason("Your mail gives a move number (12.) but no move."))
+        unwrapped(&body(&d.effects.mails[0])),
+        unwrapped(&with_reason("Your mail gives a move number (12.) but no move."))
     );
 }
 

@@ -170,9 +170,17 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
     }
     let last = club.latest(BOB).body();
     assert!(last.contains("Result:"), "{last}");
-    // The end opens the referee's seed and both players' seeds, with the check line.
-    assert!(last.contains("referee.seed = "), "{last}");
-    assert!(last.contains("white.seed = alice-7") && last.contains("black.seed = bob-42"), "{last}");
+    // The end opens the referee's seed and both players' seeds, each with its check command,
+    // which a shell runs to the hash the mail shows.
+    let mut opened = std::collections::BTreeMap::new();
+    for label in ["referee.seed", "white.seed", "black.seed"] {
+        let (line, hash, check) = support::mime::opening(&last, label).unwrap_or_else(|| panic!("{label}: {last}"));
+        let out = std::process::Command::new("sh").arg("-c").arg(&check).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout).split_whitespace().next(), Some(hash.as_str()), "{check}");
+        opened.insert(label, line);
+    }
+    assert!(opened["white.seed"].starts_with("white.seed = alice-7, nonce "), "{last}");
+    assert!(opened["black.seed"].starts_with("black.seed = bob-42, nonce "), "{last}");
 
     // The truth, rebuilt from the archive's opened secrets and true moves.
     let json = club.herald_ok(&["game", "export", &id.to_string(), "--json"]);
@@ -183,6 +191,9 @@ fn a_secret_intelligence_game_by_mail_tells_each_player_only_what_the_rules_say(
         .iter()
         .map(|c| Secret { label: c.label.clone(), value: c.value.clone().expect("opened at the end") })
         .collect();
+    // The referee's seed the last mail opened is the archive's.
+    let referee_seed = secrets.iter().find(|s| s.label == "referee.seed").unwrap();
+    assert!(opened["referee.seed"].starts_with(&format!("referee.seed = {}, nonce ", referee_seed.value)), "{last}");
     let variant = variants::by_id("secret-intelligence").unwrap();
     let mut game = variant.game_with_secrets(&secrets).unwrap();
     let start = board(&game.start_fen());

@@ -21,7 +21,7 @@ use herald::store::RatingRow;
 use herald::tournament::standings::TieBreak;
 use herald::tournament::{Pairing, Points, Stage, System, Tournament};
 use serde_json::{Value, json};
-use support::mime::prose;
+use support::mime::unwrapped;
 use support::table::Table;
 
 const NAMES: [&str; 6] = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"];
@@ -451,7 +451,7 @@ fn a_failed_pairing_is_told_once_and_pair_says_why() {
     assert_eq!(notices.len(), 1);
     let notice = herald::mail::reader::read_mail(&notices[0], &Default::default()).unwrap();
     assert!(notice.subject.contains("round 4 of Swiss Cup cannot be paired"), "{}", notice.subject);
-    assert!(prose(&notice.body).contains("no pairing of its 4 players avoids rematches"), "{}", notice.body);
+    assert!(unwrapped(&notice.body).contains("no pairing of its 4 players avoids rematches"), "{}", notice.body);
     assert!(notice.body.contains(&format!("herald tournament pair {id}")), "{}", notice.body);
     let answer = herald(&table, &["tournament", "pair", &id.to_string()]).unwrap_err();
     assert!(!answer.contains("still has games in play"), "{answer}");

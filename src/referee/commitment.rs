@@ -107,18 +107,20 @@ impl Commitment {
 
     /// [`Commitment::check_command`] on lines of at most `width` characters (but for a word
     /// longer than that), each but the last ending with ` \\` and the next indented by two
-    /// spaces: a shell reads them as the one command.
+    /// spaces (none if the word would not fit so: a player's seed quoted): a shell reads them as
+    /// the one command, whose last line ends with `| sha256sum`.
     pub fn check_lines(&self, width: usize) -> Vec<String> {
         let mut words = vec!["printf".to_string(), "'%s\\n'".to_string()];
         words.extend(self.arguments());
-        words.extend(["|".to_string(), "sha256sum".to_string()]);
+        // The pipe stays with `sha256sum`: the last line is always `... | sha256sum`.
+        words.push("| sha256sum".to_string());
         let mut lines: Vec<String> = Vec::new();
         let mut line = String::new();
         for word in words {
             // Room for " \\" after the word, unless it could be the last.
             if !line.trim().is_empty() && line.len() + 1 + word.len() + 2 > width {
                 lines.push(format!("{line} \\"));
-                line = "  ".to_string();
+                line = if 2 + word.len() + 2 <= width { "  ".to_string() } else { String::new() };
             } else if !line.is_empty() {
                 line.push(' ');
             }
@@ -126,6 +128,26 @@ impl Commitment {
         }
         lines.push(line);
         lines
+    }
+
+    /// The opened secret as a mail shows it above its hash, on lines of at most `width`
+    /// characters (but for a value longer than that): `LABEL = VALUE, nonce NONCE` where it
+    /// fits; else the nonce on a line of its own, and if need be the value too, each under the
+    /// label and indented by two more spaces (as [`Commitment::check_lines`] goes on), so that
+    /// neither the value nor the nonce is broken and none is parted from its name.
+    pub fn opening_lines(&self, width: usize) -> Vec<String> {
+        let (label, value, nonce) = (&self.label, &self.value, &self.nonce);
+        let one = format!("{label} = {value}, nonce {nonce}");
+        if one.chars().count() <= width {
+            return vec![one];
+        }
+        let nonce = format!("  nonce {nonce}");
+        let first = format!("{label} = {value},");
+        if first.chars().count() <= width {
+            vec![first, nonce]
+        } else {
+            vec![format!("{label} ="), format!("  {value},"), nonce]
+        }
     }
 
     /// The preimage's lines as shell words.
@@ -207,6 +229,45 @@ mod tests {
         );
         let c = Commitment::new(3, "white.seed", "it's a!b", [255; 16]).unwrap();
         assert!(c.check_command().contains(" 'value:it'\\''s a!b' "), "{}", c.check_command());
+    }
+
+    #[test]
+    fn a_check_command_over_lines_is_the_one_command_and_ends_with_its_pipe() {
+        // Secret Intelligence's referee seed, a player's longest seed quoted, and a longer word.
+        let (hex, seed, long) = ("ab".repeat(32), format!("{}!", "s".repeat(63)), "x".repeat(90));
+        for value in ["~^&*()[]{}|<>?", "king", "", "it's a!b", hex.as_str(), seed.as_str(), long.as_str()] {
+            for label in ["white.seed", "referee.seed", "white.crowned-half"] {
+                let c = Commitment::new(1, label, value, [0x54; 16]).unwrap();
+                let lines = c.check_lines(74);
+                let (last, rest) = lines.split_last().unwrap();
+                assert!(last.ends_with(" | sha256sum"), "{lines:?}");
+                assert!(rest.iter().all(|l| l.ends_with(" \\")), "{lines:?}");
+                let read: Vec<&str> = lines.iter().map(|l| l.trim_start().trim_end_matches(" \\")).collect();
+                // Each line fits, but for a word longer than a line, which stands alone.
+                assert!(lines.iter().zip(&read).all(|(l, r)| l.len() <= 74 || !r.contains(' ')), "{lines:?}");
+                if value != long {
+                    assert!(lines.iter().all(|l| l.len() <= 74), "{lines:?}");
+                }
+                assert_eq!(read.join(" "), c.check_command(), "{lines:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_opening_fits_its_lines_and_keeps_each_value_whole() {
+        let c = Commitment::new(3, "white.crown", "queen", [255; 16]).unwrap();
+        assert_eq!(c.opening_lines(74), ["white.crown = queen, nonce ffffffffffffffffffffffffffffffff"]);
+        // Secret Intelligence's referee seed: 64 hex digits, longer than a line with its label.
+        let seed = "ab".repeat(32);
+        let c = Commitment::new(3, "referee.seed", &seed, [255; 16]).unwrap();
+        let lines = c.opening_lines(74);
+        assert_eq!(lines, ["referee.seed =".to_string(), format!("  {seed},"), format!("  nonce {}", "f".repeat(32))]);
+        assert!(lines.iter().all(|l| l.len() <= 74));
+        let c = Commitment::new(3, "white.seed", &"x".repeat(50), [255; 16]).unwrap();
+        assert_eq!(
+            c.opening_lines(74),
+            [format!("white.seed = {},", "x".repeat(50)), format!("  nonce {}", "f".repeat(32))]
+        );
     }
 
     #[test]

@@ -265,6 +265,9 @@ struct RevealContext {
     value: String,
     nonce: String,
     hash: String,
+    /// `label = value, nonce N` on lines of at most 74 characters (the mail indents them by
+    /// four): a long value and its nonce on lines of their own.
+    opened: Vec<String>,
     /// The shell command that checks it, on lines of at most 74 characters (the mail indents
     /// them by four).
     check: Vec<String>,
@@ -429,6 +432,7 @@ impl Referee<'_> {
                     value: c.commitment.value.clone(),
                     nonce: c.commitment.nonce.clone(),
                     hash: c.commitment.hash.clone(),
+                    opened: c.commitment.opening_lines(super::templates::WIDTH - 4),
                     check: c.commitment.check_lines(super::templates::WIDTH - 4),
                 })
                 .collect(),

@@ -134,13 +134,14 @@ fn joined(text: &str) -> String {
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone),
-/// never between a move number and its move ("15. h3").
+/// never between a move number and its move ("15. h3"), nor before a lone `\` (a shell
+/// command's line goes on in the next: the line of a check command with a word too long for it).
 pub(crate) fn wrap(text: &str, width: usize) -> String {
     let mut units: Vec<String> = Vec::new();
     let mut numbered = false;
     for word in text.split_whitespace() {
         match units.last_mut() {
-            Some(last) if numbered => {
+            Some(last) if numbered || word == "\\" => {
                 last.push(' ');
                 last.push_str(word);
             }
@@ -211,6 +212,7 @@ mod tests {
         assert_eq!(wrap("averyveryverylongword x", 6), "averyveryverylongword\nx");
         assert_eq!(wrap("", 6), "");
         assert_eq!(wrap("if 14... Bg4 15. h3", 12), "if 14... Bg4\n15. h3");
+        assert_eq!(wrap("printf 'value:a-very-long-seed' \\", 12), "printf\n'value:a-very-long-seed' \\");
     }
 
     #[test]

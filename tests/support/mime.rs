@@ -90,16 +90,74 @@ pub fn readable(raw: &[u8]) -> String {
     out
 }
 
-/// An opened secret as a mail's text shows it: the line `LABEL = VALUE, nonce N`, the hash on
-/// the line under it, then the check command, on lines that end with ` \` but the last
-/// (`... | sha256sum`), which a shell reads as one command. `(that first line, the hash, the
-/// command's lines joined by newlines)`; `None` if `label` is not opened in `text`.
+/// An opened secret as a mail's text shows it: `LABEL = VALUE, nonce N` (on one line where it
+/// fits; else under `LABEL =` the value and the nonce, or the nonce alone, on lines indented
+/// two spaces more), the hash on the line under it, then the check command, on lines that end
+/// with ` \` but the last (`... | sha256sum`), which a shell reads as one command. `(the
+/// opening read as one line, the hash, the command's lines joined by newlines)`; `None` if
+/// `label` is not opened in `text`.
 pub fn opening(text: &str, label: &str) -> Option<(String, String, String)> {
     let lines: Vec<&str> = text.lines().collect();
-    let at = lines.iter().position(|l| l.trim_start().starts_with(&format!("{label} = ")) && l.contains(", nonce "))?;
-    let hash = lines.get(at + 1)?.trim().to_string();
-    let end = (at + 2..lines.len()).find(|&i| lines[i].trim_end().ends_with("| sha256sum"))?;
-    Some((lines[at].trim().to_string(), hash, lines[at + 2..=end].join("\n")))
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let head = format!("{label} =");
+    for (at, first) in lines.iter().enumerate() {
+        let trimmed = first.trim();
+        if trimmed != head && !trimmed.starts_with(&format!("{head} ")) {
+            continue;
+        }
+        // The lines it goes on in: two spaces further in.
+        let more = (at + 1..lines.len()).take_while(|&i| indent(lines[i]) == indent(first) + 2).count();
+        let opened = lines[at..=at + more].iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+        if !opened.contains(", nonce ") {
+            continue;
+        }
+        let hash = lines.get(at + more + 1)?.trim().to_string();
+        let end = (at + more + 2..lines.len()).find(|&i| lines[i].trim_end().ends_with("| sha256sum"))?;
+        return Some((opened, hash, lines[at + more + 2..=end].join("\n")));
+    }
+    None
+}
+
+/// A check command of [`opening`] as a shell reads it: its lines, each but the last ending
+/// with ` \`, as one line.
+pub fn one_command(lines: &str) -> String {
+    lines.lines().map(|l| l.trim()).map(|l| l.strip_suffix(" \\").unwrap_or(l)).collect::<Vec<_>>().join(" ")
+}
+
+/// The hash of the secret `label` that the move a mail tells of decided: under the paragraph
+/// "The move ... decided ...", the label on a line of its own and the hash on the next.
+pub fn new_commitment(text: &str, label: &str) -> Option<String> {
+    let lines: Vec<&str> =
+        text.lines().skip_while(|l| !(l.starts_with("The move ") && l.contains(" decided "))).collect();
+    let at = lines.iter().position(|l| l.starts_with("    ") && l.trim() == label)?;
+    let hash = lines.get(at + 1)?.trim();
+    (hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit())).then(|| hash.to_string())
+}
+
+/// How the mail's list of the game's commitments (under "Commitments") shows `label`: its
+/// entry (`white.stone1, made with 19. S@e4,f5: sealed`, read as one line if it wrapped) and
+/// the hash on the line under it, further in.
+pub fn listed_commitment(text: &str, label: &str) -> Option<(String, String)> {
+    let lines = text.lines().skip_while(|l| !l.starts_with("Commitments")).skip(1);
+    let mut entry: Vec<&str> = Vec::new();
+    for line in lines {
+        if !line.starts_with("    ") {
+            return None;
+        }
+        let item = line.trim();
+        if entry.is_empty() {
+            if !line.starts_with("        ")
+                && (item.starts_with(&format!("{label}:")) || item.starts_with(&format!("{label},")))
+            {
+                entry.push(item);
+            }
+        } else if line.starts_with("        ") {
+            return Some((entry.join(" "), item.to_string()));
+        } else {
+            entry.push(item);
+        }
+    }
+    None
 }
 
 /// The moves a mail's text lists under "Your legal moves:" (on indented lines under it, as
@@ -125,37 +183,8 @@ pub fn chain_head(text: &str) -> Option<String> {
     Some(lines.next()?.trim().to_string())
 }
 
-/// The hash a mail's text gives a secret its move decided: under the sentence "The move ...
-/// decided a secret" (or "secrets"), the label on a line of its own and the hash on the line
-/// under it. `None` if `text` announces no new commitment `label`.
-pub fn new_commitment(text: &str, label: &str) -> Option<String> {
-    for paragraph in text.split("\n\n") {
-        let (sentence, block): (Vec<&str>, Vec<&str>) = paragraph.lines().partition(|l| !l.starts_with("    "));
-        let sentence = prose(&sentence.join(" "));
-        if sentence.starts_with("The move ")
-            && (sentence.contains(" decided a secret") || sentence.contains(" decided secrets"))
-        {
-            let at = block.iter().position(|l| l.trim() == label)?;
-            return Some(block.get(at + 1)?.trim().to_string());
-        }
-    }
-    None
-}
-
-/// A commitment as a mail's list "Commitments:" shows it: the line `LABEL...: sealed` (or
-/// `opened, VALUE`) and the hash on the line under it, as `(the first line, the hash)`.
-pub fn listed_commitment(text: &str, label: &str) -> Option<(String, String)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let list = lines.iter().position(|l| l.starts_with("Commitments"))?;
-    let at = (list + 1..lines.len()).take_while(|&i| lines[i].starts_with("    ")).find(|&i| {
-        lines[i].trim_start().starts_with(&format!("{label}:"))
-            || lines[i].trim_start().starts_with(&format!("{label},"))
-    })?;
-    Some((lines[at].trim().to_string(), lines.get(at + 1)?.trim().to_string()))
-}
-
-/// `text` with every run of white space made one space: prose as a person reads it, whatever
-/// the lines it was wrapped into (a mail wraps its paragraphs at 78 columns).
-pub fn prose(text: &str) -> String {
+/// A mail's text as its wrapped paragraphs read: its words with one space between them, so
+/// that a phrase a paragraph broke over lines is found whole.
+pub fn unwrapped(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

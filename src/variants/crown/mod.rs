@@ -154,21 +154,22 @@ macro_rules! hidden_help {
          any empty square: \"hide d5\" (or \"crown d5\"). Your monarch is then an ordinary\n\
          piece, never in check. Your opponent sees only \"hide\", and wins by stopping a\n\
          piece on that square (passing over it is not enough) or by capturing all your\n\
-         pieces; if a piece of yours stops there, you lose. Every mail shows the squares\n\
-         already ruled out."
+         pieces; if a piece of yours stops there, you lose. Every mail shows the\n\
+         squares already ruled out."
     };
 }
 
 /// Crown-4's paragraph of the help.
 macro_rules! halves_help {
     () => {
-        "\nOnce your uncrowned monarch has fallen, your next move splits your last monarch\n\
-         into two halves: the W half steps one square along ranks and files, the F half\n\
-         one square diagonally. One half stays on the monarch's square, the other goes to\n\
-         an empty neighbouring square; mark the crowned half with *: W@e1,F@e2* (or\n\
-         split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move in SAN (We2,\n\
-         Fxd3); capturing the crowned half wins, capturing the other makes the crowned\n\
-         one royal. With no empty neighbouring square the monarch never splits."
+        "\nOnce your uncrowned monarch has fallen, your next move splits your last\n\
+         monarch into two halves: the W half steps one square along ranks and files,\n\
+         the F half one square diagonally. One half stays on the monarch's square, the\n\
+         other goes to an empty neighbouring square; mark the crowned half with *:\n\
+         W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move\n\
+         in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes\n\
+         the crowned one royal. With no empty neighbouring square the monarch never\n\
+         splits."
     };
 }
 
