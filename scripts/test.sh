@@ -47,8 +47,10 @@ done
 # 256 units instead of 16).
 export CARGO_INCREMENTAL=0
 
-# The Swiss pairing oracle (caissify-pairings, pinned) in a virtual environment under target/.
+# The Swiss pairing oracle (caissify-pairings, pinned) and the tie-break oracle (tiebreak-core,
+# pinned), each in a virtual environment under target/.
 bash scripts/oracle-venv.sh
+bash scripts/tiebreak-venv.sh
 
 # The tests are built first, then run. Much of their running is waiting (on Postfix, Dovecot,
 # Chromium, timeouts), so meanwhile the tools for the package and the fuzz targets are built
