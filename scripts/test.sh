@@ -47,34 +47,18 @@ done
 # 256 units instead of 16).
 export CARGO_INCREMENTAL=0
 
-# The Swiss pairing oracle (caissify-pairings, pinned) in a virtual environment under target/.
+# The Swiss pairing oracle (caissify-pairings, pinned) and the tie-break oracle (tiebreak-core,
+# pinned), each in a virtual environment under target/.
 bash scripts/oracle-venv.sh
+bash scripts/tiebreak-venv.sh
 
-# Besides the tests, CI builds cargo-deb and cargo-fuzz, builds every fuzz target and runs each
-# for a bounded time. That work starts first, in the background at the lowest priority, so it
-# takes the CPU the test build leaves idle (linking, crates built one after another) and the
-# CPU the tests leave idle (much of their running is waiting on Postfix, Dovecot, Chromium,
-# timeouts). The script waits for it, and fails with it, after the tests.
-mkdir -p target fuzz/artifacts
-background_log=target/background.log
-fuzz_seconds="${HERALD_FUZZ_SECONDS:-8}"
-# Each fuzz target is one single-threaded process: as many run at once as the machine has
-# cores. A target runs for $fuzz_seconds from its saved seeds, so that none can rot unseen
-# (every test run also runs each target's check over its seeds and their mutations:
-# tests/fuzz_corpus.rs).
-fuzz_one() {
-  local target="$1" log="fuzz/artifacts/$1.log"
-  mkdir -p "fuzz/corpus/$target"
-  if ! cargo fuzz run -s none -O "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
-      -max_total_time="$fuzz_seconds" -timeout=10 >"$log" 2>&1; then
-    cat "$log"
-    echo "scripts/test.sh: the fuzz target $target failed (its input is in fuzz/artifacts/$target/)"
-    return 1
-  fi
-  echo "fuzz $target: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)"
-}
-export -f fuzz_one
-export fuzz_seconds
+# The tests are built first, then run. Much of their running is waiting (on Postfix, Dovecot,
+# Chromium, timeouts), so meanwhile the tools for the package and the fuzz targets are built
+# in the background at the lowest priority, on the CPU the tests leave idle; the script waits
+# for them, and fails with them, after the tests.
+cargo test --locked --all-targets --no-run
+mkdir -p target
+background_log=target/background-build.log
 (
   set -e
   if ! cargo deb --version >/dev/null 2>&1; then
@@ -85,20 +69,16 @@ export fuzz_seconds
   fi
   # cargo-fuzz passes nightly-only flags to rustc, which RUSTC_BOOTSTRAP=1 unlocks on the
   # stable toolchain.
-  export RUSTC_BOOTSTRAP=1
-  cargo fuzz build -s none -O
-  cargo fuzz list | xargs -P "$(nproc)" -I{} bash -c 'fuzz_one "$1"' _ {}
+  RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -O
 ) >"$background_log" 2>&1 &
 background=$!
 renice -n 19 -p "$background" >/dev/null
-
 cargo test --locked --all-targets
 if ! wait "$background"; then
   cat "$background_log" >&2
-  echo "scripts/test.sh: building cargo-deb, cargo-fuzz or the fuzz targets, or running one, failed (above)" >&2
+  echo "scripts/test.sh: building cargo-deb, cargo-fuzz or the fuzz targets failed (above)" >&2
   exit 1
 fi
-grep '^fuzz ' "$background_log"
 
 # The Debian package (README "Operating herald"): built with cargo-deb around the tests' own
 # herald binary (a release build would cost minutes), then listed and checked, its unit verified.
@@ -107,3 +87,25 @@ bash scripts/check-package.sh
 # And installed for real, in a scratch overlay of this machine (nothing of it changes):
 # the user, the directories, `herald init`, an upgrade that keeps the configuration, a purge.
 bash scripts/install-check.sh
+
+# The fuzz targets (fuzz/), built above with cargo-fuzz, each run for a bounded time from its
+# saved seeds, so that none can rot unseen. (Every test run above also runs each target's
+# check over its seeds and their mutations: tests/fuzz_corpus.rs.)
+export RUSTC_BOOTSTRAP=1
+fuzz_seconds="${HERALD_FUZZ_SECONDS:-8}"
+mkdir -p fuzz/artifacts
+# Each target is one single-threaded process: as many run at once as the machine has cores.
+fuzz_one() {
+  local target="$1" log="fuzz/artifacts/$1.log"
+  mkdir -p "fuzz/corpus/$target"
+  if ! cargo fuzz run -s none -O "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
+      -max_total_time="$fuzz_seconds" -timeout=10 >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "scripts/test.sh: the fuzz target $target failed (its input is in fuzz/artifacts/$target/)" >&2
+    return 1
+  fi
+  echo "fuzz $target: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)"
+}
+export -f fuzz_one
+export fuzz_seconds
+cargo fuzz list | xargs -P "$(nproc)" -I{} bash -c 'fuzz_one "$1"' _ {}

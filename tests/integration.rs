@@ -1,9 +1,8 @@
 //! herald's integration tests, built as one test binary.
 //!
 //! Each file in `tests/` is a module of this crate, named after what it tests; the helpers
-//! they share are `support`. One binary instead of one per file: each binary links all of
-//! herald and its dependencies and compiles its own copy of `support`, which made building
-//! the suite cost minutes more than running it. Cargo's discovery of `tests/*.rs` is off
+//! they share are `support`. One binary instead of one per file: each of those binaries
+//! linked all of herald and its dependencies and compiled its own copy of `support`. Cargo's discovery of `tests/*.rs` is off
 //! (`autotests = false` in Cargo.toml), so a file is only run once it is listed below;
 //! `every_test_file_is_in_the_suite` fails for a file that is not.
 //!

@@ -35,16 +35,6 @@ impl Reply {
     pub fn class(&self) -> u16 {
         self.code / 100
     }
-
-    /// True for 2xx and 3xx replies.
-    pub fn is_positive(&self) -> bool {
-        matches!(self.class(), 2 | 3)
-    }
-
-    /// All lines joined by newlines, for assertions on the text.
-    pub fn text(&self) -> String {
-        self.lines.join("\n")
-    }
 }
 
 impl fmt::Debug for Reply {
