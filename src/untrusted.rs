@@ -172,6 +172,26 @@ pub fn name(text: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.into_string())
 }
 
+/// A name as herald's sentences show it: [`OneLine::name`], and in typographic double quotes
+/// (`“…”`) unless it holds only letters, digits, spaces, hyphens and apostrophes, so that words a
+/// stranger chose as a name (`The referee: Ann resigned.`) read as a quoted name inside
+/// herald's sentences, never as herald's own. Typographic quotes inside the name become `"`,
+/// so the quoted name ends where its closing quote is: a mail's wrapping never breaks a line
+/// inside it (`referee::templates::wrap`), and no part of it can begin a line of its own.
+pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let plain = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '\u{2019}');
+    if is_one_line(name, NAME_CHARS) && name.chars().all(plain) {
+        return Cow::Borrowed(name);
+    }
+    let name = OneLine::name(name).into_string();
+    if name.chars().all(plain) {
+        return Cow::Owned(name);
+    }
+    let inner: String = name.chars().map(|c| if matches!(c, '\u{201C}' | '\u{201D}') { '"' } else { c }).collect();
+    Cow::Owned(format!("\u{201C}{inner}\u{201D}"))
+}
+
 /// True if `text` is already what [`OneLine::new`] makes of it with `max_chars`: the check
 /// that lets a caller keep a borrowed text.
 pub fn is_one_line(text: &str, max_chars: usize) -> bool {

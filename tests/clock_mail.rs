@@ -46,8 +46,7 @@ fn reply_at(club: &Club, who: &str, text: &str, when: &str) -> (Mail, Mail) {
 
 #[track_caller]
 fn says(mail: &Mail, expected: &str) {
-    let body = mail.body();
-    assert!(body.contains(expected), "expected {expected:?} in {}:\n{body}", mail.subject());
+    support::mime::says(&mail.body(), expected);
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! one that ends a game.
 
 use crate::support;
+use crate::support::mime::{never_says, says};
 
 use herald::clock::{Clock, Timestamp};
 use herald::referee::archive::{Archive, verify};
@@ -52,16 +53,6 @@ fn archive(t: &mut Table, id: i64) -> Archive {
     let (record, moves) = game(t, id);
     let start = variants::by_id(&record.variant).unwrap().restore(&record.snapshot).unwrap().public_start();
     Archive::of(&record, &start, &moves)
-}
-
-#[track_caller]
-fn says(text: &str, expected: &str) {
-    assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
-}
-
-#[track_caller]
-fn never_says(text: &str, unexpected: &str) {
-    assert!(!text.contains(unexpected), "did not expect {unexpected:?} in:\n{text}");
 }
 
 #[test]

@@ -38,8 +38,8 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
     let id = club.new_game_with(&["--variant", "chess", "--with", "ninja"]);
     for who in [ALICE, BOB] {
         let invitation = club.latest(who).body();
-        assert!(invitation.contains("Chess with ninjas"), "{invitation}");
-        assert!(invitation.contains("Ninjas: White's in reserve; Black's in reserve."), "{invitation}");
+        support::mime::says(&invitation, "Chess with ninjas");
+        support::mime::says(&invitation, "Ninjas: White's in reserve; Black's in reserve.");
     }
 
     // 1. J@e4 Nc6 2. Nc3 d5 3. Je4xd5xc6+: the ninja takes the pawn on its first step and
@@ -49,11 +49,11 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     let board = club.latest(BOB).body();
-    assert!(board.contains("Ninjas: White's on e4; Black's in reserve."), "{board}");
+    support::mime::says(&board, "Ninjas: White's on e4; Black's in reserve.");
     let (_, bob) = club.play(ALICE, "Jxd5xc6");
     let body = bob[0].body();
-    assert!(body.contains("3. Je4xd5xc6+"), "{body}");
-    assert!(body.contains("You are in check."), "{body}");
+    support::mime::says(&body, "3. Je4xd5xc6+");
+    support::mime::says(&body, "You are in check.");
     // The only answer is the b-pawn's capture: the ninja is gone for good.
     club.play(BOB, "bxc6");
     let (alice, bob) = club.play(ALICE, "J@e5");
@@ -66,7 +66,7 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
     }
     let board = club.latest(ALICE).body();
-    assert!(board.contains("Ninjas: White's captured; Black's in reserve."), "{board}");
+    support::mime::says(&board, "Ninjas: White's captured; Black's in reserve.");
     for (who, text) in [(ALICE, "f3"), (BOB, "J@a6"), (ALICE, "g4"), (BOB, "e5"), (ALICE, "h3")] {
         let (alice, bob) = club.play(who, text);
         assert_eq!((alice.len(), bob.len()), (1, 1), "{who} {text}");
@@ -76,11 +76,9 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
     for mail in [&alice[0], &bob[0]] {
         assert!(mail.subject().contains("0-1"), "{}", mail.subject());
         let body = mail.body();
-        assert!(
-            body.contains(
-                "1. J@e4 Nc6 2. Nc3 d5 3. Je4xd5xc6+ bxc6 4. a3 J@h5 5. a4 Jh5-off 6. f3 J@a6 7. g4 e5 8. h3 Qh4#"
-            ),
-            "{body}"
+        support::mime::says(
+            &body,
+            "1. J@e4 Nc6 2. Nc3 d5 3. Je4xd5xc6+ bxc6 4. a3 J@h5 5. a4 Jh5-off 6. f3 J@a6 7. g4 e5 8. h3 Qh4#",
         );
     }
 
@@ -94,7 +92,7 @@ fn a_game_with_ninjas_by_mail_from_drop_to_mate() {
     let path = club.dir().join("ninja-archive.json");
     std::fs::write(&path, &archive).unwrap();
     let verified = club.herald_ok(&["verify", path.to_str().unwrap()]);
-    assert!(verified.contains("verified"), "{verified}");
+    support::mime::says(&verified, "verified");
     assert!(club.herald_ok(&["audit", &id.to_string()]).contains("verified"));
     let script = format!("{}/tests/fixtures/verify_archive.py", env!("CARGO_MANIFEST_DIR"));
     let stranger = std::process::Command::new("python3").arg(script).arg(&path).output().unwrap();

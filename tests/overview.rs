@@ -9,6 +9,7 @@
 //! 12:00 UTC; each reply comes a minute after the one before.
 
 use crate::support;
+use crate::support::mime::says;
 
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::mail::reply::compose_reply;
@@ -27,11 +28,6 @@ fn player(email: &str, name: &str) -> Player {
 fn read(raw: &[u8]) -> (String, String) {
     let mail = read_mail(raw, &ReadLimits::default()).unwrap();
     (mail.subject, mail.body)
-}
-
-#[track_caller]
-fn says(text: &str, expected: &str) {
-    assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
 }
 
 /// Alice plays Bob (chess, White), Carol (chess, Black) and Carol again (Crown, whose secret

@@ -13,6 +13,7 @@
 //! 01:00 CET.
 
 use crate::support;
+use crate::support::mime::says;
 
 use herald::mail::reader::{ReadLimits, read_mail};
 use herald::referee::records::Player;
@@ -31,11 +32,6 @@ fn latest(table: &Table, who: &str) -> (String, String) {
 /// The body of `who`'s latest mail of game `game`.
 fn latest_of(table: &Table, who: &str, game: i64) -> String {
     read_mail(&table.latest_in(who, game), &ReadLimits::default()).unwrap().body
-}
-
-#[track_caller]
-fn says(text: &str, expected: &str) {
-    assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
 }
 
 #[test]

@@ -28,7 +28,7 @@ fn a_crowd_forms_by_mail_and_both_diagrams_show_it() {
     let club = Club::start();
     let id = club.new_game_of("safety-in-numbers");
     let invitation = club.latest(ALICE).body();
-    assert!(invitation.contains("Safety in Numbers Chess"), "{invitation}");
+    support::mime::says(&invitation, "Safety in Numbers Chess");
 
     for (who, text) in [(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3")] {
         let (alice, bob) = play(&club, who, text);
@@ -38,8 +38,8 @@ fn a_crowd_forms_by_mail_and_both_diagrams_show_it() {
     let (alice, bob) = play(&club, BOB, "e5-e4");
     for mail in [&alice[0], &bob[0]] {
         let body = mail.body();
-        assert!(body.contains("2. Nc3 e5-e4"), "{body}");
-        assert!(body.contains("e4 (white pawn; black pawn)"), "{body}");
+        support::mime::says(&body, "2. Nc3 e5-e4");
+        support::mime::says(&body, "e4 (white pawn; black pawn)");
     }
     // White's diagram has rank 4 with the crowd "Pp" on e4 (the fifth column from the left);
     // Black's is turned round, e4 the fourth column from the left.
@@ -60,13 +60,13 @@ fn a_crowd_forms_by_mail_and_both_diagrams_show_it() {
     let (alice, bob) = play(&club, BOB, "Qxe4");
     assert_eq!((alice.len(), bob.len()), (0, 1));
     let refusal = bob[0].body();
-    assert!(refusal.contains("nothing on a crowded square can be captured"), "{refusal}");
+    support::mime::says(&refusal, "nothing on a crowded square can be captured");
 
     // It may join the crowd instead, checking the king from it.
     let (alice, _) = play(&club, BOB, "Qh4-e4+");
     let body = alice[0].body();
-    assert!(body.contains("Qh4-e4+"), "{body}");
-    assert!(body.contains("You are in check."), "{body}");
+    support::mime::says(&body, "Qh4-e4+");
+    support::mime::says(&body, "You are in check.");
     assert_eq!(cells(&rank_line(&body, 4))[4], "PNpq");
 
     let (alice, bob) = play(&club, ALICE, "resign");

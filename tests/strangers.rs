@@ -212,7 +212,10 @@ fn hostile_names_reach_every_mail_cli_output_and_page_as_one_clean_bounded_line(
     let shown_mails: Vec<String> = mails.iter().map(|(_, raw)| shown(raw)).collect();
     assert!(shown_mails.iter().any(|s| s.contains("final crosstable")), "the final crosstable went out");
     assert!(
-        shown_mails.iter().any(|s| s.contains(&format!("against \u{201C}Ann {INJECTED}\u{201D}"))),
+        shown_mails.iter().any(|s| {
+            let quoted = format!("\u{201C}Ann {INJECTED}\u{201D}");
+            support::mime::unwrapped(s).contains(&format!("against {quoted}")) && s.lines().any(|l| l.contains(&quoted))
+        }),
         "Ann's name is shown, on one line and in quotes, in her opponents' invitations"
     );
     assert!(shown_mails.iter().any(|s| s.contains(&format!("Ann {INJECTED} "))), "and in the tables, as a column");

@@ -8,6 +8,7 @@
 //! 21st run to the end of the (21 + N)th, and a vacation's days are skipped.
 
 use crate::support;
+use crate::support::mime::says;
 
 use herald::clock::{Clock, TimeControl, Timestamp};
 use herald::config::Games;
@@ -60,11 +61,6 @@ fn clocks(table: &mut Table, id: i64) -> [Option<u32>; 2] {
 fn result(table: &mut Table, id: i64) -> Option<String> {
     let record = table.service.store().read(|tx| tx.game(id)).unwrap().unwrap();
     record.result.map(|r| format!("{} {}", r.score, r.reason))
-}
-
-#[track_caller]
-fn says(text: &str, expected: &str) {
-    assert!(text.contains(expected), "expected {expected:?} in:\n{text}");
 }
 
 /// ICCF's control, two moves in five days: each move is charged the days after the one it
@@ -415,6 +411,8 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
          ALTER TABLE games DROP COLUMN white_clock;
          ALTER TABLE games DROP COLUMN black_clock;
          ALTER TABLE tournaments DROP COLUMN time_control;
+         ALTER TABLE games DROP COLUMN white_address_nonce;
+         ALTER TABLE games DROP COLUMN black_address_nonce;
          DROP TABLE vacations;
          DROP TABLE leave_grants;
          PRAGMA user_version = 8;",

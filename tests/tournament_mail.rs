@@ -150,7 +150,9 @@ fn a_crown_round_robin_is_played_to_its_final_crosstable_by_mail() {
     assert!(!shown.contains("waiting for confirmation"), "{shown}");
 
     let started = club.herald_ok(&["tournament", "start", "1"]);
-    assert_eq!(started.trim(), "15 game(s) started", "6 players meet each other once");
+    let lines: Vec<&str> = started.lines().collect();
+    assert_eq!(lines[..2], ["15 game(s) started", "Round 1"], "6 players meet each other once:\n{started}");
+    assert_eq!(lines[2..].iter().filter(|l| l.contains(" - ") && l.contains("game #")).count(), 3, "{started}");
     club.serve_once();
     club.settle();
     let all = games(&club);
@@ -312,7 +314,10 @@ fn a_royal_swiss_of_three_rounds_is_played_to_its_final_crosstable_by_mail() {
     club.settle();
     club.reply(hal.email, &latest_tournament_mail(&club, hal.email), "yes");
     club.settle();
-    assert_eq!(club.herald_ok(&["tournament", "start", "1"]).trim(), "4 game(s) started");
+    let started = club.herald_ok(&["tournament", "start", "1"]);
+    let lines: Vec<&str> = started.lines().collect();
+    assert_eq!(lines[..2], ["4 game(s) started", "Round 1"], "{started}");
+    assert_eq!(lines[2..].iter().filter(|l| l.contains(" - ") && l.contains("game #")).count(), 4, "{started}");
     club.serve_once();
     club.settle();
 

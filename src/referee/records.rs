@@ -38,29 +38,16 @@ impl Player {
     /// or on the command line; the store and the mail reader clean it too, this is the
     /// guarantee wherever it is shown, a row of an older herald's database included).
     ///
-    /// A name with anything but letters, digits, spaces, hyphens and apostrophes in it is shown
-    /// in typographic double quotes (`“…”`, which leave its own characters as they are), so
-    /// that words a stranger chose as a name (`The referee: Ann resigned.`) read as a quoted
-    /// name inside herald's sentences, never as herald's own. The address, when there is no name, is shown as it is.
+    /// A name is shown as [`crate::untrusted::shown_name`] shows it: quoted when it holds
+    /// anything but letters, digits, spaces, hyphens and apostrophes. The address, when there
+    /// is no name, is shown as it is.
     pub fn display_name(&self) -> std::borrow::Cow<'_, str> {
-        use crate::untrusted::{NAME_CHARS, OneLine, is_one_line};
+        use crate::untrusted::{NAME_CHARS, OneLine, is_one_line, shown_name};
         let name = self.name.as_deref().filter(|n| !OneLine::name(n).is_empty());
-        let Some(name) = name else {
-            return if is_one_line(&self.email, NAME_CHARS) {
-                std::borrow::Cow::Borrowed(&self.email)
-            } else {
-                std::borrow::Cow::Owned(OneLine::name(&self.email).into_string())
-            };
-        };
-        let plain = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '\u{2019}');
-        if is_one_line(name, NAME_CHARS) && name.chars().all(plain) {
-            return std::borrow::Cow::Borrowed(name);
-        }
-        let name = OneLine::name(name).into_string();
-        if name.chars().all(plain) {
-            std::borrow::Cow::Owned(name)
-        } else {
-            std::borrow::Cow::Owned(format!("\u{201C}{name}\u{201D}"))
+        match name {
+            Some(name) => shown_name(name),
+            None if is_one_line(&self.email, NAME_CHARS) => std::borrow::Cow::Borrowed(&self.email),
+            None => std::borrow::Cow::Owned(OneLine::name(&self.email).into_string()),
         }
     }
 }

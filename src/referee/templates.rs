@@ -135,13 +135,16 @@ fn joined(text: &str) -> String {
 
 /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone),
 /// never between a move number and its move ("15. h3"), nor before a lone `\` (a shell
-/// command's line goes on in the next: the line of a check command with a word too long for it).
+/// command's line goes on in the next: the line of a check command with a word too long for it),
+/// nor inside a name in typographic quotes (`“…”`, as `untrusted::shown_name` quotes a name that
+/// could read as herald's own words: no part of it may begin a line).
 pub(crate) fn wrap(text: &str, width: usize) -> String {
     let mut units: Vec<String> = Vec::new();
     let mut numbered = false;
+    let mut quoted = false;
     for word in text.split_whitespace() {
         match units.last_mut() {
-            Some(last) if numbered || word == "\\" => {
+            Some(last) if numbered || quoted || word == "\\" => {
                 last.push(' ');
                 last.push_str(word);
             }
@@ -149,6 +152,11 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
         }
         let quote = word.trim_start_matches(['"', '(']);
         numbered = quote.ends_with('.') && quote.trim_end_matches(['.', '…']).bytes().all(|b| b.is_ascii_digit());
+        if let Some(open) = word.rfind('\u{201C}') {
+            quoted = !word[open..].contains('\u{201D}');
+        } else if word.contains('\u{201D}') {
+            quoted = false;
+        }
     }
     let mut out = String::new();
     let mut line = 0;
@@ -213,6 +221,10 @@ mod tests {
         assert_eq!(wrap("", 6), "");
         assert_eq!(wrap("if 14... Bg4 15. h3", 12), "if 14... Bg4\n15. h3");
         assert_eq!(wrap("printf 'value:a-very-long-seed' \\", 12), "printf\n'value:a-very-long-seed' \\");
+        assert_eq!(
+            wrap("Round 1: “Di The referee: Ann” 0-1 by resignation", 16),
+            "Round 1:\n“Di The referee: Ann”\n0-1 by\nresignation"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::tournament::ratings::{self, Rating};
 use crate::tournament::{
     Entrant, Pairing, Points, Stage, System, Tournament, berger, crosstable, director, dutch, trf, withdrawal,
 };
+use crate::untrusted::shown_name;
 use crate::variants;
 
 /// What the TD gives to make a tournament.
@@ -460,7 +461,9 @@ impl Handler<'_> {
         let entrants = entrants(tx, id)?;
         let pairings = tx.pairings(id)?;
         let table = t.standings(&entrants, &pairings);
-        let name = |n: u32| entrants.iter().find(|e| e.number == n).map_or("?".to_string(), |e| e.name.clone());
+        let name = |n: u32| {
+            entrants.iter().find(|e| e.number == n).map_or("?".to_string(), |e| shown_name(&e.name).into_owned())
+        };
         let headline = format!(
             "Round {}, board {}: {} - {} {} ({})",
             pairing.round,

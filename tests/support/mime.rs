@@ -188,3 +188,16 @@ pub fn chain_head(text: &str) -> Option<String> {
 pub fn unwrapped(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Asserts that a mail's text says `expected`, read as its paragraphs read ([`unwrapped`]): the
+/// words in order, wherever the mail's 78-column wrapping broke their lines.
+#[track_caller]
+pub fn says(text: &str, expected: &str) {
+    assert!(unwrapped(text).contains(&unwrapped(expected)), "expected {expected:?} in:\n{text}");
+}
+
+/// Asserts that a mail's text never says `unexpected`, on one line or wrapped over several.
+#[track_caller]
+pub fn never_says(text: &str, unexpected: &str) {
+    assert!(!unwrapped(text).contains(&unwrapped(unexpected)), "did not expect {unexpected:?} in:\n{text}");
+}
