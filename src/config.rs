@@ -71,6 +71,11 @@ pub struct SiteSettings {
     /// The site's title, on every page; default: `referee.name`.
     #[serde(default)]
     pub title: Option<String>,
+    /// Where the club publishes the site (`https://chess.example.org/herald/`): the mails then
+    /// link to its page on commitments (`commitments.html`) unless `referee.commitments_url`
+    /// names another.
+    #[serde(default)]
+    pub url: Option<String>,
     /// Games and tournaments the site leaves out.
     #[serde(default)]
     pub leave_out: SiteLeaveOut,
@@ -655,6 +660,11 @@ impl Config {
         if !(1..=366).contains(&self.bounces.max_pause_days) {
             return Err(ConfigError::Invalid("bounces.max_pause_days must be from 1 to 366".into()));
         }
+        if let Some(url) = &self.site.url
+            && (!(url.starts_with("https://") || url.starts_with("http://")) || url.contains(char::is_whitespace))
+        {
+            return Err(ConfigError::Invalid(format!("site.url {url:?} must be an http:// or https:// address")));
+        }
         if let Some(title) = &self.site.title
             && (title.trim().is_empty() || title.chars().any(char::is_control))
         {
@@ -760,6 +770,16 @@ impl Config {
         self
     }
 
+    /// The page the mails link to for what commitments are and how to check one:
+    /// `referee.commitments_url`, else the site's own page on them when `site.url` says where
+    /// the site is; none: the mails say it in a few words.
+    pub fn commitments_url(&self) -> Option<String> {
+        self.referee.commitments_url.clone().or_else(|| {
+            let base = self.site.url.as_deref()?;
+            Some(format!("{}/{}", base.trim_end_matches('/'), crate::site::COMMITMENTS_PAGE))
+        })
+    }
+
     /// The settings still holding an example's value (`config.example.yaml`'s, or any domain
     /// RFC 2606 reserves for examples: `example.org`, `.com`, `.net` and below them, and
     /// the `.example` top-level domain): each as "KEY is still the example (VALUE)". A club
@@ -772,6 +792,7 @@ impl Config {
             ("referee.director", self.referee.director.as_deref()),
             ("inbox.authentication.trusted_authserv_id", self.inbox.authentication.trusted_authserv_id.as_deref()),
             ("referee.commitments_url", self.referee.commitments_url.as_deref()),
+            ("site.url", self.site.url.as_deref()),
         ];
         if let Some(imap) = &self.inbox.imap {
             values.extend([("inbox.imap.host", Some(imap.host.as_str())), ("inbox.imap.user", Some(&imap.user))]);
@@ -825,7 +846,7 @@ impl Config {
                 require: self.inbox.authentication.require,
                 confirm_game_ending: self.inbox.authentication.confirm_game_ending,
             },
-            commitments_url: self.referee.commitments_url.clone(),
+            commitments_url: self.commitments_url(),
             bounces: crate::referee::bounces::BounceSettings {
                 director: self.referee.director.clone(),
                 unreachable_after: self.bounces.unreachable_after,
@@ -860,7 +881,10 @@ mod tests {
         );
         assert!(placeholders.iter().any(|p| p.starts_with("inbox.authentication.trusted_authserv_id")));
         assert!(placeholders.iter().any(|p| p.starts_with("outgoing.transport.host")));
-        assert!(placeholders.iter().any(|p| p.starts_with("referee.commitments_url")), "{placeholders:?}");
+        assert!(placeholders.iter().any(|p| p.starts_with("site.url")), "{placeholders:?}");
+        // The mails link to the site's page on commitments, where the site is.
+        assert_eq!(config.referee.commitments_url, None);
+        assert_eq!(config.commitments_url().as_deref(), Some("https://chess.example.org/herald/commitments.html"));
         assert!(config.templates.is_none(), "no folder the package does not make");
         for (domain, example) in [
             ("example.org", true),

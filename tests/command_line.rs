@@ -554,3 +554,112 @@ fn variants_status_and_ratings_json_say_what_the_text_says() {
     assert!(waiting.starts_with(&json["mails_waiting"].to_string()), "{waiting} / {json}");
     assert_eq!(json["games_finished"], 1, "{json}");
 }
+
+#[test]
+fn standings_crosstable_outbox_log_and_leave_json_say_what_the_text_says() {
+    let table = Table::new("more-json");
+    let config = table.write_config();
+    // Ann beats Ben by the director's decision: by the rules, Ann 1 point and first with one
+    // win, Ben 0 and second.
+    let players = "Ann <ann@players.test>,Ben <ben@players.test>";
+    let id = herald(&config, &["tournament", "new", "--name", "Duel", "--system", "round-robin", "--players", players]);
+    let id = id.trim();
+    herald(&config, &["tournament", "start", id]);
+    let games: serde_json::Value = serde_json::from_str(&herald(&config, &["game", "list", "--json"])).unwrap();
+    let game = games[0]["id"].as_i64().unwrap();
+    herald(&config, &["tournament", "adjudicate", &game.to_string(), "1-0"]);
+
+    let text = herald(&config, &["tournament", "standings", id]);
+    let json: serde_json::Value =
+        serde_json::from_str(&herald(&config, &["tournament", "standings", id, "--json"])).unwrap();
+    assert_eq!(json["name"], "Duel");
+    let standings = json["standings"].as_array().unwrap();
+    let facts: Vec<(u64, &str, &str)> = standings
+        .iter()
+        .map(|s| (s["rank"].as_u64().unwrap(), s["name"].as_str().unwrap(), s["points"].as_str().unwrap()))
+        .collect();
+    assert_eq!(facts, [(1, "Ann", "1"), (2, "Ben", "0")], "{json}");
+    let wins = |s: &serde_json::Value| {
+        s["tiebreaks"].as_array().unwrap().iter().find(|t| t["tiebreak"] == "wins").map(|t| t["value"].clone())
+    };
+    assert_eq!((wins(&standings[0]), wins(&standings[1])), (Some("1".into()), Some("0".into())));
+    // Each row of the text holds what the JSON says, its tie-breaks in the same order.
+    let heading: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
+    for (line, s) in text.lines().skip(2).zip(standings) {
+        let mut expected = vec![
+            s["rank"].to_string(),
+            s["name"].as_str().unwrap().to_string(),
+            s["points"].as_str().unwrap().to_string(),
+        ];
+        let tiebreaks = s["tiebreaks"].as_array().unwrap();
+        expected.extend(tiebreaks.iter().map(|t| t["value"].as_str().unwrap().to_string()));
+        assert_eq!(line.split_whitespace().collect::<Vec<_>>(), expected, "{text}\n{json}");
+        let labels: Vec<&str> = tiebreaks.iter().map(|t| t["label"].as_str().unwrap()).collect();
+        assert_eq!(heading[3..], labels[..], "{text}");
+    }
+
+    let crosstable: serde_json::Value =
+        serde_json::from_str(&herald(&config, &["tournament", "crosstable", id, "--json"])).unwrap();
+    assert_eq!(crosstable["standings"], json["standings"]);
+    let names: Vec<&str> =
+        crosstable["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Ann", "Ben"]);
+    let pairings = crosstable["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 1, "two players meet once: {crosstable}");
+    assert_eq!(pairings[0]["game"], game);
+    assert_eq!(
+        (pairings[0]["result"]["white"].as_str(), pairings[0]["result"]["black"].as_str()),
+        (Some("1"), Some("0"))
+    );
+
+    // The outbox: the same counts and the same mails as its text.
+    let text = herald(&config, &["outbox", "--all"]);
+    let json: serde_json::Value = serde_json::from_str(&herald(&config, &["outbox", "--all", "--json"])).unwrap();
+    let counts: Vec<String> = json["counts"].as_object().unwrap().iter().map(|(k, n)| format!("{n} {k}")).collect();
+    assert_eq!(text.lines().next(), Some(format!("outbox: {}", counts.join(", ")).as_str()), "{json}");
+    let mails = json["mails"].as_array().unwrap();
+    assert_eq!(mails.len(), text.lines().count() - 1, "{text}");
+    for (line, mail) in text.lines().skip(1).zip(mails) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!((words[0], words[1]), (mail["id"].to_string().as_str(), mail["status"].as_str().unwrap()), "{line}");
+        assert!(line.contains(&format!(
+            "to {}  <{}>",
+            mail["to"].as_str().unwrap(),
+            mail["message_id"].as_str().unwrap()
+        )));
+    }
+    assert!(mails.iter().any(|m| m["to"] == "ann@players.test") && mails.iter().any(|m| m["to"] == "ben@players.test"));
+
+    // The log: one event a line, oldest first, the game's creation and the decision among them.
+    let text = herald(&config, &["log"]);
+    let json: serde_json::Value = serde_json::from_str(&herald(&config, &["log", "--json"])).unwrap();
+    let events = json.as_array().unwrap();
+    assert_eq!(events.len(), text.lines().count(), "{text}");
+    for (line, event) in text.lines().zip(events) {
+        assert!(line.contains(&format!(" {} ", event["kind"].as_str().unwrap())), "{line} / {event}");
+        assert!(line.ends_with(event["detail"].as_str().unwrap()), "{line} / {event}");
+    }
+    let kinds: Vec<&str> = events.iter().filter(|e| e["game"] == game).map(|e| e["kind"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"created") && kinds.contains(&"directed"), "{kinds:?}");
+
+    // A player's leave: the club's allowance (35 days by default), then ten days granted.
+    let json: serde_json::Value =
+        serde_json::from_str(&herald(&config, &["player", "leave", "ann@players.test", "--year", "2026", "--json"]))
+            .unwrap();
+    assert_eq!(
+        (json["year"].as_i64(), json["allowed"].as_u64(), json["left"].as_u64()),
+        (Some(2026), Some(35), Some(35))
+    );
+    let text = herald(&config, &["player", "leave", "ann@players.test", "--year", "2026", "--grant", "10"]);
+    assert_eq!(
+        text.trim(),
+        "ann@players.test: 45 vacation days in 2026 (10 granted by the director), 0 taken or booked, 45 left"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&herald(&config, &["player", "leave", "ann@players.test", "--year", "2026", "--json"]))
+            .unwrap();
+    assert_eq!(
+        (json["allowed"].as_u64(), json["granted"].as_u64(), json["left"].as_u64()),
+        (Some(45), Some(10), Some(45))
+    );
+}

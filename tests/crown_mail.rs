@@ -115,3 +115,26 @@ fn a_crown_game_by_mail_keeps_each_secret_until_the_rules_open_it() {
         assert!(!text.contains("(revealed: queen)"), "{}", mail.subject());
     }
 }
+
+/// A club that says where its site is gets mails that link to the site's page on commitments
+/// (`site.url`, then `commitments.html`), where the commitments are listed and where one opens.
+#[test]
+fn the_mails_link_to_the_sites_page_on_commitments() {
+    let club = Club::with(support::club::ClubOptions {
+        extra_config: "site:\n  url: https://chess.club.test/herald/\n".into(),
+        ..support::club::ClubOptions::default()
+    });
+    club.new_game_of("crown");
+    play(&club, ALICE, "crown king");
+    let (alice, bob) = play(&club, BOB, "crown queen");
+    let page = "https://chess.club.test/herald/commitments.html";
+    for mail in [&alice[0], &bob[0]] {
+        support::mime::says(&mail.body(), &format!("Commitments (what they are: {page}):"));
+    }
+    // Bb5xe8 takes Black's uncrowned king, which opens his note.
+    for (who, text) in [(ALICE, "e4"), (BOB, "d5"), (ALICE, "Bb5"), (BOB, "a6")] {
+        play(&club, who, text);
+    }
+    let (alice, _) = play(&club, ALICE, "Bxe8");
+    support::mime::says(&alice[0].body(), &format!("see {page} for how to check it"));
+}

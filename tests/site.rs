@@ -342,11 +342,36 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     assert!(index_text.contains("Zoë <script>alert(1)</script> & \"Co\""), "and still read as written");
     screenshots(&dir.join("index.html"), "index");
 
+    check_commitments_page(&dir);
     check_round_robin(&dir, &site_input.tournaments[0], &ids);
     check_swiss(&dir, &site_input.tournaments[1]);
     for (page, name) in games.iter().zip(["chess", "royal", "crowd", "crown-finished", "intelligence"]) {
         check_game(&dir, page, name);
     }
+}
+
+/// The page on commitments, which every page's footer links to: README's worked example (game
+/// 42, White crowned the king, the nonce 00 01 ... 0f), whose check command, run as a reader
+/// would copy it from the page, prints README's hash.
+fn check_commitments_page(dir: &Path) {
+    const README_HASH: &str = "83dce2f7d172ae20af538f738642a12ee7ffb78a2f2f60478be6becb3bf70646";
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(index.contains("href=\"commitments.html\""), "the footer links to the page on commitments");
+    let page = dom(&dir.join("commitments.html"));
+    let text = body_text(&page);
+    for line in
+        ["herald-commitment-v1", "game:42", "label:white.crown", "value:king", "nonce:000102030405060708090a0b0c0d0e0f"]
+    {
+        assert!(text.contains(line), "the page shows the line {line:?} of what is hashed:\n{text}");
+    }
+    let command = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("$ "))
+        .expect("the page shows the command that checks the example");
+    let out = std::process::Command::new("bash").arg("-c").arg(command).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("{README_HASH}  -"), "{command}");
+    assert!(text.contains(&format!("{README_HASH}  -")), "the page shows the hash the command prints");
+    screenshots(&dir.join("commitments.html"), "commitments");
 }
 
 fn check_round_robin(dir: &Path, t: &TournamentPage, games: &[i64]) {
@@ -698,10 +723,23 @@ fn check_game(dir: &Path, page: &GamePage, name: &str) {
             assert!(first.contains("data-square=\"e4\" data-count=\"3\""), "the crowd of three on e4");
         }
         "crown-finished" => {
-            // Over: every commitment opened, its value shown.
+            // Over: every commitment opened, its value shown, with a command that checks it:
+            // run as a reader would copy it from the page, it prints the commitment's hash.
             for c in &page.record.commitments {
                 assert!(c.revealed);
-                assert!(text.contains(&format!("{}: {}", c.commitment.label, c.commitment.value)), "{text}");
+                let (label, value) = (&c.commitment.label, &c.commitment.value);
+                assert!(text.contains(&format!("{label}: opened, {value}")), "{text}");
+                let command = text
+                    .lines()
+                    .filter_map(|l| l.find("printf '").map(|at| &l[at..]))
+                    .find(|l| l.contains(&format!(" label:{label} ")))
+                    .unwrap_or_else(|| panic!("no check command for {label}:\n{text}"));
+                let out = std::process::Command::new("bash").arg("-c").arg(command).output().unwrap();
+                assert_eq!(
+                    String::from_utf8_lossy(&out.stdout).trim(),
+                    format!("{}  -", c.commitment.hash),
+                    "{command}"
+                );
             }
         }
         "intelligence" => {
@@ -805,7 +843,7 @@ fn every_page_fits_a_phone_and_a_desktop() {
         .filter(|p| p.extension().is_some_and(|e| e == "html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 1 + 2 + 5, "the index, two tournaments and five games: {pages:?}");
+    assert_eq!(pages.len(), 1 + 1 + 2 + 5, "the index, commitments, two tournaments and five games: {pages:?}");
     let mut problems = Vec::new();
     for page in &pages {
         for width in [390, 1280] {

@@ -115,6 +115,8 @@ enum Command {
         "$ herald outbox",
         "# Sent mails too:",
         "$ herald outbox --all",
+        "# Dead letters, for a script:",
+        "$ herald outbox --json | jq '.mails[] | select(.status == \"dead\")'",
         "# Every dead letter again, once its cause is fixed:",
         "$ herald outbox retry",
     ))]
@@ -125,6 +127,7 @@ enum Command {
         "$ herald log --limit 20",
         "# Game 12's events, the details of its secrets included:",
         "$ herald log --game 12 --reveal",
+        "$ herald log --json --limit 500 > events.json",
     ))]
     Log(referee::LogArgs),
     /// Check a game's archive (from `herald game export ID --json`) with no database:

@@ -164,6 +164,9 @@ pub struct LogArgs {
     /// Show the details of events of games with secrets that still go on.
     #[arg(long)]
     reveal: bool,
+    /// The events as JSON: each one's time, game, kind and detail.
+    #[arg(long)]
+    json: bool,
 }
 
 /// A side on the command line.
@@ -188,6 +191,9 @@ pub struct OutboxArgs {
     /// List sent mails too, not only those waiting or dead.
     #[arg(long)]
     all: bool,
+    /// The counts and the mails as JSON.
+    #[arg(long)]
+    json: bool,
     #[command(subcommand)]
     command: Option<OutboxCommand>,
 }
@@ -711,15 +717,29 @@ pub fn log(config: ConfigPath<'_>, args: LogArgs) -> Result<(), String> {
             Ok((events, games))
         })
         .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let mut shown = Vec::new();
     for event in events {
-        let game = event.game_id.map_or("-".to_string(), |g| format!("#{g}"));
         let keeps_secrets = games.iter().any(|&(g, sealed)| Some(g) == event.game_id && sealed);
         let detail = if keeps_secrets && !args.reveal {
             "(sealed while the game goes on: --reveal shows it)".to_string()
         } else {
             event.detail
         };
+        if args.json {
+            shown.push(serde_json::json!({
+                "at": event.at.to_string(),
+                "game": event.game_id,
+                "kind": event.kind,
+                "detail": detail,
+                "sealed": keeps_secrets && !args.reveal,
+            }));
+            continue;
+        }
+        let game = event.game_id.map_or("-".to_string(), |g| format!("#{g}"));
         outln!("{} {:<6} {:<22} {detail}", event.at.strftime("%Y-%m-%d %H:%M:%S"), game, event.kind);
+    }
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&shown).map_err(|e| e.to_string())?);
     }
     Ok(())
 }
@@ -735,10 +755,32 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         .read(|tx| Ok((tx.outbox(!args.all)?, tx.outbox_counts()?)))
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     let noted = service.store().sent_notes().map_err(|e| e.to_string())?;
-    let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
-    outln!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
     let is_noted =
         |row: &crate::store::OutboxRow| row.status == crate::store::OutboxStatus::Pending && noted.contains(&row.id);
+    if args.json {
+        let counts: serde_json::Map<String, serde_json::Value> =
+            counts.iter().map(|(status, n)| (status.to_string(), (*n).into())).collect();
+        let mails: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|row| {
+                serde_json::json!({
+                    "id": row.id,
+                    "status": if is_noted(row) { "noted" } else { row.status.as_str() },
+                    "game": row.game_id,
+                    "attempts": row.attempts,
+                    "next_attempt": row.next_attempt_at.to_string(),
+                    "to": row.recipient,
+                    "message_id": row.message_id,
+                    "last_error": row.last_error_shown(),
+                })
+            })
+            .collect();
+        let shown = serde_json::json!({ "counts": counts, "mails": mails });
+        outln!("{}", serde_json::to_string_pretty(&shown).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    let summary: Vec<String> = counts.iter().map(|(status, n)| format!("{n} {status}")).collect();
+    outln!("outbox: {}", if summary.is_empty() { "empty".to_string() } else { summary.join(", ") });
     let noted_pending = rows.iter().filter(|row| is_noted(row)).count();
     if noted_pending > 0 {
         outln!(

@@ -9,9 +9,9 @@ use crate::engine::Color;
 use crate::referee::records::Player;
 use crate::service::{NewTournament, Service};
 use crate::store::StoreError;
-use crate::tournament::standings::{TieBreak, TieBreakEdition};
+use crate::tournament::standings::{Standing, TieBreak, TieBreakEdition};
 use crate::tournament::withdrawal::WithdrawalPolicy;
-use crate::tournament::{Points, Stage, System, Tournament, crosstable};
+use crate::tournament::{Entrant, Pairing, Points, Stage, System, Tournament, crosstable};
 
 /// `herald tournament`.
 #[derive(Args, Debug)]
@@ -158,18 +158,28 @@ enum TournamentCommand {
     /// The standings with tie-breaks.
     #[command(after_help = examples!(
         "$ herald tournament standings 2",
+        "# The leader's name, for a script:",
+        "$ herald tournament standings 2 --json | jq -r '.standings[0].name'",
     ))]
     Standings {
         /// The tournament's number.
         id: i64,
+        /// The standings as JSON: each player's rank, number, name, points and tie-breaks.
+        #[arg(long)]
+        json: bool,
     },
     /// The crosstable.
     #[command(after_help = examples!(
         "$ herald tournament crosstable 2",
+        "$ herald tournament crosstable 2 --json > crosstable-2.json",
     ))]
     Crosstable {
         /// The tournament's number.
         id: i64,
+        /// The crosstable as JSON: the players, every pairing with its result and game, and the
+        /// standings.
+        #[arg(long)]
+        json: bool,
     },
     /// End a game by the TD's decision, with a result: 1-0, 0-1, 1/2-1/2, or the points
     /// as W:B (e.g. 0.7:0.25).
@@ -393,23 +403,7 @@ fn show_json(
         .map(|round| {
             let mut boards: Vec<&crate::tournament::Pairing> = pairings.iter().filter(|p| p.round == round).collect();
             boards.sort_by_key(|p| p.board);
-            let boards: Vec<serde_json::Value> = boards
-                .into_iter()
-                .map(|p| {
-                    serde_json::json!({
-                        "board": p.board,
-                        "white": p.white,
-                        "black": p.black,
-                        "bye": p.is_bye(),
-                        "game": p.game,
-                        "result": p.score.map(|s| serde_json::json!({
-                            "white": s.white.to_string(),
-                            "black": s.black.to_string(),
-                            "finish": s.finish.as_str(),
-                        })),
-                    })
-                })
-                .collect();
+            let boards: Vec<serde_json::Value> = boards.into_iter().map(pairing_json).collect();
             serde_json::json!({ "round": round, "boards": boards })
         })
         .collect();
@@ -631,7 +625,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 out!("{}", with_game_numbers(&crosstable::round_text(&entrants, &pairings, round), &pairings, round));
             }
         }
-        TournamentCommand::Standings { id } | TournamentCommand::Crosstable { id } => {
+        TournamentCommand::Standings { id, json } | TournamentCommand::Crosstable { id, json } => {
             let crosstable_wanted = matches!(args.command, TournamentCommand::Crosstable { .. });
             let (t, entries, pairings) = service
                 .store()
@@ -640,10 +634,14 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             let t = t.ok_or_else(|| format!("there is no tournament #{id}"))?;
             let entrants: Vec<_> = entries.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
             let table = t.standings(&entrants, &pairings);
-            outln!("{}", t.name);
-            if crosstable_wanted {
+            if json {
+                let shown = tables_json(&t, &entrants, &pairings, &table, crosstable_wanted);
+                outln!("{}", serde_json::to_string_pretty(&shown).map_err(|e| e.to_string())?);
+            } else if crosstable_wanted {
+                outln!("{}", t.name);
                 out!("{}", crosstable::text(&entrants, &pairings, &table));
             } else {
+                outln!("{}", t.name);
                 out!("{}", crosstable::standings_text(&entrants, &table));
             }
         }
@@ -842,4 +840,70 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
     let written = crate::site::build(&site, &dir).map_err(|e| e.to_string())?;
     outln!("{} file(s) written to {}", written.len(), dir.display());
     Ok(())
+}
+
+/// `tournament standings --json` (and, with `crosstable`, `tournament crosstable --json`): the
+/// standings, each player's points and tie-breaks as decimals (`"2.5"`, exact, as the tables
+/// print them); with the crosstable, the players and every pairing with its result too.
+fn tables_json(
+    t: &Tournament,
+    entrants: &[Entrant],
+    pairings: &[Pairing],
+    table: &[Standing],
+    crosstable: bool,
+) -> serde_json::Value {
+    let name = |number: u32| entrants.iter().find(|e| e.number == number).map(|e| e.name.clone());
+    let standings: Vec<serde_json::Value> = table
+        .iter()
+        .map(|s| {
+            // In the tournament's order, which is the order they break ties in.
+            let tiebreaks: Vec<serde_json::Value> = s
+                .tiebreaks
+                .iter()
+                .map(|v| serde_json::json!({ "tiebreak": v.tiebreak.as_str(), "label": v.tiebreak.label(), "value": v.to_string() }))
+                .collect();
+            serde_json::json!({
+                "rank": s.rank,
+                "number": s.number,
+                "name": name(s.number),
+                "points": s.points.to_string(),
+                "games": s.games,
+                "tiebreaks": tiebreaks,
+            })
+        })
+        .collect();
+    let mut shown = serde_json::json!({ "tournament": t.id, "name": t.name, "standings": standings });
+    if crosstable {
+        shown["players"] = entrants
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "number": e.number,
+                    "name": e.name,
+                    "rating": e.rating,
+                    "withdrawn_after": e.withdrawn_after,
+                })
+            })
+            .collect();
+        shown["pairings"] = pairings.iter().map(pairing_json).collect();
+    }
+    shown
+}
+
+/// A pairing as the `--json` outputs give it: its round and board, the players by starting
+/// number (`black` null for the bye), its game, and its result once known (points as decimals).
+fn pairing_json(p: &Pairing) -> serde_json::Value {
+    serde_json::json!({
+        "round": p.round,
+        "board": p.board,
+        "white": p.white,
+        "black": p.black,
+        "bye": p.is_bye(),
+        "game": p.game,
+        "result": p.score.map(|s| serde_json::json!({
+            "white": s.white.to_string(),
+            "black": s.black.to_string(),
+            "finish": s.finish.as_str(),
+        })),
+    })
 }

@@ -119,6 +119,8 @@ pub(super) struct CommitmentLine {
     pub hash: String,
     /// The value, once opened.
     pub value: Option<String>,
+    /// The command that checks the opening with `sha256sum`, once opened.
+    pub check: Option<String>,
 }
 
 /// Whether a game keeps secrets now: it goes on, and it has committed secrets or its variant
@@ -329,6 +331,7 @@ pub(super) fn model(
                 label: c.commitment.label.clone(),
                 hash: c.commitment.hash.clone(),
                 value: c.revealed.then(|| c.commitment.value.clone()),
+                check: c.revealed.then(|| c.commitment.check_command()),
             })
             .collect(),
     })

@@ -34,6 +34,7 @@ use minijinja::Environment;
 use serde::Serialize;
 
 use crate::referee::archive::Archive;
+use crate::referee::commitment::Commitment;
 use crate::referee::records::{GameRecord, MoveRecord};
 use crate::tournament::standings::{Standing, TieBreak};
 use crate::tournament::{Entrant, Pairing, System};
@@ -206,7 +207,13 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("index.html", include_str!("templates/index.html")),
     ("tournament.html", include_str!("templates/tournament.html")),
     ("game.html", include_str!("templates/game.html")),
+    ("commitments.html", include_str!("templates/commitments.html")),
 ];
+
+/// The page that says what a commitment is and how a player checks one, with a worked example
+/// computed by herald's own commitment code: the page a club points `referee.commitments_url`
+/// at.
+pub const COMMITMENTS_PAGE: &str = "commitments.html";
 
 fn environment() -> Result<Environment<'static>, SiteError> {
     let mut env = Environment::new();
@@ -304,6 +311,24 @@ struct TournamentLine {
     state: String,
 }
 
+/// The commitments page's context.
+#[derive(Serialize)]
+struct CommitmentsContext<'a> {
+    frame: Frame<'a>,
+    example: WorkedExample<'a>,
+}
+
+/// A commitment opened, with the command that checks it.
+#[derive(Serialize)]
+struct WorkedExample<'a> {
+    game: i64,
+    label: &'a str,
+    value: &'a str,
+    nonce: &'a str,
+    hash: &'a str,
+    check: String,
+}
+
 /// Renders every file of the site: `index.html`, `style.css`, a page per tournament, and a
 /// page and an archive per game. Pure: nothing is read or written.
 pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
@@ -362,6 +387,21 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
         let html = render_page(&env, "tournament.html", TournamentContext { frame, t: &model })?;
         files.push(SiteFile { name: tournament_page_name(t.id), contents: html });
     }
+
+    // README's worked example: game 42, White crowned the king, the nonce 00 01 ... 0f.
+    let example =
+        Commitment::new(42, "white.crown", "king", std::array::from_fn(|i| i as u8)).map_err(SiteError::Template)?;
+    let frame = Frame { club: &site.club, title: "Commitments".to_string() };
+    let example = WorkedExample {
+        game: example.game,
+        label: &example.label,
+        value: &example.value,
+        nonce: &example.nonce,
+        hash: &example.hash,
+        check: example.check_command(),
+    };
+    let page = render_page(&env, COMMITMENTS_PAGE, CommitmentsContext { frame, example })?;
+    files.push(SiteFile { name: COMMITMENTS_PAGE.to_string(), contents: page });
 
     let frame = Frame { club: &site.club, title: site.club.clone() };
     let index =
