@@ -258,7 +258,7 @@ pub struct Authentication {
 pub use crate::referee::senders::{ConfirmGameEnding, Required};
 
 /// Outgoing mail.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Outgoing {
     /// The transport.
@@ -271,6 +271,27 @@ pub struct Outgoing {
     /// (default false: game mails carry both; a player may ask for text alone, `format text`).
     #[serde(default)]
     pub plain_text: bool,
+    /// Days a sent mail's body stays in the outbox, for the operator to look at (`herald
+    /// outbox show`); after them only what the guarantees need stays: its Message-ID (a mail is
+    /// never made twice), recipient, return path (what a bounce is matched by), game and times.
+    /// 0: the body goes as soon as the mail is sent. Default 7.
+    #[serde(default = "default_keep_sent_days")]
+    pub keep_sent_days: u32,
+}
+
+fn default_keep_sent_days() -> u32 {
+    7
+}
+
+impl Default for Outgoing {
+    fn default() -> Outgoing {
+        Outgoing {
+            transport: Transport::default(),
+            retry: Retry::default(),
+            plain_text: false,
+            keep_sent_days: default_keep_sent_days(),
+        }
+    }
 }
 
 /// One of the transports.

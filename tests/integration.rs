@@ -56,6 +56,7 @@ mod ninja_mail;
 mod ninja_rules;
 mod notation;
 mod operations;
+mod outbox_retention;
 mod oracle;
 mod outcome;
 mod overview;

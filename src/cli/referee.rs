@@ -212,6 +212,16 @@ enum OutboxCommand {
         /// The outbox row to send again; all dead letters without it.
         id: Option<i64>,
     },
+    /// Print a mail as it was (or will be) sent, headers and body: a sent mail's body is kept
+    /// `outgoing.keep_sent_days` days, then only its row stays.
+    #[command(after_help = examples!(
+        "$ herald outbox show 41",
+        "$ herald outbox show 41 > mail-41.eml",
+    ))]
+    Show {
+        /// The outbox row, as `herald outbox` lists it.
+        id: i64,
+    },
 }
 
 /// `herald init`: the database with its secret, and the Maildirs.
@@ -747,8 +757,10 @@ pub fn log(config: ConfigPath<'_>, args: LogArgs) -> Result<(), String> {
 /// `herald outbox`: mails waiting, retrying or dead (with --all, also sent ones).
 pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
     let mut service = open(config)?;
-    if let Some(OutboxCommand::Retry { id }) = args.command {
-        return retry_dead_letters(&mut service, id);
+    match args.command {
+        Some(OutboxCommand::Retry { id }) => return retry_dead_letters(&mut service, id),
+        Some(OutboxCommand::Show { id }) => return show_outbox_mail(&mut service, id),
+        None => {}
     }
     let (rows, counts) = service
         .store()
@@ -806,6 +818,25 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// `herald outbox show ID`: the mail's bytes as they are sent, or why they are not kept.
+fn show_outbox_mail(service: &mut Service, id: i64) -> Result<(), String> {
+    let row = service
+        .store()
+        .read(|tx| tx.outbox_row(id))
+        .map_err(|e: crate::store::StoreError| e.to_string())?
+        .ok_or_else(|| format!("there is no mail {id} in the outbox (herald outbox --all lists them)"))?;
+    if row.bytes.is_empty() {
+        let sent = row.sent_at.map_or("-".to_string(), |at| at.strftime("%Y-%m-%d %H:%M:%S UTC").to_string());
+        return Err(format!(
+            "mail {id} to {} was sent {sent}; its body is no longer kept (outgoing.keep_sent_days: {})",
+            row.recipient,
+            service.config().outgoing.keep_sent_days
+        ));
+    }
+    use std::io::Write;
+    crate::cli::output::Stdout.write_all(&row.bytes).map_err(|e| e.to_string())
 }
 
 /// `herald outbox retry [ID]`.

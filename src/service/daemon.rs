@@ -51,9 +51,19 @@ impl Service {
         let pass = self.pass_over(inbox.as_mut(), lock, transport, stop);
         self.inbox = inbox;
         let pass = pass?;
+        self.drop_kept_bodies()?;
         // For `herald status` and `herald doctor`: the daemon is alive and passing.
         self.store.record_pass(self.clock.now())?;
         Ok(pass)
+    }
+
+    /// Drops the bodies of the mails sent `outgoing.keep_sent_days` ago or more
+    /// ([`crate::store::Tx::drop_sent_bodies`]), so that the database does not keep every
+    /// picture it ever sent. A relaxed commit: one lost to a power cut is made at the next pass.
+    fn drop_kept_bodies(&mut self) -> Result<usize, ServiceError> {
+        let keep = jiff::SignedDuration::from_hours(24 * i64::from(self.config.outgoing.keep_sent_days));
+        let before = self.clock.now().checked_sub(keep).unwrap_or(jiff::Timestamp::MIN);
+        Ok(self.store.write_relaxed(|tx| tx.drop_sent_bodies(before))?)
     }
 
     /// The inbox the configuration names, opened at the first pass; `None` with pipe

@@ -30,6 +30,8 @@ pub struct OutboxRow {
     pub next_attempt_at: Timestamp,
     /// The last error, if an attempt failed.
     pub last_error: Option<String>,
+    /// When it was sent, once it was.
+    pub sent_at: Option<Timestamp>,
 }
 
 /// What became of a mail in the outbox: the `status` column (its CHECK constraint lists the
@@ -119,6 +121,18 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Drops the bodies of the mails sent at `before` or earlier (leaving `bytes` empty), keeping the
+    /// rest of their rows: the Message-ID that keeps a mail from being made twice, the return
+    /// path a bounce is matched by, recipient, game and times. Nothing reads a sent mail's
+    /// body but the operator (`herald outbox show`): a mail waiting or dead keeps its body, to
+    /// be sent. Returns how many were dropped.
+    pub fn drop_sent_bodies(&self, before: Timestamp) -> Result<usize> {
+        Ok(self.tx.execute(
+            "UPDATE outbox SET bytes = X'' WHERE status = 'sent' AND length(bytes) > 0 AND sent_at <= ?1",
+            params![ts(before)],
+        )?)
+    }
+
     /// Records a failed attempt: retried at `retry_at`, or a dead letter when `None`.
     pub fn mark_failed(&self, id: i64, error: &str, retry_at: Option<Timestamp>) -> Result<()> {
         match retry_at {
@@ -159,12 +173,12 @@ impl Tx<'_> {
 
     /// The status of outbox row `id`, if there is one.
     pub fn outbox_status(&self, id: i64) -> Result<Option<OutboxStatus>> {
-        Ok(self
-            .tx
-            .prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?
-            .query_row([id], read_outbox_row)
-            .optional()?
-            .map(|row| row.status))
+        Ok(self.outbox_row(id)?.map(|row| row.status))
+    }
+
+    /// Outbox row `id`, if there is one.
+    pub fn outbox_row(&self, id: i64) -> Result<Option<OutboxRow>> {
+        Ok(self.tx.prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?.query_row([id], read_outbox_row).optional()?)
     }
 
     /// The outbox, newest first, optionally only the rows not yet sent.
@@ -192,7 +206,7 @@ impl Tx<'_> {
 }
 
 const OUTBOX_SELECT: &str = "SELECT id, game_id, message_id, envelope_from, recipient, bytes, status, attempts,
-        next_attempt_at, last_error FROM outbox";
+        next_attempt_at, last_error, sent_at FROM outbox";
 
 fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -215,6 +229,7 @@ fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
         attempts: r.get(7)?,
         next_attempt_at: from_ts(r.get(8)?),
         last_error: r.get(9)?,
+        sent_at: r.get::<_, Option<i64>>(10)?.map(from_ts),
     })
 }
 

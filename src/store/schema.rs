@@ -294,6 +294,12 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN white_address_nonce TEXT;
     ALTER TABLE games ADD COLUMN black_address_nonce TEXT;
     "#,
+    // 16: a sent mail's body is kept `outgoing.keep_sent_days`, then dropped (`bytes` empty;
+    // `Tx::drop_sent_bodies`): the sent mails that still hold one, by when they were sent, so
+    // that each pass finds those due without reading the others.
+    r#"
+    CREATE INDEX outbox_sent_bodies ON outbox (sent_at) WHERE status = 'sent' AND length(bytes) > 0;
+    "#,
 ];
 
 #[cfg(test)]
