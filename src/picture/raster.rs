@@ -1,12 +1,11 @@
-//! SVG to PNG, with resvg and herald's one bundled font, so that a picture is drawn the same on
-//! every machine (no system fonts are looked at) and the same view gives the same bytes.
+//! SVG to pixels, with resvg and herald's one bundled font, so that a picture is drawn the same
+//! on every machine (no system fonts are looked at) and the same view gives the same bytes.
+//! [`super::tiles`] rasterises each square's contents and each board's frame here once.
 //!
-//! The PNG is written with a palette: a board has a few hundred colours at most (its squares,
-//! ink, paper, and the shades where their edges are smoothed), so the 256 most used are kept
-//! and any other pixel takes the nearest of them, a difference no eye sees on a smoothed edge.
-//! That makes the file a half smaller (chess's start at twice the CSS size: 20 KB instead of 39 KB).
-//! Pictures are kept in a small cache by their SVG, since a game's mails draw the same board
-//! again and again (a refused move, `board`, both players' mails after the game).
+//! [`reference_png`] is the drawing of before the tiles, kept as the reference they are
+//! measured and tested against: the whole scene rasterised, written with a palette of its 256
+//! most used colours (any other pixel takes the nearest of them, a difference no eye sees on a
+//! smoothed edge), deflated by the `png` crate at its default level.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
