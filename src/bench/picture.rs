@@ -186,7 +186,7 @@ fn encodings(samples: &[Sample]) {
             encoder.set_depth(png::BitDepth::Eight);
             encoder.set_palette(palette.concat());
             encoder.set_filter(filter);
-            encoder.set_deflate_compression(deflate.clone());
+            encoder.set_deflate_compression(deflate);
             let mut writer = encoder.write_header().expect("a PNG header");
             writer.write_image_data(pixels).expect("a PNG");
             writer.finish().expect("a PNG");

@@ -483,7 +483,7 @@ mod tests {
             round_trip(
                 width,
                 height,
-                (0..n).map(|i| if next() % 50 == 0 { next() as u8 } else { (i % 5) as u8 }).collect(),
+                (0..n).map(|i| if next().is_multiple_of(50) { next() as u8 } else { (i % 5) as u8 }).collect(),
             );
         }
     }
