@@ -35,6 +35,8 @@ use crate::referee::records::{Player, Verdict};
 use crate::service::{Ingested, Service};
 use crate::variants;
 
+use super::{mix, thread_cpu};
+
 /// Plies every game has been played to.
 const SHORT_PLIES: usize = 10;
 /// Long games in each database.
@@ -73,8 +75,8 @@ pub struct GamesBenchArgs {
 
 /// One game as its players see it: their addresses, the invitations they reply to, and the
 /// game as their own engine follows it (to choose the next move).
-struct Board {
-    id: i64,
+pub(super) struct Board {
+    pub(super) id: i64,
     players: [String; 2],
     invitations: [Vec<u8>; 2],
     game: Game,
@@ -90,8 +92,29 @@ impl Board {
     /// The mail of the next move, a reply to the mover's invitation with the numbered move
     /// ("12. Nf3", "12... Nf6"), and the move.
     fn next_mail(&self) -> Result<(Vec<u8>, Move), String> {
+        self.mail_of(pick(&self.game, self.id, self.plies)?)
+    }
+
+    /// The mail of the next move, as [`Board::next_mail`] chooses it among those whose board
+    /// (where the pieces stand) is not in `shown`, which gets it.
+    pub(super) fn next_mail_to_a_new_board(
+        &self,
+        shown: &mut std::collections::HashSet<String>,
+    ) -> Result<(Vec<u8>, Move), String> {
+        let moves = preferred(&self.game, self.id, self.plies)?;
+        let board_after = |m: Move| {
+            let mut next = self.game.clone();
+            next.play(m).ok()?;
+            Some(crate::notation::fen::write_board(next.position()))
+        };
+        let first_new = moves.iter().copied().find(|&m| board_after(m).is_some_and(|board| shown.insert(board)));
+        let m = first_new.ok_or_else(|| format!("game {}: every move shows a board already shown", self.id))?;
+        self.mail_of(m)
+    }
+
+    /// The mail of move `m`, a reply to the mover's invitation with the numbered move.
+    fn mail_of(&self, m: Move) -> Result<(Vec<u8>, Move), String> {
         let pos = self.game.position();
-        let m = pick(&self.game, self.id, self.plies)?;
         let side = usize::from(!pos.turn().is_white());
         let dots = if side == 0 { "." } else { "..." };
         let text = format!("{}{dots} {}", pos.fullmoves(), san::write(pos, m));
@@ -99,17 +122,23 @@ impl Board {
         Ok((raw, m))
     }
 
-    fn played(&mut self, m: Move) {
+    pub(super) fn played(&mut self, m: Move) {
         self.game.play(m).expect("picked from the legal moves");
         self.plies += 1;
     }
 }
 
-/// The move to play next in `game` (number `id`, at ply `ply`): among the legal moves that do not end the
-/// game, those that reach a position not seen before, then those of the wanted kind — a
-/// pawn move or capture once 30 moves passed without one, else no capture (so the material
-/// stays) — and of these one chosen by a hash of the position, the ply and the game.
+/// The move to play next in `game` (number `id`, at ply `ply`): the first of [`preferred`].
 fn pick(game: &Game, id: i64, ply: usize) -> Result<Move, String> {
+    preferred(game, id, ply)?.first().copied().ok_or_else(|| format!("game {id}: no move keeps it going"))
+}
+
+/// The moves that may be played next in `game` (number `id`, at ply `ply`), best first: among
+/// the legal moves that do not end the game, those that reach a position not seen before, then
+/// those of the wanted kind — a pawn move or capture once 30 moves passed without one, else no
+/// capture (so the material stays) — and among equals an order a hash of the position, the ply
+/// and the game shuffles.
+fn preferred(game: &Game, id: i64, ply: usize) -> Result<Vec<Move>, String> {
     let pos = game.position();
     let mut ranked = Vec::new();
     for m in pos.legal_moves() {
@@ -121,26 +150,23 @@ fn pick(game: &Game, id: i64, ply: usize) -> Result<Move, String> {
         let wanted = if pos.halfmoves() >= 60 { next.position().halfmoves() == 0 } else { !pos.is_capture(m) };
         ranked.push((u8::from(next.repetitions() > 1) * 2 + u8::from(!wanted), m));
     }
-    let best = ranked.iter().map(|r| r.0).min().ok_or_else(|| format!("game {id}: no move keeps it going"))?;
-    let candidates: Vec<Move> = ranked.into_iter().filter(|r| r.0 == best).map(|r| r.1).collect();
     let hash = mix(pos.repetition_key() ^ mix(ply as u64 ^ mix(id as u64)));
-    Ok(candidates[(hash % candidates.len() as u64) as usize])
-}
-
-/// SplitMix64's finaliser.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+    // Within a rank, from the hashed place on, round: the first is what one hash picks.
+    let mut ordered: Vec<(u8, usize, Move)> = Vec::with_capacity(ranked.len());
+    for rank in 0..4 {
+        let same: Vec<Move> = ranked.iter().filter(|r| r.0 == rank).map(|r| r.1).collect();
+        let start = if same.is_empty() { 0 } else { (hash % same.len() as u64) as usize };
+        ordered.extend((0..same.len()).map(|k| (rank, k, same[(start + k) % same.len()])));
+    }
+    Ok(ordered.into_iter().map(|(_, _, m)| m).collect())
 }
 
 /// A benchmark database and its games.
-struct Database {
+pub(super) struct Database {
     root: PathBuf,
-    config: Config,
-    service: Service,
-    boards: Vec<Board>,
+    pub(super) config: Config,
+    pub(super) service: Service,
+    pub(super) boards: Vec<Board>,
     /// Indices in `boards` of the long games.
     long: Vec<usize>,
 }
@@ -156,11 +182,18 @@ fn config(root: &Path) -> Config {
 }
 
 impl Database {
-    /// `games` active chess games in a new database in `root`, each played to ply 10 and
-    /// `long` of them, spread over the numbers, to ply `long_plies`; every mail so far sent.
-    fn build(root: &Path, games: usize, long: usize, long_plies: usize) -> Result<Database, String> {
+    /// `games` active chess games in a new database in `root` (with `config`), each played to
+    /// ply `plies` and `long` of them, spread over the numbers, to ply `long_plies`; every
+    /// mail so far sent.
+    pub(super) fn build(
+        root: &Path,
+        config: Config,
+        games: usize,
+        plies: usize,
+        long: usize,
+        long_plies: usize,
+    ) -> Result<Database, String> {
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
-        let config = config(root);
         Service::init(&config).map_err(err)?;
         let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(err)?;
         let started = Instant::now();
@@ -186,10 +219,10 @@ impl Database {
         let mut db = Database { root: root.to_path_buf(), config, service, boards, long: Vec::new() };
         db.long = (0..long).map(|k| k * games / long).collect();
         let all: Vec<usize> = (0..games).collect();
-        let mails = db.play_to(&all, SHORT_PLIES)? + db.play_to(&db.long.clone(), long_plies)?;
+        let mails = db.play_to(&all, plies)? + db.play_to(&db.long.clone(), long_plies)?;
         db.mark_all_sent()?;
         eprintln!(
-            "herald bench games: {games} games started in {:.1} s, {mails} move mails played in {:.1} s",
+            "herald bench: {games} games started in {:.1} s, {mails} move mails played in {:.1} s",
             created.as_secs_f64(),
             (started.elapsed() - created).as_secs_f64()
         );
@@ -315,7 +348,8 @@ fn measure(
     let mut dbs = Vec::new();
     for (k, &n) in sizes.iter().enumerate() {
         eprintln!("herald bench games: building database {} of {n} games", k + 1);
-        dbs.push(Database::build(&root.join(format!("db{k}-{n}")), n, LONG_GAMES, plies)?);
+        let db_root = root.join(format!("db{k}-{n}"));
+        dbs.push(Database::build(&db_root, config(&db_root), n, SHORT_PLIES, LONG_GAMES, plies)?);
     }
     // The measured short games: spread over the numbers, none of them long.
     let measured_short = |db: &Database| -> Vec<usize> {
@@ -401,12 +435,6 @@ fn measure(
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
-}
-
-/// The CPU time this thread has used.
-fn thread_cpu() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// Starts `herald serve` on `db` with `mails` move mails waiting in its inbox (one each to

@@ -2,10 +2,15 @@
 //! Maildir, checked, committed with their answers, answers sent over SMTP, moved to cur/ —
 //! beside the bare rate of one durable SQLite commit per mail on the same disk, in the same
 //! run. The answers go to postfix's smtp-sink on 127.0.0.1, which accepts and discards.
+//! The N mails are moves in N games that stand at different positions (each played a few
+//! moves first, chosen by a hash of the game), and no two of them lead to the same board, so
+//! every answer's board picture is drawn anew, as in a club's real stream; with
+//! `--text-only` the answers are text alone, as a club with `outgoing.plain_text` sends.
 //! With `--imap`, the same mails also go through an IMAP inbox (a private Dovecot: fetched,
 //! committed, moved to a done folder) against a copy of the same database, side by side.
 
 use crate::outln;
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -18,10 +23,10 @@ use crate::clock::SystemClock;
 use crate::config::{Config, TlsMode, Transport};
 use crate::mail::inbox::ImapInbox;
 use crate::mail::maildir::Maildir;
-use crate::mail::reply::compose_reply;
 use crate::mail::transport;
-use crate::referee::records::Player;
 use crate::service::Service;
+
+use super::games::Database;
 
 /// Arguments of `herald bench mail`.
 #[derive(Args, Debug)]
@@ -40,6 +45,13 @@ pub struct MailBenchArgs {
     /// folder; reported beside the Maildir path's figures.
     #[arg(long)]
     imap: bool,
+    /// Answers as text alone, without the board picture (a club's `outgoing.plain_text`).
+    #[arg(long)]
+    text_only: bool,
+    /// Moves each game is played before the measured mail, so that the games stand at
+    /// different positions.
+    #[arg(long, default_value_t = 6)]
+    plies: usize,
 }
 
 /// Kills the sink when the benchmark ends, however it ends.
@@ -95,35 +107,21 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
         Transport::Smtp { .. } => "SMTP to smtp-sink",
         _ => "Maildir sink",
     };
-    let config = super::bench_config(&root, outgoing);
-    Service::init(&config).map_err(|e| err(&e))?;
-    let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
+    let mut config = super::bench_config(&root, outgoing);
+    config.outgoing.plain_text = args.text_only;
     let transport = transport::from_config(&config.outgoing.transport)?;
-    let replies = {
-        let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
-        // N games, invitations sent; each White player answers the invitation with 1. e4.
-        eprintln!("herald bench mail: preparing {n} games");
-        let mut whites = Vec::with_capacity(n);
-        for i in 0..n {
-            let white = format!("white{i}@players.test");
-            let black = format!("black{i}@players.test");
-            service
-                .new_game("chess", Player { email: white.clone(), name: None }, Player { email: black, name: None })
-                .map_err(|e| err(&e))?;
-            whites.push(white);
-        }
-        let invitations = service.store().read(|tx| tx.outbox(false)).map_err(|e| err(&e))?;
-        service.send_due(&lock, transport.as_ref()).map_err(|e| err(&e))?;
-        let mut replies = Vec::with_capacity(n);
-        for white in &whites {
-            let invitation = invitations.iter().find(|row| &row.recipient == white).ok_or("invitation missing")?;
-            replies.push(compose_reply(&invitation.bytes, white, "1. e4")?);
-        }
-        replies
-    };
+    // N games, each played to ply `plies` by move mails, then each mover's next move, to a
+    // board no other mail of the run shows.
+    eprintln!("herald bench mail: preparing {n} games of {} plies", args.plies);
+    let db = Database::build(&root, config.clone(), n, args.plies, 0, 0)?;
+    let mut shown = HashSet::new();
+    let mut replies = Vec::with_capacity(n);
+    for board in &db.boards {
+        replies.push(board.next_mail_to_a_new_board(&mut shown)?.0);
+    }
     // The IMAP run gets a copy of the database as it is now: the same games, the same
     // secret, so the same mails are moves there too.
-    drop(service);
+    drop(db);
     if args.imap {
         std::fs::copy(&config.database, root.join("imap.db")).map_err(|e| format!("copying the database: {e}"))?;
     }
@@ -134,7 +132,8 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
 
     let before = bare_commits(&root.join("bare-1.db"), n)?;
     let service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(|e| err(&e))?;
-    let maildir = measure(service, transport.as_ref(), n)?;
+    let plies = n * (args.plies + 1);
+    let maildir = measure(service, transport.as_ref(), n, plies)?;
     let imap = if args.imap {
         let dovecot = super::dovecot::Dovecot::start(&root.join("dc"))?;
         dovecot.append(&replies)?;
@@ -142,7 +141,7 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
         let service = Service::open(imap_config, Arc::new(SystemClock))
             .map_err(|e| err(&e))?
             .with_inbox(Box::new(ImapInbox::new(dovecot.settings())));
-        let run = measure(service, transport.as_ref(), n)?;
+        let run = measure(service, transport.as_ref(), n, plies)?;
         if dovecot.count("Done")? != n {
             return Err(format!("expected the {n} mails moved to the done folder"));
         }
@@ -154,7 +153,11 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
     let bare = (before + after) / 2.0;
 
     outln!("disk: {}", root.display());
-    outln!("answers: {transport_label}, 2 per move mail");
+    outln!(
+        "answers: {transport_label}, 2 per move mail, {}",
+        if args.text_only { "text only" } else { "each with its board picture" }
+    );
+    outln!("boards: {n} games at different positions (ply {}), no two mails' boards alike", args.plies + 1);
     outln!("bare SQLite durable commits/s: {bare:.0} (before {before:.0}, after {after:.0})");
     for (label, run) in [("Maildir", Some(&maildir)), ("IMAP (Dovecot, 127.0.0.1)", imap.as_ref())] {
         let Some(run) = run else { continue };
@@ -205,8 +208,8 @@ impl Run {
 }
 
 /// Runs one pass of `service` over the n waiting move mails and checks that each was
-/// handled, played and answered.
-fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize) -> Result<Run, String> {
+/// handled, played and answered, `plies` moves in all games now.
+fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize, plies: usize) -> Result<Run, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
     let stop = AtomicBool::new(false);
@@ -226,8 +229,8 @@ fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize)
         .store()
         .read(|tx| Ok(tx.games()?.iter().map(|g| g.plies as usize).sum::<usize>()))
         .map_err(|e| err(&e))?;
-    if moves != n {
-        return Err(format!("expected {n} moves recorded, found {moves}"));
+    if moves != plies {
+        return Err(format!("expected {plies} moves recorded, found {moves}"));
     }
     let mut costs = pass.handled.clone();
     costs.sort();

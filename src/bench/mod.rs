@@ -7,6 +7,7 @@ mod games;
 mod mail;
 mod pairing;
 mod perft;
+mod picture;
 
 use std::path::Path;
 
@@ -31,6 +32,21 @@ fn bench_config(root: &Path, transport: Transport) -> Config {
         outgoing: Outgoing { transport, ..Default::default() },
         ..Config::default()
     }
+}
+
+/// SplitMix64's finaliser: a fixed hash, so that the benchmarks' choices are the same in every
+/// run.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> std::time::Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// Arguments of `herald bench`.
@@ -64,6 +80,9 @@ enum What {
         "$ herald bench pairing --players 200",
     ))]
     Pairing(pairing::PairingBenchArgs),
+    /// The board picture: herald's drawing beside the whole scene rasterised, on distinct
+    /// boards of every variant.
+    Picture(picture::PictureBenchArgs),
 }
 
 /// Runs the chosen benchmark.
@@ -73,5 +92,6 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         What::Mail(a) => mail::run(a),
         What::Games(a) => games::run(a),
         What::Pairing(a) => pairing::run(a),
+        What::Picture(a) => picture::run(a),
     }
 }

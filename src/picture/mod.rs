@@ -11,8 +11,10 @@
 //! The same view always gives the same bytes (no clock, no randomness, one bundled font), so
 //! two mails that differ only in a secret the recipient may not know carry the same picture.
 
+pub mod encode;
 pub mod pieces;
 pub mod raster;
+pub mod tiles;
 
 use std::fmt::Write as _;
 
@@ -32,13 +34,26 @@ pub const MARGIN: u32 = 20;
 /// at that size.
 pub const SCALE: f32 = 2.0;
 
+/// A colour of the picture, written in SVG as `#rrggbb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgb(pub [u8; 3]);
+
+impl std::fmt::Display for Rgb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [r, g, b] = self.0;
+        write!(f, "#{r:02x}{g:02x}{b:02x}")
+    }
+}
+
 /// Colours of the board: light and dark squares, and the same with the last move's mark.
-const LIGHT: &str = "#f0d9b5";
-const DARK: &str = "#b58863";
-const LIGHT_MARKED: &str = "#e6e27a";
-const DARK_MARKED: &str = "#c5b347";
-const FRAME: &str = "#5b4632";
-const LABEL: &str = "#4a4a4a";
+pub const LIGHT: Rgb = Rgb([0xf0, 0xd9, 0xb5]);
+pub const DARK: Rgb = Rgb([0xb5, 0x88, 0x63]);
+pub const LIGHT_MARKED: Rgb = Rgb([0xe6, 0xe2, 0x7a]);
+pub const DARK_MARKED: Rgb = Rgb([0xc5, 0xb3, 0x47]);
+/// The frame around the squares, the coordinates' ink, and the paper around the frame.
+const FRAME: Rgb = Rgb([0x5b, 0x46, 0x32]);
+const LABEL: Rgb = Rgb([0x4a, 0x4a, 0x4a]);
+const BACKGROUND: Rgb = pieces::PAPER;
 
 /// A board picture of one observer's view.
 pub struct Board<'a> {
@@ -72,6 +87,18 @@ impl Board<'_> {
 
     /// The scene as SVG, in CSS pixels.
     pub fn svg(&self) -> String {
+        let mut svg = self.squares_svg();
+        for (sq, cell) in &self.view.cells {
+            let (x, y) = self.corner(*sq);
+            pieces::draw_cell(&mut svg, cell, self.pieces, f64::from(x), f64::from(y), f64::from(SQUARE));
+        }
+        svg.push_str("</svg>");
+        svg
+    }
+
+    /// The scene without its pieces, still open for them to be drawn: paper, frame, squares
+    /// (the last move's marked) and coordinates.
+    fn squares_svg(&self) -> String {
         let (width, height) = self.size();
         let BoardSize { files, ranks } = self.view.size;
         let mut svg = String::new();
@@ -79,7 +106,7 @@ impl Board<'_> {
             svg,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-weight="bold">"#
         );
-        let _ = write!(svg, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
+        let _ = write!(svg, r#"<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>"#);
         let _ = write!(
             svg,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{FRAME}"/>"#,
@@ -90,22 +117,21 @@ impl Board<'_> {
         );
         for sq in self.view.size.squares() {
             let (x, y) = self.corner(sq);
-            let marked = self.marked.contains(&sq);
-            let fill = match (sq.is_dark(), marked) {
-                (true, false) => DARK,
-                (false, false) => LIGHT,
-                (true, true) => DARK_MARKED,
-                (false, true) => LIGHT_MARKED,
-            };
+            let fill = self.fill(sq);
             let _ = write!(svg, r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#);
         }
         self.coordinates(&mut svg);
-        for (sq, cell) in &self.view.cells {
-            let (x, y) = self.corner(*sq);
-            pieces::draw_cell(&mut svg, cell, self.pieces, f64::from(x), f64::from(y), f64::from(SQUARE));
-        }
-        svg.push_str("</svg>");
         svg
+    }
+
+    /// The colour of `sq`: light or dark, marked if the last move named it.
+    fn fill(&self, sq: Square) -> Rgb {
+        match (sq.is_dark(), self.marked.contains(&sq)) {
+            (true, false) => DARK,
+            (false, false) => LIGHT,
+            (true, true) => DARK_MARKED,
+            (false, true) => LIGHT_MARKED,
+        }
     }
 
     /// File labels under and over the board, rank numbers on both sides, as the variant's
@@ -138,9 +164,17 @@ impl Board<'_> {
         }
     }
 
-    /// The picture as PNG, [`SCALE`] pixels per CSS pixel.
+    /// The picture as PNG, [`SCALE`] pixels per CSS pixel: composed from tiles
+    /// ([`tiles`]) and written by [`encode`].
     pub fn png(&self) -> Vec<u8> {
-        raster::png(&self.svg(), SCALE)
+        tiles::with_composed(self, |picture| encode::png(picture, tiles::palette()))
+    }
+
+    /// The picture as herald drew it before tiles: [`svg`](Self::svg) rasterised whole
+    /// ([`raster::reference_png`]). The reference of `herald bench picture` and of the tests
+    /// that hold the tiles against it.
+    pub fn reference_png(&self) -> Vec<u8> {
+        raster::reference_png(&self.svg(), SCALE)
     }
 
     /// What the picture shows, in words, for the HTML's `alt` (read aloud by screen readers

@@ -23,9 +23,12 @@ use crate::engine::rules::PieceDef;
 use crate::markup::escape;
 use crate::variants::Cell;
 
-const INK: &str = "#1f1f1f";
-const PAPER: &str = "#ffffff";
-const GOLD: &str = "#c9a227";
+use super::Rgb;
+
+/// The pieces' colours: ink and paper for the two sides, gold for a crown's rim.
+pub const INK: Rgb = Rgb([0x1f, 0x1f, 0x1f]);
+pub const PAPER: Rgb = Rgb([0xff, 0xff, 0xff]);
+pub const GOLD: Rgb = Rgb([0xc9, 0xa2, 0x27]);
 
 /// The font's solid chess figure of a piece named as one of chess's six, and its outline.
 fn figures(name: &str) -> Option<(char, char)> {

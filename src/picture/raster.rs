@@ -1,24 +1,20 @@
-//! SVG to PNG, with resvg and herald's one bundled font, so that a picture is drawn the same on
-//! every machine (no system fonts are looked at) and the same view gives the same bytes.
+//! SVG to pixels, with resvg and herald's one bundled font, so that a picture is drawn the same
+//! on every machine (no system fonts are looked at) and the same view gives the same bytes.
+//! [`super::tiles`] rasterises each square's contents and each board's frame here once.
 //!
-//! The PNG is written with a palette: a board has a few hundred colours at most (its squares,
-//! ink, paper, and the shades where their edges are smoothed), so the 256 most used are kept
-//! and any other pixel takes the nearest of them, a difference no eye sees on a smoothed edge.
-//! That makes the file a half smaller (chess's start at twice the CSS size: 20 KB instead of 39 KB).
-//! Pictures are kept in a small cache by their SVG, since a game's mails draw the same board
-//! again and again (a refused move, `board`, both players' mails after the game).
+//! [`reference_png`] is the drawing of before the tiles, kept as the reference they are
+//! measured and tested against: the whole scene rasterised, written with a palette of its 256
+//! most used colours (any other pixel takes the nearest of them, a difference no eye sees on a
+//! smoothed edge), deflated by the `png` crate at its default level.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
 /// DejaVu Sans Bold, cut down to the characters herald's pictures use (ASCII, "¿", the chess
 /// figures, the crown's star); see `assets/fonts/README.md`.
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-herald.ttf");
-
-/// Pictures kept, most recent first.
-const CACHED: usize = 32;
 
 /// The options every picture is parsed with: the bundled font and nothing else.
 fn options() -> &'static usvg::Options<'static> {
@@ -34,39 +30,31 @@ fn options() -> &'static usvg::Options<'static> {
     })
 }
 
-/// Renders `svg` (herald's own drawing, see [`super::Board::svg`]) to PNG at `scale` pixels per
+/// `svg` (herald's own drawing, see [`super::Board::svg`]) rasterised at `scale` pixels per
 /// unit.
 ///
 /// # Panics
 ///
 /// If `svg` is not SVG that resvg can draw: the drawings are herald's own, so that is a bug,
 /// caught by the tests that draw every variant's board.
-pub fn png(svg: &str, scale: f32) -> Vec<u8> {
-    type Cache = Mutex<Vec<((String, u32), Arc<Vec<u8>>)>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Cache::default);
-    let key = (svg.to_string(), scale.to_bits());
-    if let Some(png) = cache.lock().ok().and_then(|c| c.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())) {
-        return png.to_vec();
-    }
-    let png = Arc::new(draw(svg, scale));
-    if let Ok(mut cache) = cache.lock() {
-        cache.insert(0, (key, png.clone()));
-        cache.truncate(CACHED);
-    }
-    png.to_vec()
-}
-
-fn draw(svg: &str, scale: f32) -> Vec<u8> {
+pub fn pixmap(svg: &str, scale: f32) -> tiny_skia::Pixmap {
     let tree = usvg::Tree::from_str(svg, options()).expect("herald's board drawing is valid SVG");
     let size = tree.size().to_int_size().scale_by(scale).expect("a board picture has a size");
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a board picture has a size");
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// The picture as herald drew it before [`super::tiles`]: the whole scene rasterised, its 256
+/// most used colours as the palette, deflated at the default level. Kept as the reference that
+/// `herald bench picture` measures the tiles against, and that the tests hold them against.
+pub fn reference_png(svg: &str, scale: f32) -> Vec<u8> {
+    let pixmap = pixmap(svg, scale);
     // The drawing is opaque (it starts with a white rectangle), so alpha is dropped.
     let pixels: Vec<[u8; 3]> = pixmap.data().chunks_exact(4).map(|p| [p[0], p[1], p[2]]).collect();
     let (palette, indices) = paletted(&pixels);
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, size.width(), size.height());
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(palette.concat());

@@ -1,0 +1,231 @@
+//! The board picture composed from tiles: a board is a frame (paper, frame, squares,
+//! coordinates) and a grid of squares, each of which shows one of a few dozen things (a piece
+//! of some kind and side, a crowd, a crown, nothing) on one of four colours. Each of those is
+//! rasterised by resvg once, the first time a board shows it, and kept; a board is then the
+//! frame's pixels with its squares' tiles copied in, a fraction of a millisecond where
+//! rasterising the whole scene takes several.
+//!
+//! Pixels are indices into one fixed [`palette`]: the picture's own colours and, between each
+//! pair of them that meet at a smoothed edge, fifteen shades. Every tile and frame is mapped
+//! to it once, as it is drawn, so composing a board is copying bytes, and the same view gives
+//! the same bytes whatever was drawn before (no palette of the picture's most used colours,
+//! which would depend on the board).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::pieces::{GOLD, INK, PAPER};
+use super::{Board, DARK, DARK_MARKED, FRAME, LABEL, LIGHT, LIGHT_MARKED, Rgb, SCALE, SQUARE, pieces, raster};
+use crate::engine::geometry::BoardSize;
+
+/// A square's side in pixels.
+pub const TILE: usize = (SQUARE as f32 * SCALE) as usize;
+
+/// Shades between two colours that meet at an edge, besides the two: anti-aliasing gives a
+/// pixel a share of each colour, which fifteen steps of 1/16 follow closer than an eye sees at
+/// a pixel's size.
+const SHADES: u8 = 15;
+
+/// The colours the drawing uses, each alone.
+const SOLID: [Rgb; 9] = [PAPER, INK, LIGHT, DARK, LIGHT_MARKED, DARK_MARKED, FRAME, LABEL, GOLD];
+
+/// The pairs of colours whose edges are smoothed, foreground over background: the pieces' ink
+/// and paper on the four squares and on each other, a crown's gold rim on the squares and on
+/// its side's colour, the coordinates on the paper. (The frame and the squares lie on whole
+/// pixels, so their edges have no shades.)
+const EDGES: [(Rgb, Rgb); 16] = [
+    (INK, LIGHT),
+    (INK, DARK),
+    (INK, LIGHT_MARKED),
+    (INK, DARK_MARKED),
+    (PAPER, LIGHT),
+    (PAPER, DARK),
+    (PAPER, LIGHT_MARKED),
+    (PAPER, DARK_MARKED),
+    (INK, PAPER),
+    (GOLD, LIGHT),
+    (GOLD, DARK),
+    (GOLD, LIGHT_MARKED),
+    (GOLD, DARK_MARKED),
+    (GOLD, INK),
+    (GOLD, PAPER),
+    (LABEL, PAPER),
+];
+
+/// The palette every picture is written with: [`SOLID`], then [`SHADES`] shades of each of
+/// [`EDGES`], 249 colours.
+pub fn palette() -> &'static [[u8; 3]] {
+    static PALETTE: OnceLock<Vec<[u8; 3]>> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let mut colours: Vec<[u8; 3]> = SOLID.iter().map(|c| c.0).collect();
+        let steps = u16::from(SHADES) + 1;
+        for (front, back) in EDGES {
+            for step in 1..steps {
+                let mix = |f: u8, b: u8| {
+                    let mixed = (u16::from(f) * step + u16::from(b) * (steps - step) + steps / 2) / steps;
+                    mixed as u8
+                };
+                colours.push([0, 1, 2].map(|i| mix(front.0[i], back.0[i])));
+            }
+        }
+        debug_assert!(colours.len() <= 256, "a PNG palette holds 256 colours");
+        colours
+    })
+}
+
+/// `rgba` (opaque pixels, four bytes each) as indices into the [`palette`]: each pixel's own
+/// colour or the nearest.
+fn to_palette(rgba: &[u8]) -> Vec<u8> {
+    let palette = palette();
+    let distance =
+        |a: [u8; 3], b: [u8; 3]| a.iter().zip(b).map(|(x, y)| (i32::from(*x) - i32::from(y)).pow(2)).sum::<i32>();
+    let mut nearest: HashMap<[u8; 3], u8> = HashMap::new();
+    rgba.chunks_exact(4)
+        .map(|p| {
+            let colour = [p[0], p[1], p[2]];
+            *nearest
+                .entry(colour)
+                .or_insert_with(|| (0..palette.len()).min_by_key(|&i| distance(palette[i], colour)).unwrap_or(0) as u8)
+        })
+        .collect()
+}
+
+/// A picture as indices into the [`palette`], in the scanlines a PNG deflates: row by row,
+/// each row its filter type (0, none) and then its pixels, so that writing it is deflating
+/// this very buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Indexed {
+    pub width: usize,
+    pub height: usize,
+    pub scanlines: Vec<u8>,
+}
+
+impl Indexed {
+    /// A picture of `pixels`, `width` to a row.
+    pub fn new(width: usize, pixels: &[u8]) -> Indexed {
+        let mut scanlines = Vec::with_capacity(pixels.len() + pixels.len() / width.max(1));
+        for row in pixels.chunks_exact(width.max(1)) {
+            scanlines.push(0);
+            scanlines.extend_from_slice(row);
+        }
+        Indexed { width, height: pixels.len() / width.max(1), scanlines }
+    }
+
+    /// The pixels of each row.
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.scanlines.chunks_exact(self.width + 1).map(|row| &row[1..])
+    }
+}
+
+/// Drawings kept, by the SVG they are drawn from. Past this many the cache starts again: a
+/// club's boards show a few hundred things at most, so only a stream of unusual crowds or
+/// labels ever fills it.
+const KEPT: usize = 4096;
+
+type Cache<T> = Mutex<HashMap<String, Arc<T>>>;
+
+/// What `cache` holds for `key`, or `draw(key)`, kept.
+fn cached<T>(cache: &'static OnceLock<Cache<T>>, key: String, draw: impl FnOnce(&str) -> T) -> Arc<T> {
+    let cache = cache.get_or_init(Cache::default);
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return found;
+    }
+    let drawn = Arc::new(draw(&key));
+    if let Ok(mut cache) = cache.lock() {
+        if cache.len() >= KEPT {
+            cache.clear();
+        }
+        cache.insert(key, drawn.clone());
+    }
+    drawn
+}
+
+static TILES: OnceLock<Cache<Indexed>> = OnceLock::new();
+static FRAMES: OnceLock<Cache<Indexed>> = OnceLock::new();
+
+/// Empties the caches, so that the next boards rasterise all they show (`herald bench
+/// picture` measures that first drawing on its own).
+pub fn forget() {
+    for cache in [&TILES, &FRAMES] {
+        if let Some(Ok(mut cache)) = cache.get().map(Mutex::lock) {
+            cache.clear();
+        }
+    }
+}
+
+/// `svg` rasterised at [`SCALE`], in the palette.
+fn rasterise(svg: &str) -> Indexed {
+    let pixmap = raster::pixmap(svg, SCALE);
+    Indexed::new(pixmap.width() as usize, &to_palette(pixmap.data()))
+}
+
+/// One square's tile: `fragment` (a square's contents as [`pieces::draw_cell`] draws them at
+/// the origin) on a square of `fill`, [`TILE`] pixels a side.
+fn tile(fill: Rgb, fragment: &str) -> Arc<Indexed> {
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" viewBox="0 0 {SQUARE} {SQUARE}" font-family="DejaVu Sans" font-weight="bold"><rect width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>{fragment}</svg>"#
+    );
+    cached(&TILES, svg, rasterise)
+}
+
+/// The board's frame: everything but the pieces and the last move's marks.
+fn frame(board: &Board<'_>) -> Arc<Indexed> {
+    let bare = Board { view: board.view, bottom: board.bottom, pieces: board.pieces, marked: &[] };
+    let mut svg = bare.squares_svg();
+    svg.push_str("</svg>");
+    cached(&FRAMES, svg, rasterise)
+}
+
+/// The picture of `board`, as [`Board::svg`] draws it, composed from its frame and tiles.
+pub fn compose(board: &Board<'_>) -> Indexed {
+    let mut picture = Indexed { width: 0, height: 0, scanlines: Vec::new() };
+    compose_into(board, &mut picture);
+    picture
+}
+
+/// `f` of the picture of `board`, composed in this thread's canvas: a board's 600 KB of
+/// pixels are written where the last board's were, not into memory the system must first
+/// hand over and clear.
+pub fn with_composed<T>(board: &Board<'_>, f: impl FnOnce(&Indexed) -> T) -> T {
+    thread_local! {
+        static CANVAS: std::cell::RefCell<Indexed> =
+            const { std::cell::RefCell::new(Indexed { width: 0, height: 0, scanlines: Vec::new() }) };
+    }
+    CANVAS.with_borrow_mut(|canvas| {
+        compose_into(board, canvas);
+        f(canvas)
+    })
+}
+
+/// Composes the picture of `board` in `picture`.
+fn compose_into(board: &Board<'_>, picture: &mut Indexed) {
+    let frame = frame(board);
+    picture.width = frame.width;
+    picture.height = frame.height;
+    picture.scanlines.clone_from(&frame.scanlines);
+    let BoardSize { files, ranks } = board.view.size;
+    let mut fragment = String::new();
+    for sq in board.view.size.squares() {
+        let cell = board.view.cells.iter().find(|(at, _)| *at == sq).map(|(_, cell)| cell);
+        fragment.clear();
+        if let Some(cell) = cell {
+            pieces::draw_cell(&mut fragment, cell, board.pieces, 0.0, 0.0, f64::from(SQUARE));
+        }
+        let fill = board.fill(sq);
+        if fragment.is_empty() && !board.marked.contains(&sq) {
+            // The frame has it already.
+            continue;
+        }
+        let tile = tile(fill, &fragment);
+        let (x, y) = board.corner(sq);
+        let (x, y) = ((x as f32 * SCALE) as usize, (y as f32 * SCALE) as usize);
+        let stride = picture.width + 1;
+        for (row, pixels) in tile.rows().enumerate() {
+            // Past the row's filter type.
+            let at = (y + row) * stride + 1 + x;
+            picture.scanlines[at..at + TILE].copy_from_slice(pixels);
+        }
+    }
+    debug_assert_eq!(picture.width, usize::from(files) * TILE + 2 * (super::MARGIN as f32 * SCALE) as usize);
+    debug_assert_eq!(picture.height, usize::from(ranks) * TILE + 2 * (super::MARGIN as f32 * SCALE) as usize);
+}
