@@ -404,7 +404,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The CPU time this thread has used.
-fn thread_cpu() -> Duration {
+pub(super) fn thread_cpu() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
