@@ -5,7 +5,10 @@
 //! fixed-seed generator, the stronger player winning more often), then the next round is
 //! timed on both sides, and the oracle's pairs and bye compared with herald's. The oracle
 //! runs under a time limit, since its cost grows steeply with the field: the report then
-//! says it did not finish.
+//! says it did not finish. Without the oracle installed (or with `--no-oracle`) the bench
+//! reports herald's side alone and succeeds. herald's figure is the CPU time of the thread
+//! that pairs (the machine may be busy); `--pairs-out FILE` writes the round's boards, one
+//! `white black` line each (`black` 0 for the bye), to compare two builds.
 
 use crate::outln;
 use std::collections::BTreeSet;
@@ -38,6 +41,12 @@ pub struct PairingBenchArgs {
     /// The oracle driver.
     #[arg(long, default_value = "tests/fixtures/swiss_oracle.py")]
     driver: PathBuf,
+    /// Time herald alone.
+    #[arg(long)]
+    no_oracle: bool,
+    /// Write the timed round's boards here, one `white black` line each (0: the bye).
+    #[arg(long)]
+    pairs_out: Option<PathBuf>,
 }
 
 /// The oracle's seconds and its boards as unordered pairs.
@@ -92,10 +101,27 @@ pub fn run(args: PairingBenchArgs) -> Result<(), String> {
         previous.extend(pairings);
     }
     let round = args.rounds_played + 1;
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), super::thread_cpu());
     let ours = pair(&input(&entrants, &previous, round, total_rounds)).map_err(|e| e.to_string())?;
-    let herald = start.elapsed();
-    outln!("herald: {} players, round {round}: {} boards in {:.3} s", args.players, ours.len(), herald.as_secs_f64());
+    let (herald, herald_cpu) = (start.elapsed(), super::thread_cpu().saturating_sub(cpu));
+    outln!(
+        "herald: {} players, round {round}: {} boards in {:.3} s CPU ({:.3} s wall)",
+        args.players,
+        ours.len(),
+        herald_cpu.as_secs_f64(),
+        herald.as_secs_f64()
+    );
+    if let Some(path) = &args.pairs_out {
+        let lines: String = ours.iter().map(|p| format!("{} {}\n", p.white, p.black.unwrap_or(0))).collect();
+        std::fs::write(path, lines).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if args.no_oracle {
+        return Ok(());
+    }
+    if !args.python.exists() {
+        outln!("oracle (caissify-pairings 0.5.0): not installed at {} (scripts/oracle-venv.sh)", args.python.display());
+        return Ok(());
+    }
     match oracle(&args, &previous, total_rounds)? {
         Some((seconds, theirs)) => {
             let mine = unordered(ours.iter().map(|p| (p.white, p.black)));

@@ -1,20 +1,73 @@
-//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with dual
-//! variables, O(n³)), after Galil's "Efficient algorithms for finding maximum matching in
-//! graphs" (1986) in the formulation Joris van Rantwijk published with mwmatching.py.
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual
+//! variables (Galil, "Efficient algorithms for finding maximum matching in graphs", 1986, in
+//! the formulation Joris van Rantwijk published with mwmatching.py), kept between calls and
+//! repaired locally when edges change, the way bbpPairings avoids re-solving from scratch
+//! after every tie-break. One matcher serves both uses: a from-scratch solve
+//! ([`max_weight_matching`]) is the cold start of the same state, with every vertex exposed.
 //!
 //! The Dutch system needs it because a bracket's best pairing is a matching of the players
-//! that maximises the criteria packed into integer edge weights ([`Wide`]). With
-//! `max_cardinality` the matching first pairs as many players as the graph allows, then
-//! maximises weight among those. All arithmetic is on integers: with integer weights every
-//! slack halved by the algorithm is even, so nothing is rounded.
+//! that maximises the criteria packed into integer edge weights ([`Wide`]). All arithmetic is
+//! on integers: slacks are kept even where the algorithm halves them, so nothing is rounded.
+//!
+//! **Modes.** [`Mode::Perfect`] keeps a maximum-weight *perfect* matching: no vertex may stay
+//! unmatched, so vertex duals are free in sign and an exposed vertex needs no particular
+//! dual, which makes a warm start easy. [`Mode::MaxCardinality`] and [`Mode::MaxWeight`] are
+//! van Rantwijk's general algorithm (every exposed vertex at the lowest dual, which stays
+//! non-negative), solved from the cold start only.
+//!
+//! **Warm starts** (perfect mode). The state between calls is an optimal perfect matching
+//! with feasible duals (every slack `y_u + y_v - 2w + 2·Σ z_B` non-negative, matched and
+//! blossom edges tight). When the edges of a vertex `v` change, `v` is *freed*: it is rotated
+//! to the base of its blossoms, unmatched, and every blossom containing it is dissolved by
+//! adding the blossom's dual to each of its vertices (which keeps every slack inside it, and
+//! only raises slacks leaving it); its former mate is freed the same way. `v`'s dual is then
+//! raised just enough for every edge at `v` to be feasible again. Each freed vertex is an
+//! exposed root for the ordinary augmentation stages, which restore a perfect matching,
+//! optimal since every invariant holds again. Removing a matched pair frees both and drops
+//! them: the rest stays optimal with no stage at all.
+//!
+//! When more than half the vertices changed at once (a bracket's exchange weights), they are
+//! freed and set aside, then put back two at a time (so that the vertices in play can always
+//! be matched perfectly, and no stage searches the whole graph in vain), each pair placed by
+//! a stage against an optimum of the others, which keeps the duals near their final values.
+//! The cold start gives each dual its vertex's heaviest edge and matches greedily the edges
+//! that makes tight before the stages.
+//!
+//! An odd vertex count is made even by the caller with a dummy vertex joined to everyone by
+//! weight zero, which turns "the heaviest matching leaving one vertex out" into a perfect
+//! matching. If no perfect matching exists, [`Matcher::solve`] says so.
+//!
+//! Halving a slack between two outer vertices (delta 3) needs that slack even, which holds when
+//! all the roots of a stage have duals of one parity; freed vertices get even duals (raising an
+//! exposed trivial vertex's dual keeps every invariant).
+//!
+//! **Memory.** A weight is 64 bytes, and a round repeats few distinct ones, so each edge holds
+//! a 4-byte index into a table of the distinct weights in use (rebuilt when it has grown
+//! stale), and a 4-byte stamp: about 8 bytes a pair of vertices, not 130.
+
+use std::collections::HashMap;
 
 use super::wide::Wide;
 
 const NONE: usize = usize::MAX;
 
+/// Past one in this many live vertices changed, they are put back one at a time.
+const SEQUENTIAL: usize = 2;
+
+/// What a solve looks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A heaviest perfect matching of the live vertices, kept across changes.
+    Perfect,
+    /// The heaviest among the matchings with the most pairs (cold start only).
+    MaxCardinality,
+    /// The heaviest matching (cold start only).
+    MaxWeight,
+}
+
 /// The mate of each vertex (`None` when unmatched) in a maximum-weight matching of the graph
 /// with `vertex_count` vertices and the given edges `(u, v, weight)`; weights must be
-/// positive.
+/// positive. With `max_cardinality`, the heaviest of the matchings with the most pairs.
 pub fn max_weight_matching(
     vertex_count: usize,
     edges: &[(usize, usize, Wide)],
@@ -23,17 +76,32 @@ pub fn max_weight_matching(
     if edges.is_empty() {
         return vec![None; vertex_count];
     }
-    let mut m = Matcher::new(vertex_count, edges, max_cardinality);
+    let mut m = Matcher::new(vertex_count, if max_cardinality { Mode::MaxCardinality } else { Mode::MaxWeight });
+    for &(u, v, w) in edges {
+        m.set(u, v, w, true);
+    }
     m.solve();
-    (0..vertex_count).map(|v| if m.mate[v] == NONE { None } else { Some(m.endpoint[m.mate[v]]) }).collect()
+    (0..vertex_count).map(|v| m.mate(v)).collect()
 }
 
-struct Matcher<'e> {
+/// A maximum-weight matching over a fixed vertex set, kept across edge changes.
+pub struct Matcher {
     n: usize,
-    edges: &'e [(usize, usize, Wide)],
-    max_cardinality: bool,
-    endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    mode: Mode,
+    /// Index into `values` of the weight of edge `k = i * n + j` (`i < j`), stored at
+    /// `j * n + i` too so that a vertex's edges are one row; `ABSENT` where there is none.
+    weight_id: Vec<u32>,
+    /// The distinct weights, and where each is.
+    values: Vec<Wide>,
+    index: HashMap<Wide, u32>,
+    /// Past this many distinct weights, the table is rebuilt from the edges.
+    collect_at: usize,
+    removed: Vec<bool>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<usize>,
+    removing: Vec<usize>,
+    /// Start from scratch at the next solve.
+    stale: bool,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -46,29 +114,31 @@ struct Matcher<'e> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Wide>,
-    allowedge: Vec<bool>,
+    /// Stage stamp at which an edge was found tight (the edge is allowed in this stage), in
+    /// both of its rows.
+    allowed: Vec<u32>,
+    stamp: u32,
     queue: Vec<usize>,
 }
 
-impl<'e> Matcher<'e> {
-    fn new(n: usize, edges: &'e [(usize, usize, Wide)], max_cardinality: bool) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(Wide::ZERO).max(Wide::ZERO);
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
-        let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(Wide::ZERO, n));
+/// No edge.
+const ABSENT: u32 = u32::MAX;
+
+impl Matcher {
+    /// `n` vertices and no edges.
+    pub fn new(n: usize, mode: Mode) -> Matcher {
         Matcher {
             n,
-            edges,
-            max_cardinality,
-            endpoint,
-            neighbend,
+            mode,
+            weight_id: vec![ABSENT; n * n],
+            values: Vec::new(),
+            index: HashMap::new(),
+            collect_at: 1 << 16,
+            removed: vec![false; n],
+            dirty: vec![false; n],
+            dirty_list: Vec::new(),
+            removing: Vec::new(),
+            stale: true,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -80,15 +150,376 @@ impl<'e> Matcher<'e> {
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
-            dualvar,
-            allowedge: vec![false; edges.len()],
+            dualvar: vec![Wide::ZERO; 2 * n],
+            allowed: vec![0; n * n],
+            stamp: 0,
             queue: Vec::new(),
         }
     }
 
+    fn key(&self, u: usize, v: usize) -> usize {
+        if u < v { u * self.n + v } else { v * self.n + u }
+    }
+
+    /// The weight of the edge `u`-`v` (zero if none).
+    pub fn weight(&self, u: usize, v: usize) -> Wide {
+        let id = self.weight_id[self.key(u, v)];
+        if id == ABSENT { Wide::ZERO } else { self.values[id as usize] }
+    }
+
+    /// Sets the edge `u`-`v`: `present` with this weight, or not there.
+    pub fn set(&mut self, u: usize, v: usize, weight: Wide, present: bool) {
+        let k = self.key(u, v);
+        let old = self.weight_id[k];
+        let same = if present { old != ABSENT && self.values[old as usize] == weight } else { old == ABSENT };
+        if same {
+            return;
+        }
+        let id = if present { self.intern(weight) } else { ABSENT };
+        let t = u.max(v) * self.n + u.min(v);
+        self.weight_id[k] = id;
+        self.weight_id[t] = id;
+        if !self.dirty[v] {
+            self.mark(u);
+        }
+    }
+
+    /// The index of `weight` in the table, added if new; a table grown stale (nudged weights
+    /// no edge has any more) is first rebuilt from the edges.
+    fn intern(&mut self, weight: Wide) -> u32 {
+        if let Some(&id) = self.index.get(&weight) {
+            return id;
+        }
+        if self.values.len() >= self.collect_at {
+            let mut renumber = vec![ABSENT; self.values.len()];
+            let mut values = Vec::new();
+            self.index.clear();
+            for id in &mut self.weight_id {
+                if *id != ABSENT {
+                    let old = *id as usize;
+                    if renumber[old] == ABSENT {
+                        renumber[old] = values.len() as u32;
+                        values.push(self.values[old]);
+                        self.index.insert(self.values[old], renumber[old]);
+                    }
+                    *id = renumber[old];
+                }
+            }
+            self.values = values;
+            self.collect_at = (2 * self.values.len()).max(1 << 16);
+        }
+        let id = self.values.len() as u32;
+        self.values.push(weight);
+        self.index.insert(weight, id);
+        id
+    }
+
+    /// The weight of edge `k`, which is there.
+    fn w(&self, k: usize) -> Wide {
+        self.values[self.weight_id[k] as usize]
+    }
+
+    fn mark(&mut self, v: usize) {
+        if !self.dirty[v] {
+            self.dirty[v] = true;
+            self.dirty_list.push(v);
+        }
+    }
+
+    /// Drops `v` for good at the next solve (the caller drops its mate too).
+    pub fn remove(&mut self, v: usize) {
+        if !self.removed[v] && !self.removing.contains(&v) {
+            self.removing.push(v);
+            self.mark(v);
+        }
+    }
+
+    /// The mate of each vertex after a successful [`Matcher::solve`].
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
+    }
+
+    /// Repairs the matching after the changes since the last call: false if the remaining
+    /// vertices have no perfect matching (the state is then rebuilt at the next call).
+    pub fn solve(&mut self) -> bool {
+        let n = self.n;
+        let dirty = std::mem::take(&mut self.dirty_list);
+        let removing = std::mem::take(&mut self.removing);
+        let live = self.removed.iter().filter(|&&r| !r).count();
+        if self.stale {
+            for &v in &dirty {
+                self.dirty[v] = false;
+            }
+            for &v in &removing {
+                self.removed[v] = true;
+            }
+            self.reset();
+        } else if dirty.len() * SEQUENTIAL > live {
+            self.insert_one_by_one(&dirty, &removing);
+        } else {
+            let mut freed = Vec::new();
+            for &v in &dirty {
+                self.free_vertex(v, &mut freed);
+            }
+            let mut i = 0;
+            while i < freed.len() {
+                let v = freed[i];
+                self.free_vertex(v, &mut freed);
+                i += 1;
+            }
+            for &v in &removing {
+                self.removed[v] = true;
+            }
+            // Duals of the vertices whose edges changed: just enough for every edge at them
+            // (an edge between two of them is covered by whichever is assigned second).
+            for &v in &dirty {
+                if self.removed[v] {
+                    continue;
+                }
+                let mut best: Option<Wide> = None;
+                for u in 0..n {
+                    if self.dirty[u] {
+                        continue;
+                    }
+                    if let Some(p) = self.endpoint_at(v, u) {
+                        let k = p / 2;
+                        let need = self.w(k) + self.w(k) - self.dualvar[u];
+                        if best.is_none_or(|b| need > b) {
+                            best = Some(need);
+                        }
+                    }
+                }
+                self.dualvar[v] = best.unwrap_or(Wide::ZERO);
+                self.dirty[v] = false;
+            }
+            for &v in &dirty {
+                self.dirty[v] = false;
+            }
+            let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+            for &v in &exposed {
+                if self.dualvar[v].is_odd() {
+                    self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+                }
+            }
+            self.match_tight(&exposed);
+        }
+        let ok = self.stages();
+        if !ok {
+            self.stale = true;
+        }
+        ok
+    }
+
+    /// Many changed vertices: all are freed and set aside, then put back one at a time, each
+    /// with the dual its edges need against an optimum of the others and a stage or two to
+    /// place it; dual values found this way stay close to the optimum, where freeing them
+    /// all at once leaves the stages far to go.
+    fn insert_one_by_one(&mut self, dirty: &[usize], removing: &[usize]) {
+        let n = self.n;
+        let mut freed = Vec::new();
+        for &v in dirty {
+            self.free_vertex(v, &mut freed);
+        }
+        let mut i = 0;
+        while i < freed.len() {
+            let v = freed[i];
+            self.free_vertex(v, &mut freed);
+            i += 1;
+        }
+        for &v in removing {
+            self.removed[v] = true;
+        }
+        let inserting: Vec<usize> = dirty.iter().copied().filter(|&v| !self.removed[v]).collect();
+        for &v in dirty {
+            self.dirty[v] = false;
+        }
+        for &v in &inserting {
+            self.removed[v] = true;
+        }
+        let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+        for &v in &exposed {
+            if self.dualvar[v].is_odd() {
+                self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+            }
+        }
+        // Two at a time (one first if the others are odd in number): an odd count of
+        // vertices in play has no perfect matching, and a stage would search in vain.
+        let live = (0..n).filter(|&v| !self.removed[v]).count();
+        let mut at = 0;
+        let mut chunk = live % 2;
+        loop {
+            let end = (at + chunk).min(inserting.len());
+            self.put_back(&inserting[at..end]);
+            let candidates: Vec<usize> = (0..n).filter(|&u| !self.removed[u] && self.mate[u] == NONE).collect();
+            self.match_tight(&candidates);
+            self.stages();
+            at = end;
+            if at >= inserting.len() {
+                break;
+            }
+            chunk = 2;
+        }
+    }
+
+    /// Puts back the vertices `chunk`, each with the dual its edges need against the others
+    /// in play, of the parity the exposed vertices share (see the module's notes).
+    fn put_back(&mut self, chunk: &[usize]) {
+        let n = self.n;
+        let parity = (0..n).find(|&u| !self.removed[u] && self.mate[u] == NONE && !chunk.contains(&u));
+        let odd = parity.is_some_and(|u| self.dualvar[u].is_odd());
+        for &v in chunk {
+            self.removed[v] = false;
+            let mut best: Option<Wide> = None;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    let k = p / 2;
+                    let need = self.w(k) + self.w(k) - self.dualvar[u];
+                    if best.is_none_or(|b| need > b) {
+                        best = Some(need);
+                    }
+                }
+            }
+            let mut y = best.unwrap_or(Wide::ZERO);
+            if y.is_odd() != odd {
+                y = y + Wide::from_u128(1);
+            }
+            self.dualvar[v] = y;
+        }
+    }
+
+    /// No blossoms; each vertex's dual at its heaviest edge (rounded up to even), which is
+    /// feasible, and a greedy matching of the edges that makes tight.
+    fn reset(&mut self) {
+        let n = self.n;
+        self.stale = false;
+        self.mate.iter_mut().for_each(|m| *m = NONE);
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.labelend.iter_mut().for_each(|l| *l = NONE);
+        // The general algorithm starts every vertex at the heaviest weight of all.
+        let heaviest = self.values.iter().copied().max().unwrap_or(Wide::ZERO).max(Wide::ZERO);
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossombase[v] = v;
+            if self.mode != Mode::Perfect {
+                self.dualvar[v] = heaviest;
+                continue;
+            }
+            let mut best = Wide::ZERO;
+            for u in 0..n {
+                if let Some(p) = self.endpoint_at(v, u) {
+                    best = best.max(self.w(p / 2));
+                }
+            }
+            if best.is_odd() {
+                best = best + Wide::from_u128(1);
+            }
+            self.dualvar[v] = best;
+        }
+        for b in n..2 * n {
+            self.blossombase[b] = NONE;
+            self.dualvar[b] = Wide::ZERO;
+            self.blossomchilds[b].clear();
+            self.blossomendps[b].clear();
+        }
+        self.blossomparent.iter_mut().for_each(|p| *p = NONE);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        self.blossombestedges.iter_mut().for_each(|e| *e = None);
+        self.unusedblossoms = (n..2 * n).collect();
+        if self.mode == Mode::Perfect {
+            let live: Vec<usize> = (0..n).filter(|&v| !self.removed[v]).collect();
+            self.match_tight(&live);
+        }
+    }
+
+    /// Matches greedily, among `exposed` (exposed vertices in no blossom), pairs joined by a
+    /// tight edge: every invariant still holds, and the stages have less to do.
+    fn match_tight(&mut self, exposed: &[usize]) {
+        for (x, &v) in exposed.iter().enumerate() {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for &u in &exposed[x + 1..] {
+                if self.mate[u] != NONE {
+                    continue;
+                }
+                if let Some(p) = self.endpoint_at(v, u)
+                    && self.slack(p / 2).is_zero()
+                {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Makes `v` an exposed vertex in no blossom, keeping every invariant but its
+    /// matched edge; its former mate (exposed now too) goes to `freed`.
+    fn free_vertex(&mut self, v: usize, freed: &mut Vec<usize>) {
+        let n = self.n;
+        let top = self.inblossom[v];
+        let base = if top < n { v } else { self.blossombase[top] };
+        if self.mate[base] != NONE {
+            let other = self.endpoint(self.mate[base]);
+            self.mate[other] = NONE;
+            self.mate[base] = NONE;
+            freed.push(other);
+        }
+        let mut b = top;
+        while b >= n {
+            if self.blossombase[b] != v {
+                self.augment_blossom(b, v);
+            }
+            let d = self.dualvar[b];
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &c in &childs {
+                self.blossomparent[c] = NONE;
+                for leaf in self.leaves_of(c) {
+                    self.dualvar[leaf] = self.dualvar[leaf] + d;
+                    self.inblossom[leaf] = c;
+                }
+            }
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.bestedge[b] = NONE;
+            self.dualvar[b] = Wide::ZERO;
+            self.unusedblossoms.push(b);
+            b = self.inblossom[v];
+        }
+        self.mate[v] = NONE;
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p / 2;
+        if p & 1 == 0 { k / self.n } else { k % self.n }
+    }
+
+    fn edge(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
     fn slack(&self, k: usize) -> Wide {
-        let (i, j, w) = self.edges[k];
+        let (i, j) = self.edge(k);
+        let w = self.w(k);
         self.dualvar[i] + self.dualvar[j] - w - w
+    }
+
+    fn allow(&mut self, k: usize) {
+        let (i, j) = self.edge(k);
+        self.allowed[k] = self.stamp;
+        self.allowed[j * self.n + i] = self.stamp;
+    }
+
+    /// The endpoint at `u` of the edge `v`-`u`, if it is there.
+    fn endpoint_at(&self, v: usize, u: usize) -> Option<usize> {
+        if u == v || self.removed[u] {
+            return None;
+        }
+        let k = self.key(u, v);
+        (self.weight_id[k] != ABSENT).then_some(2 * k + (u > v) as usize)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -121,7 +552,7 @@ impl<'e> Matcher<'e> {
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
         }
     }
 
@@ -139,9 +570,9 @@ impl<'e> Matcher<'e> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -154,7 +585,7 @@ impl<'e> Matcher<'e> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.edge(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -168,7 +599,7 @@ impl<'e> Matcher<'e> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -179,13 +610,17 @@ impl<'e> Matcher<'e> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = Wide::ZERO;
-        for leaf in self.leaves_of_children(&path) {
+        let mut all_leaves = Vec::new();
+        for &c in &path {
+            self.leaves(c, &mut all_leaves);
+        }
+        for leaf in all_leaves {
             if self.label[self.inblossom[leaf]] == 2 {
                 self.queue.push(leaf);
             }
@@ -193,28 +628,32 @@ impl<'e> Matcher<'e> {
         }
         let mut bestedgeto = vec![NONE; 2 * self.n];
         for &sub in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(sub)
-                    .into_iter()
-                    .map(|leaf| self.neighbend[leaf].iter().map(|p| p / 2).collect())
-                    .collect(),
+            let list: Vec<usize> = match self.blossombestedges[sub].take() {
+                Some(list) => list,
+                None => {
+                    let mut ks = Vec::new();
+                    for leaf in self.leaves_of(sub) {
+                        for u in 0..self.n {
+                            if let Some(p) = self.endpoint_at(leaf, u) {
+                                ks.push(p / 2);
+                            }
+                        }
+                    }
+                    ks
+                }
             };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
-                    }
+            for k in list {
+                let (mut i, mut j) = self.edge(k);
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.inblossom[j];
+                if bj != b
+                    && self.label[bj] == 1
+                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                {
+                    bestedgeto[bj] = k;
                 }
             }
             self.bestedge[sub] = NONE;
@@ -229,14 +668,6 @@ impl<'e> Matcher<'e> {
         self.blossombestedges[b] = Some(best);
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
-    }
-
-    fn leaves_of_children(&self, children: &[usize]) -> Vec<usize> {
-        let mut out = Vec::new();
-        for &c in children {
-            self.leaves(c, &mut out);
-        }
-        out
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -254,7 +685,7 @@ impl<'e> Matcher<'e> {
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
             let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
@@ -267,18 +698,20 @@ impl<'e> Matcher<'e> {
             let endps = self.blossomendps[b].clone();
             let mut p = self.labelend[b];
             while j != 0 {
-                self.label[self.endpoint[p ^ 1]] = 0;
+                let e = self.endpoint(p ^ 1);
+                self.label[e] = 0;
                 let q = endps[at(j - endptrick as isize)];
-                self.label[self.endpoint[q ^ endptrick ^ 1]] = 0;
-                self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[q / 2] = true;
+                let f = self.endpoint(q ^ endptrick ^ 1);
+                self.label[f] = 0;
+                self.assign_label(e, 2, p);
+                self.allow(q / 2);
                 j += jstep;
                 p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
-            let e = self.endpoint[p ^ 1];
+            let e = self.endpoint(p ^ 1);
             self.label[e] = 2;
             self.label[bv] = 2;
             self.labelend[e] = p;
@@ -295,7 +728,8 @@ impl<'e> Matcher<'e> {
                 if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[mb]] = 0;
+                    let e = self.endpoint(mb);
+                    self.label[e] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -334,15 +768,16 @@ impl<'e> Matcher<'e> {
             let t = self.blossomchilds[b][at(j)];
             let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let (x, y) = (self.endpoint(p), self.endpoint(p ^ 1));
+            self.mate[x] = p ^ 1;
+            self.mate[y] = p;
         }
         let i = i as usize;
         self.blossomchilds[b].rotate_left(i);
@@ -351,7 +786,7 @@ impl<'e> Matcher<'e> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.edge(k);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.inblossom[s];
@@ -362,10 +797,10 @@ impl<'e> Matcher<'e> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.endpoint(self.labelend[bs]);
                 let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
                 if bt >= self.n {
                     self.augment_blossom(bt, j);
                 }
@@ -375,39 +810,55 @@ impl<'e> Matcher<'e> {
         }
     }
 
-    fn solve(&mut self) {
+    /// Augmentation stages until every live vertex is matched; false if impossible.
+    fn stages(&mut self) -> bool {
         let n = self.n;
-        for _ in 0..n {
+        loop {
+            if !(0..n).any(|v| !self.removed[v] && self.mate[v] == NONE) {
+                return true;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
+                self.stamp = 1;
+            }
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if !self.removed[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
                 }
             }
             let mut augmented = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
+                    let row = v * n;
+                    for u in 0..n {
+                        let id = self.weight_id[row + u];
+                        if u == v || id == ABSENT || self.removed[u] {
+                            continue;
+                        }
+                        let w = u;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        let k = self.key(u, v);
+                        let p = 2 * k + (u > v) as usize;
                         let mut kslack = Wide::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= Wide::ZERO {
-                                self.allowedge[k] = true;
+                        let mut allowed = self.allowed[row + u] == self.stamp;
+                        if !allowed {
+                            let weight = self.values[id as usize];
+                            kslack = self.dualvar[v] + self.dualvar[u] - weight - weight;
+                            if kslack.is_negative() || kslack.is_zero() {
+                                self.allow(k);
+                                allowed = true;
                             }
                         }
-                        if self.allowedge[k] {
+                        if allowed {
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
@@ -438,17 +889,18 @@ impl<'e> Matcher<'e> {
                 if augmented {
                     break;
                 }
-                // Choose the dual adjustment.
                 let mut deltatype = 0u8;
                 let mut delta = Wide::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
-                if !self.max_cardinality {
+                if self.mode == Mode::MaxWeight {
+                    // Delta 1: the exposed vertices' duals reach zero, where pairing more
+                    // would cost weight.
                     deltatype = 1;
-                    delta = *self.dualvar[..n].iter().min().expect("vertices");
+                    delta = (0..n).filter(|&v| !self.removed[v]).map(|v| self.dualvar[v]).min().unwrap_or(Wide::ZERO);
                 }
                 for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                    if !self.removed[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
                         if deltatype == 0 || d < delta {
                             delta = d;
@@ -478,9 +930,13 @@ impl<'e> Matcher<'e> {
                         deltablossom = b;
                     }
                 }
+                // No augmenting path is left (perfect: there is no perfect matching), or
+                // (delta 1) none would add weight: the matching is final.
                 if deltatype == 0 {
-                    deltatype = 1;
-                    delta = (*self.dualvar[..n].iter().min().expect("vertices")).max(Wide::ZERO);
+                    return self.mode != Mode::Perfect;
+                }
+                if deltatype == 1 {
+                    return true;
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -499,25 +955,21 @@ impl<'e> Matcher<'e> {
                     }
                 }
                 match deltatype {
-                    1 => break,
                     2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        self.allow(deltaedge);
+                        let (mut i, j) = self.edge(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
+                        self.allow(deltaedge);
+                        let (i, _) = self.edge(deltaedge);
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
                 }
-            }
-            if !augmented {
-                break;
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
@@ -621,6 +1073,120 @@ mod tests {
                     assert_eq!((card, weight), (best_card, best_weight), "{edges:?}");
                 } else {
                     assert_eq!(weight, best_weight, "{edges:?}");
+                }
+            }
+        }
+    }
+
+    /// The weight of a matching given by mates, and its pair count.
+    fn total(n: usize, mate: impl Fn(usize) -> Option<usize>, weight: impl Fn(usize, usize) -> Wide) -> (usize, Wide) {
+        let mut pairs = 0;
+        let mut sum = Wide::ZERO;
+        for v in 0..n {
+            if let Some(u) = mate(v) {
+                assert_eq!(mate(u), Some(v));
+                if v < u {
+                    pairs += 1;
+                    sum = sum + weight(v, u);
+                }
+            }
+        }
+        (pairs, sum)
+    }
+
+    /// The heaviest perfect matching of the vertices in `live` (a bit set), by dynamic
+    /// programming over subsets: the lowest vertex left is paired with each other in turn.
+    fn best_perfect(live: u32, w: &[Vec<Option<Wide>>]) -> Option<Wide> {
+        let mut best: Vec<Option<Option<Wide>>> = vec![None; 1 << w.len()];
+        fn go(set: u32, w: &[Vec<Option<Wide>>], memo: &mut Vec<Option<Option<Wide>>>) -> Option<Wide> {
+            if set == 0 {
+                return Some(Wide::ZERO);
+            }
+            if let Some(known) = memo[set as usize] {
+                return known;
+            }
+            let v = set.trailing_zeros() as usize;
+            let mut top: Option<Wide> = None;
+            for u in v + 1..w.len() {
+                if set & (1 << u) != 0
+                    && let Some(x) = w[v][u]
+                    && let Some(rest) = go(set & !(1 << v) & !(1 << u), w, memo)
+                {
+                    top = Some(top.map_or(rest + x, |t| t.max(rest + x)));
+                }
+            }
+            memo[set as usize] = Some(top);
+            top
+        }
+        go(live, w, &mut best)
+    }
+
+    /// Random graphs changed a vertex at a time, pairs removed, and re-solved: after each
+    /// change the kept matching is perfect exactly when a perfect matching exists, and then
+    /// weighs what the heaviest one does, found by a search over subsets.
+    #[test]
+    #[allow(clippy::needless_range_loop)]
+    fn agrees_with_the_from_scratch_matcher_on_random_changes() {
+        let mut seed = 0x9E3779B97F4A7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for graph in 0..1500 {
+            let n = 2 * (1 + (next() % 6) as usize);
+            let range = if graph % 2 == 0 { 6 } else { 1000 };
+            let mut m = Matcher::new(n, Mode::Perfect);
+            let mut w = vec![vec![None; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 4 != 0 {
+                        let x = Wide::from_u128(1 + (next() % range) as u128);
+                        w[a][b] = Some(x);
+                        w[b][a] = Some(x);
+                        m.set(a, b, x, true);
+                    }
+                }
+            }
+            let mut removed = vec![false; n];
+            for _step in 0..12 {
+                let live: Vec<usize> = (0..n).filter(|&v| !removed[v]).collect();
+                if live.is_empty() {
+                    break;
+                }
+                let ok = m.solve();
+                let live_set = live.iter().fold(0u32, |s, &v| s | 1 << v);
+                let weight = |a: usize, b: usize| w[a][b].expect("an edge");
+                match best_perfect(live_set, &w) {
+                    Some(best) => {
+                        assert!(ok, "graph {graph}: a perfect matching exists");
+                        let (pairs, sum) = total(n, |v| if removed[v] { None } else { m.mate(v) }, weight);
+                        assert_eq!((2 * pairs, sum), (live.len(), best), "graph {graph}");
+                    }
+                    None => assert!(!ok, "graph {graph}: no perfect matching exists"),
+                }
+                // Change: either re-weigh a few vertices' edges, or drop a matched pair.
+                if ok && next() % 3 == 0 {
+                    let a = live[(next() as usize) % live.len()];
+                    let b = m.mate(a).expect("matched");
+                    m.remove(a);
+                    m.remove(b);
+                    removed[a] = true;
+                    removed[b] = true;
+                } else {
+                    let changed = if next() % 4 == 0 { live.len() } else { 1 + next() as usize % 3 };
+                    for _ in 0..changed {
+                        let a = live[(next() as usize) % live.len()];
+                        for &b in &live {
+                            if b != a && next() % 2 == 0 {
+                                let x = (next() % 5 != 0).then(|| Wide::from_u128(1 + (next() % range) as u128));
+                                w[a][b] = x;
+                                w[b][a] = x;
+                                m.set(a, b, x.unwrap_or(Wide::ZERO), x.is_some());
+                            }
+                        }
+                    }
                 }
             }
         }
