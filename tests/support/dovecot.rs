@@ -321,6 +321,10 @@ default_login_user = nobody
   args = uid=65534 gid=65534 home={d}/home/%u {mail}
 }}
 mail_location = maildir:~/Maildir
+# During IDLE Dovecot learns of new mail from inotify, and checks the folder itself every
+# mailbox_idle_check_interval (30 s by default) for what inotify missed: a mail delivered just
+# as an IDLE begins. The tests wait 15 s for an answer, so the check comes every second.
+mailbox_idle_check_interval = 1 secs
 {capability}service anvil {{
   chroot =
 }}
