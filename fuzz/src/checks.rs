@@ -646,7 +646,6 @@ fn open_club() -> Club {
             name: "herald referee".into(),
             domain: None,
             director: None,
-
             commitments_url: None,
         },
         database: root.join("herald.db"),
@@ -657,6 +656,7 @@ fn open_club() -> Club {
             // run many times slower, and reading mail, not drawing boards, is what is fuzzed
             // here (a hostile line in the HTML is tested in tests/preferences.rs).
             plain_text: true,
+            ..Default::default()
         },
         ..herald::config::Config::default()
     };
