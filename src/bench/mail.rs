@@ -182,6 +182,12 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
             ms(pct(&run.latencies, 0.5)),
             ms(pct(&run.latencies, 0.99))
         );
+        outln!(
+            "  database growth per move mail: {:.1} KB while the answers' bodies are kept, {:.1} KB after \
+             (outgoing.keep_sent_days)",
+            run.growth.0 / 1024.0,
+            run.growth.1 / 1024.0
+        );
         outln!("  ratio mails/s : commits/s = {:.2}", run.rate() / bare);
     }
     if let Some(imap) = &imap {
@@ -193,6 +199,10 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
 
 /// One `serve --once` pass over the N waiting mails.
 struct Run {
+    /// What the database holds more after the pass, a move mail (its pages in use, free pages
+    /// not counted): with the answers' bodies as sent, and once they are dropped, as they are
+    /// `outgoing.keep_sent_days` after sending.
+    growth: (f64, f64),
     wall: Duration,
     batches: usize,
     /// Each mail's share of its batch's reading time, sorted.
@@ -213,9 +223,21 @@ fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize,
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let lock = service.try_send_lock().map_err(|e| err(&e))?.ok_or("the benchmark's outbox is locked")?;
     let stop = AtomicBool::new(false);
+    let database = service.config().database.clone();
+    // The mails of the games' preparation as they are `keep_sent_days` later: so only this
+    // pass's answers are measured with and without their bodies.
+    let far = crate::clock::Timestamp::MAX;
+    service.store().write_relaxed::<_, crate::store::StoreError>(|tx| tx.drop_sent_bodies(far)).map_err(|e| err(&e))?;
+    let used_before = used_bytes(&database)?;
     let started = Instant::now();
     let pass = service.serve_pass(&lock, transport, &stop).map_err(|e| err(&e))?;
     let wall = started.elapsed();
+    let with_bodies = used_bytes(&database)?;
+    // As the daemon does `keep_sent_days` later: every sent body dropped.
+    service.store().write_relaxed::<_, crate::store::StoreError>(|tx| tx.drop_sent_bodies(far)).map_err(|e| err(&e))?;
+    let without_bodies = used_bytes(&database)?;
+    let per_mail = |used: u64| used.saturating_sub(used_before) as f64 / n as f64;
+    let growth = (per_mail(with_bodies), per_mail(without_bodies));
     service.close_inbox();
     if pass.handled.len() != n || pass.sent.sent != 2 * n {
         return Err(format!(
@@ -238,7 +260,14 @@ fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize,
     let mut latencies: Vec<Duration> =
         pass.batches.iter().flat_map(|&(mails, time)| std::iter::repeat_n(time, mails)).collect();
     latencies.sort();
-    Ok(Run { wall, batches: pass.batches.len(), costs, latencies })
+    Ok(Run { growth, wall, batches: pass.batches.len(), costs, latencies })
+}
+
+/// The bytes of the database's pages in use (its free pages left out): what it holds.
+fn used_bytes(path: &std::path::Path) -> Result<u64, String> {
+    let db = rusqlite::Connection::open(path).map_err(|e| e.to_string())?;
+    let pragma = |name: &str| db.pragma_query_value(None, name, |r| r.get::<_, i64>(0)).map_err(|e| e.to_string());
+    Ok(((pragma("page_count")? - pragma("freelist_count")?) * pragma("page_size")?) as u64)
 }
 
 fn pct(times: &[Duration], p: f64) -> Duration {
