@@ -14,9 +14,7 @@ const ALICE: &str = "alice@players.test";
 /// Every outbox row: (id, status, recipient, message id, body length).
 fn rows(table: &mut Table) -> Vec<(i64, String, String, String, usize)> {
     let rows = table.service.store().read(|tx| tx.outbox(false)).unwrap();
-    rows.into_iter()
-        .map(|r| (r.id, r.status.as_str().to_string(), r.recipient, r.message_id, r.bytes.len()))
-        .collect()
+    rows.into_iter().map(|r| (r.id, r.status.as_str().to_string(), r.recipient, r.message_id, r.bytes.len())).collect()
 }
 
 /// `herald outbox show ID` on `table`'s database: (success, standard output, standard error).

@@ -178,7 +178,11 @@ impl Tx<'_> {
 
     /// Outbox row `id`, if there is one.
     pub fn outbox_row(&self, id: i64) -> Result<Option<OutboxRow>> {
-        Ok(self.tx.prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?.query_row([id], read_outbox_row).optional()?)
+        Ok(self
+            .tx
+            .prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?
+            .query_row([id], read_outbox_row)
+            .optional()?)
     }
 
     /// The outbox, newest first, optionally only the rows not yet sent.
