@@ -514,7 +514,9 @@ fn postfix_delivers_to_the_players_maildir_plain_and_with_starttls() {
     settings.extra_root_pem = vec![certs.ca_pem()];
     Smtp::new(settings).unwrap().send(&envelope(&[PLAYER]), &second).unwrap();
 
-    let mail = pf.wait_for_mail(PLAYER, 2, WAIT);
+    // Postfix's queue manager may deliver the two in either order.
+    let mut mail = pf.wait_for_mail(PLAYER, 2, WAIT);
+    mail.sort_by_key(|got| header(got, "Message-ID"));
     for (got, id) in mail.iter().zip(["<o42.g7@game.test>", "<o43.g7@game.test>"]) {
         assert_eq!(header(got, "Message-ID").as_deref(), Some(id));
         let read = read_mail(got, &ReadLimits::default()).unwrap();

@@ -413,6 +413,7 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
          ALTER TABLE tournaments DROP COLUMN time_control;
          ALTER TABLE games DROP COLUMN white_address_nonce;
          ALTER TABLE games DROP COLUMN black_address_nonce;
+         DROP INDEX outbox_sent_bodies;
          DROP TABLE vacations;
          DROP TABLE leave_grants;
          PRAGMA user_version = 8;",

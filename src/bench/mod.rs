@@ -67,6 +67,8 @@ enum What {
     /// Move mails per second through `serve --once` beside the bare SQLite commit rate.
     #[command(after_help = examples!(
         "$ herald bench mail --mails 1000",
+        "# The same mails as text alone, without the board picture:",
+        "$ herald bench mail --mails 1000 --text-only",
         "$ herald bench mail --imap",
     ))]
     Mail(mail::MailBenchArgs),
@@ -82,6 +84,11 @@ enum What {
     Pairing(pairing::PairingBenchArgs),
     /// The board picture: herald's drawing beside the whole scene rasterised, on distinct
     /// boards of every variant.
+    #[command(after_help = examples!(
+        "$ herald bench picture",
+        "# Also the png crate's filters and levels on the same pictures:",
+        "$ herald bench picture --plies 8 --encodings",
+    ))]
     Picture(picture::PictureBenchArgs),
 }
 
