@@ -17,6 +17,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::pieces::{GOLD, INK, PAPER};
 use super::{Board, DARK, DARK_MARKED, FRAME, LABEL, LIGHT, LIGHT_MARKED, Rgb, SCALE, SQUARE, pieces, raster};
 use crate::engine::geometry::BoardSize;
+use crate::engine::piece::Color;
+use crate::variants::Coordinates;
 
 /// A square's side in pixels.
 pub const TILE: usize = (SQUARE as f32 * SCALE) as usize;
@@ -122,15 +124,19 @@ impl Indexed {
 /// labels ever fills it.
 const KEPT: usize = 4096;
 
-type Cache<T> = Mutex<HashMap<String, Arc<T>>>;
+type Cache<K, T> = Mutex<HashMap<K, Arc<T>>>;
 
-/// What `cache` holds for `key`, or `draw(key)`, kept.
-fn cached<T>(cache: &'static OnceLock<Cache<T>>, key: String, draw: impl FnOnce(&str) -> T) -> Arc<T> {
+/// What `cache` holds for `key`, or `draw()`, kept.
+fn cached<K: std::hash::Hash + Eq, T>(
+    cache: &'static OnceLock<Cache<K, T>>,
+    key: K,
+    draw: impl FnOnce() -> T,
+) -> Arc<T> {
     let cache = cache.get_or_init(Cache::default);
     if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return found;
     }
-    let drawn = Arc::new(draw(&key));
+    let drawn = Arc::new(draw());
     if let Ok(mut cache) = cache.lock() {
         if cache.len() >= KEPT {
             cache.clear();
@@ -140,16 +146,21 @@ fn cached<T>(cache: &'static OnceLock<Cache<T>>, key: String, draw: impl FnOnce(
     drawn
 }
 
-static TILES: OnceLock<Cache<Indexed>> = OnceLock::new();
-static FRAMES: OnceLock<Cache<Indexed>> = OnceLock::new();
+/// A tile is kept by its square's colour and what is drawn on it (an SVG fragment).
+static TILES: OnceLock<Cache<(Rgb, String), Indexed>> = OnceLock::new();
+/// A frame is kept by what decides it ([`Board::squares_svg`]): the board's size, the side at
+/// the bottom and how the squares are named. (Not by its SVG, whose 8 KB each board would
+/// hash again.)
+static FRAMES: OnceLock<Cache<(BoardSize, Color, Coordinates), Indexed>> = OnceLock::new();
 
 /// Empties the caches, so that the next boards rasterise all they show (`herald bench
 /// picture` measures that first drawing on its own).
 pub fn forget() {
-    for cache in [&TILES, &FRAMES] {
-        if let Some(Ok(mut cache)) = cache.get().map(Mutex::lock) {
-            cache.clear();
-        }
+    if let Some(Ok(mut cache)) = TILES.get().map(Mutex::lock) {
+        cache.clear();
+    }
+    if let Some(Ok(mut cache)) = FRAMES.get().map(Mutex::lock) {
+        cache.clear();
     }
 }
 
@@ -162,18 +173,22 @@ fn rasterise(svg: &str) -> Indexed {
 /// One square's tile: `fragment` (a square's contents as [`pieces::draw_cell`] draws them at
 /// the origin) on a square of `fill`, [`TILE`] pixels a side.
 fn tile(fill: Rgb, fragment: &str) -> Arc<Indexed> {
-    let svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" viewBox="0 0 {SQUARE} {SQUARE}" font-family="DejaVu Sans" font-weight="bold"><rect width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>{fragment}</svg>"#
-    );
-    cached(&TILES, svg, rasterise)
+    cached(&TILES, (fill, fragment.to_string()), || {
+        rasterise(&format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" viewBox="0 0 {SQUARE} {SQUARE}" font-family="DejaVu Sans" font-weight="bold"><rect width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>{fragment}</svg>"#
+        ))
+    })
 }
 
 /// The board's frame: everything but the pieces and the last move's marks.
 fn frame(board: &Board<'_>) -> Arc<Indexed> {
-    let bare = Board { view: board.view, bottom: board.bottom, pieces: board.pieces, marked: &[] };
-    let mut svg = bare.squares_svg();
-    svg.push_str("</svg>");
-    cached(&FRAMES, svg, rasterise)
+    let key = (board.view.size, board.bottom, board.view.coordinates);
+    cached(&FRAMES, key, || {
+        let bare = Board { view: board.view, bottom: board.bottom, pieces: board.pieces, marked: &[] };
+        let mut svg = bare.squares_svg();
+        svg.push_str("</svg>");
+        rasterise(&svg)
+    })
 }
 
 /// The picture of `board`, as [`Board::svg`] draws it, composed from its frame and tiles.

@@ -250,7 +250,7 @@ pub enum Cell {
 }
 
 /// How a variant's notation names the squares, and so how a diagram labels the board.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Coordinates {
     /// Files a, b, c..., ranks 1, 2, 3...
     #[default]
