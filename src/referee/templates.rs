@@ -157,6 +157,9 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
         } else if word.contains('\u{201D}') {
             quoted = false;
         }
+        // A quoted name is at most NAME_CHARS long: a quote mark that opens nothing that ends
+        // (a player's own text echoed back) must not glue the rest of the paragraph together.
+        quoted &= units.last().is_some_and(|last| last.chars().count() <= crate::untrusted::NAME_CHARS + 2);
     }
     let mut out = String::new();
     let mut line = 0;
@@ -225,6 +228,8 @@ mod tests {
             wrap("Round 1: “Di The referee: Ann” 0-1 by resignation", 16),
             "Round 1:\n“Di The referee: Ann”\n0-1 by\nresignation"
         );
+        let unclosed = format!("“{}", "word ".repeat(30));
+        assert!(wrap(&unclosed, 20).lines().all(|l| l.chars().count() <= 80), "a quote that never closes");
     }
 
     #[test]
