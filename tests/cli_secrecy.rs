@@ -103,6 +103,31 @@ fn no_output_of_the_command_line_tells_a_crown_before_it_is_opened() {
         let b = mask(&herald(&queen_config, args), &queen.root);
         assert_eq!(a, b, "herald {args:?} tells White's crown");
     }
+    // A mail of the game as it was sent is the operator's only with --reveal: Alice's own
+    // mails tell her crown.
+    for config in [&king_config, &queen_config] {
+        let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+            .arg("--config")
+            .arg(config)
+            .args(["outbox", "show", "1"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success() && out.stdout.is_empty());
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("mail 1 is of game #1, which keeps secrets while it goes on: --reveal shows it"),
+            "{said}"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .arg("--config")
+        .arg(&king_config)
+        .args(["outbox", "show", "1", "--reveal"])
+        .output()
+        .unwrap();
+    assert!(out.status.success() && !out.stdout.is_empty());
+    let delivered: Vec<Vec<u8>> = [ALICE, BOB].iter().flat_map(|who| king.mails(who)).collect();
+    assert!(delivered.iter().any(|mail| mail.ends_with(&out.stdout)), "with --reveal the mail is shown as sent");
     // The operator who asks sees it; so the comparison above can fail.
     let reveal: &[&str] = &["game", "show", "1", "--reveal"];
     let (a, b) = (herald(&king_config, reveal), herald(&queen_config, reveal));

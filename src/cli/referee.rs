@@ -217,10 +217,16 @@ enum OutboxCommand {
     #[command(after_help = examples!(
         "$ herald outbox show 41",
         "$ herald outbox show 41 > mail-41.eml",
+        "# A mail of a game that keeps secrets and goes on:",
+        "$ herald outbox show 41 --reveal",
     ))]
     Show {
         /// The outbox row, as `herald outbox` lists it.
         id: i64,
+        /// Show it even if its game keeps secrets and goes on (a player's mail tells that
+        /// player's own secrets).
+        #[arg(long)]
+        reveal: bool,
     },
 }
 
@@ -759,7 +765,7 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
     let mut service = open(config)?;
     match args.command {
         Some(OutboxCommand::Retry { id }) => return retry_dead_letters(&mut service, id),
-        Some(OutboxCommand::Show { id }) => return show_outbox_mail(&mut service, id),
+        Some(OutboxCommand::Show { id, reveal }) => return show_outbox_mail(&mut service, id, reveal),
         None => {}
     }
     let (rows, counts) = service
@@ -821,12 +827,27 @@ pub fn outbox(config: ConfigPath<'_>, args: OutboxArgs) -> Result<(), String> {
 }
 
 /// `herald outbox show ID`: the mail's bytes as they are sent, or why they are not kept.
-fn show_outbox_mail(service: &mut Service, id: i64) -> Result<(), String> {
-    let row = service
+fn show_outbox_mail(service: &mut Service, id: i64, reveal: bool) -> Result<(), String> {
+    let (row, record) = service
         .store()
-        .read(|tx| tx.outbox_row(id))
-        .map_err(|e: crate::store::StoreError| e.to_string())?
-        .ok_or_else(|| format!("there is no mail {id} in the outbox (herald outbox --all lists them)"))?;
+        .read(|tx| {
+            let row = tx.outbox_row(id)?;
+            let record = match row.as_ref().and_then(|r| r.game_id) {
+                Some(game) => tx.game(game)?,
+                None => None,
+            };
+            Ok((row, record))
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let row = row.ok_or_else(|| format!("there is no mail {id} in the outbox (herald outbox --all lists them)"))?;
+    // A player's mail tells that player's own secrets: while the game keeps them, only with
+    // --reveal, as every other output of the command line.
+    if let Some(record) = record.filter(|record| sealed(record) && !reveal) {
+        return Err(format!(
+            "mail {id} is of game #{}, which keeps secrets while it goes on: --reveal shows it",
+            record.id
+        ));
+    }
     if row.bytes.is_empty() {
         let sent = row.sent_at.map_or("-".to_string(), |at| at.strftime("%Y-%m-%d %H:%M:%S UTC").to_string());
         return Err(format!(
