@@ -295,12 +295,7 @@ impl Matcher {
             for &v in &dirty {
                 self.dirty[v] = false;
             }
-            let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
-            for &v in &exposed {
-                if self.dualvar[v].is_odd() {
-                    self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
-                }
-            }
+            let exposed = self.exposed_with_even_duals();
             self.match_tight(&exposed);
         }
         let ok = self.stages();
@@ -336,12 +331,7 @@ impl Matcher {
         for &v in &inserting {
             self.removed[v] = true;
         }
-        let exposed: Vec<usize> = (0..n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
-        for &v in &exposed {
-            if self.dualvar[v].is_odd() {
-                self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
-            }
-        }
+        self.exposed_with_even_duals();
         // Two at a time (one first if the others are odd in number): an odd count of
         // vertices in play has no perfect matching, and a stage would search in vain.
         let live = (0..n).filter(|&v| !self.removed[v]).count();
@@ -429,6 +419,18 @@ impl Matcher {
             let live: Vec<usize> = (0..n).filter(|&v| !self.removed[v]).collect();
             self.match_tight(&live);
         }
+    }
+
+    /// The vertices in play that no edge of the matching covers, each dual made even (raised
+    /// by one if odd), as the stages and [`Self::match_tight`] need them.
+    fn exposed_with_even_duals(&mut self) -> Vec<usize> {
+        let exposed: Vec<usize> = (0..self.n).filter(|&v| !self.removed[v] && self.mate[v] == NONE).collect();
+        for &v in &exposed {
+            if self.dualvar[v].is_odd() {
+                self.dualvar[v] = self.dualvar[v] + Wide::from_u128(1);
+            }
+        }
+        exposed
     }
 
     /// Matches greedily, among `exposed` (exposed vertices in no blossom), pairs joined by a
@@ -1040,19 +1042,13 @@ mod tests {
 
     #[test]
     fn finds_the_optimum_of_random_small_graphs() {
-        let mut seed = 0x2545F4914F6CDD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::xorshift(0x2545F4914F6CDD1Du64);
         for round in 0..3000 {
             let n = 2 + (next() % 9) as usize;
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
-                    if next() % 3 != 0 {
+                    if !next().is_multiple_of(3) {
                         edges.push((a, b, w(1 + (next() % if round % 2 == 0 { 5 } else { 1000 }) as u128)));
                     }
                 }
@@ -1127,13 +1123,7 @@ mod tests {
     #[test]
     #[allow(clippy::needless_range_loop)]
     fn agrees_with_the_from_scratch_matcher_on_random_changes() {
-        let mut seed = 0x9E3779B97F4A7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::xorshift(0x9E3779B97F4A7C15u64);
         for graph in 0..1500 {
             let n = 2 * (1 + (next() % 6) as usize);
             let range = if graph % 2 == 0 { 6 } else { 1000 };
@@ -1141,7 +1131,7 @@ mod tests {
             let mut w = vec![vec![None; n]; n];
             for a in 0..n {
                 for b in a + 1..n {
-                    if next() % 4 != 0 {
+                    if !next().is_multiple_of(4) {
                         let x = Wide::from_u128(1 + (next() % range) as u128);
                         w[a][b] = Some(x);
                         w[b][a] = Some(x);
@@ -1167,7 +1157,7 @@ mod tests {
                     None => assert!(!ok, "graph {graph}: no perfect matching exists"),
                 }
                 // Change: either re-weigh a few vertices' edges, or drop a matched pair.
-                if ok && next() % 3 == 0 {
+                if ok && next().is_multiple_of(3) {
                     let a = live[(next() as usize) % live.len()];
                     let b = m.mate(a).expect("matched");
                     m.remove(a);
@@ -1175,12 +1165,13 @@ mod tests {
                     removed[a] = true;
                     removed[b] = true;
                 } else {
-                    let changed = if next() % 4 == 0 { live.len() } else { 1 + next() as usize % 3 };
+                    let changed = if next().is_multiple_of(4) { live.len() } else { 1 + next() as usize % 3 };
                     for _ in 0..changed {
                         let a = live[(next() as usize) % live.len()];
                         for &b in &live {
-                            if b != a && next() % 2 == 0 {
-                                let x = (next() % 5 != 0).then(|| Wide::from_u128(1 + (next() % range) as u128));
+                            if b != a && next().is_multiple_of(2) {
+                                let x =
+                                    (!next().is_multiple_of(5)).then(|| Wide::from_u128(1 + (next() % range) as u128));
                                 w[a][b] = x;
                                 w[b][a] = x;
                                 m.set(a, b, x.unwrap_or(Wide::ZERO), x.is_some());
