@@ -31,8 +31,8 @@ cp -a /usr/lib/systemd/system/. "$scratch/root/usr/lib/systemd/system/"
 dpkg-deb --extract "$deb" "$scratch/root"
 cmp "$scratch/root/etc/herald/herald.yaml" config.example.yaml || fail "the installed configuration is not config.example.yaml"
 
-# The maintainer scripts parse, with cargo-deb's systemd snippets in place of #DEBHELPER#, and
-# make the system user and its state directory.
+# The maintainer scripts parse, hold no debhelper token left unfilled, make the system user and
+# its state directory, and carry the systemd unit's steps; every file's checksum is listed.
 for script in preinst postinst prerm postrm; do
   [ -f "$scratch/control/$script" ] || continue
   sh -n "$scratch/control/$script" || fail "$script does not parse"
@@ -41,6 +41,11 @@ done
 grep -q 'useradd --system' "$scratch/control/postinst" || fail "postinst makes no system user"
 grep -q 'install -d -o herald -g herald -m 0700 /var/lib/herald' "$scratch/control/postinst" \
   || fail "postinst makes no /var/lib/herald"
+grep -q 'deb-systemd-helper update-state herald.service' "$scratch/control/postinst" || fail "postinst does not register the unit"
+grep -q 'deb-systemd-invoke stop herald.service' "$scratch/control/prerm" || fail "prerm does not stop the service"
+grep -q 'deb-systemd-helper purge herald.service' "$scratch/control/postrm" || fail "postrm does not forget the unit on purge"
+(cd "$scratch/root" && md5sum --quiet -c "$scratch/control/md5sums") || fail "md5sums does not match the files"
+[ "$(grep -c . "$scratch/control/md5sums")" -eq "$(grep -c '^-' <<<"$contents")" ] || fail "md5sums does not list every file"
 
 # The binary inside runs; its completions and man pages are whole.
 "$scratch/root/usr/bin/herald" --version

@@ -48,10 +48,11 @@ use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use imap::types::UnsolicitedResponse;
-use rustls_connector::rustls_pki_types::CertificateDer;
-use rustls_connector::rustls_pki_types::pem::PemObject;
-use rustls_connector::{RustlsConnector, RustlsConnectorConfig};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
 
 use super::{Inbox, InboxError, MailRef};
 use crate::config::{self, Login, TlsMode};
@@ -503,34 +504,85 @@ fn greeted(
     Ok(client)
 }
 
-fn handshake(settings: &ImapSettings, socket: TcpStream) -> Result<imap::Connection, InboxError> {
+/// The TLS session over the socket: rustls, the same as the SMTP transport's (lettre's), with
+/// the ring provider. The IMAP crate takes any stream that can set its read timeout.
+#[derive(Debug)]
+struct TlsSocket(rustls::StreamOwned<rustls::ClientConnection, TcpStream>);
+
+impl Read for TlsSocket {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl Write for TlsSocket {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl imap::extensions::idle::SetReadTimeout for TlsSocket {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
+        self.0.sock.set_read_timeout(timeout).map_err(imap::Error::Io)
+    }
+}
+
+/// The roots a server's certificate is checked against: the system's and `inbox.imap.ca_file`'s.
+fn roots(settings: &ImapSettings) -> Result<rustls::RootCertStore, InboxError> {
     let server = settings.server();
-    let mut roots = RustlsConnectorConfig::new_with_native_certs()
-        .map_err(|e| InboxError::permanent(format!("{server}: the system's root certificates cannot be read: {e}")))?;
+    let native = rustls_native_certs::load_native_certs();
+    if native.certs.is_empty() && settings.extra_root_pem.is_empty() {
+        let why = native.errors.first().map_or_else(|| "none found".to_string(), |e| e.to_string());
+        return Err(InboxError::permanent(format!("{server}: the system's root certificates cannot be read: {why}")));
+    }
+    let mut roots = rustls::RootCertStore::empty();
+    // As lettre does: a certificate of the system's store that rustls cannot use is left out.
+    roots.add_parsable_certificates(native.certs);
     for pem in &settings.extra_root_pem {
         let certificates: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(pem)
             .collect::<Result<_, _>>()
             .map_err(|e| InboxError::permanent(format!("an extra root certificate cannot be read: {e:?}")))?;
         roots.add_parsable_certificates(certificates);
     }
-    let connector: RustlsConnector = roots.connector_with_no_client_auth();
-    let stream = connector.connect(&settings.host, socket).map_err(|e| {
-        let message = format!(
-            "{server}: TLS handshake failed: {e} (the server's certificate must be valid for {} and signed by a CA \
-             the system trusts or one in inbox.imap.ca_file)",
-            settings.host
-        );
-        match e {
-            // rustls's own verdicts (a certificate the roots do not vouch for, no common
-            // protocol) come as InvalidData: retrying will not change them.
-            rustls_connector::HandshakeError::Failure(io) if io.kind() == std::io::ErrorKind::InvalidData => {
-                InboxError::permanent(message)
-            }
-            // A connection lost or timed out on the way.
-            _ => InboxError::transient(message),
-        }
+    Ok(roots)
+}
+
+fn handshake(settings: &ImapSettings, mut socket: TcpStream) -> Result<imap::Connection, InboxError> {
+    let server = settings.server();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| InboxError::permanent(format!("{server}: cannot set up TLS: {e}")))?
+        .with_root_certificates(roots(settings)?)
+        .with_no_client_auth();
+    let name = ServerName::try_from(settings.host.clone()).map_err(|e| {
+        InboxError::permanent(format!("{server}: {:?} is not a server name for TLS: {e}", settings.host))
     })?;
-    Ok(Box::new(stream))
+    let mut session = rustls::ClientConnection::new(Arc::new(config), name)
+        .map_err(|e| InboxError::permanent(format!("{server}: cannot set up TLS: {e}")))?;
+    // The handshake whole, here, so that its failure is told as one.
+    while session.is_handshaking() {
+        session.complete_io(&mut socket).map_err(|e| {
+            let message = format!(
+                "{server}: TLS handshake failed: {e} (the server's certificate must be valid for {} and signed by a \
+                 CA the system trusts or one in inbox.imap.ca_file)",
+                settings.host
+            );
+            // rustls's own verdicts (a certificate the roots do not vouch for, no common
+            // protocol) come as InvalidData: retrying will not change them. A connection lost
+            // or timed out on the way may go better next time.
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                InboxError::permanent(message)
+            } else {
+                InboxError::transient(message)
+            }
+        })?;
+    }
+    Ok(Box::new(TlsSocket(rustls::StreamOwned::new(session, socket))))
 }
 
 /// Logs in. A refusal is read by its RFC 5530 response code (see [`LoginRefusal`]): a server
