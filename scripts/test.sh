@@ -91,7 +91,7 @@ bash scripts/install-check.sh
 # are unoptimised; a session runs them with -O for hours). (Every test run above also runs each target's
 # check over its seeds and their mutations: tests/fuzz_corpus.rs.)
 export RUSTC_BOOTSTRAP=1
-fuzz_seconds="${HERALD_FUZZ_SECONDS:-5}"
+fuzz_seconds="${HERALD_FUZZ_SECONDS:-3}"
 mkdir -p fuzz/artifacts
 # Each target is one single-threaded process: as many run at once as the machine has cores.
 fuzz_one() {

@@ -71,6 +71,10 @@ pub struct GamesBenchArgs {
     /// Keep the databases afterwards.
     #[arg(long)]
     keep: bool,
+    /// The measured mails' answers as text alone, without the board picture (a club's
+    /// `outgoing.plain_text`).
+    #[arg(long)]
+    text_only: bool,
 }
 
 /// One game as its players see it: their addresses, the invitations they reply to, and the
@@ -177,8 +181,10 @@ fn err(e: impl std::fmt::Display) -> String {
 
 /// The configuration of a benchmark database in `root`: its inbox Maildir there, answers
 /// into a Maildir sink there.
-fn config(root: &Path) -> Config {
-    super::bench_config(root, Transport::Maildir { path: root.join("sent") })
+fn config(root: &Path, text_only: bool) -> Config {
+    let mut config = super::bench_config(root, Transport::Maildir { path: root.join("sent") });
+    config.outgoing.plain_text = text_only;
+    config
 }
 
 impl Database {
@@ -195,7 +201,11 @@ impl Database {
     ) -> Result<Database, String> {
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
         Service::init(&config).map_err(err)?;
-        let mut service = Service::open(config.clone(), Arc::new(SystemClock)).map_err(err)?;
+        // The answers of the games' preparation are never read: they are text alone, whatever
+        // the measured mails are, so that a database of 10,000 games is built in minutes.
+        let mut building = config.clone();
+        building.outgoing.plain_text = true;
+        let mut service = Service::open(building, Arc::new(SystemClock)).map_err(err)?;
         let started = Instant::now();
         let chess = variants::by_id("chess").ok_or("no chess")?;
         let mut boards = Vec::with_capacity(games);
@@ -221,6 +231,7 @@ impl Database {
         let all: Vec<usize> = (0..games).collect();
         let mails = db.play_to(&all, plies)? + db.play_to(&db.long.clone(), long_plies)?;
         db.mark_all_sent()?;
+        db.service = Service::open(db.config.clone(), Arc::new(SystemClock)).map_err(err)?;
         eprintln!(
             "herald bench: {games} games started in {:.1} s, {mails} move mails played in {:.1} s",
             created.as_secs_f64(),
@@ -257,15 +268,23 @@ impl Database {
                     board.played(m);
                 }
                 mails += chunk.len();
+                // As the sender and `outgoing.keep_sent_days` would leave them by the time a
+                // club has this many games: sent, their bodies dropped.
+                self.mark_all_sent()?;
             }
         }
     }
 
-    /// Marks every queued mail sent, as the daemon's sender would have by now, and
-    /// checkpoints the WAL.
-    fn mark_all_sent(&self) -> Result<(), String> {
+    /// Marks every queued mail sent, as the daemon's sender would have by now, drops the sent
+    /// bodies, as the daemon does `outgoing.keep_sent_days` after sending, and checkpoints the
+    /// WAL.
+    fn mark_all_sent(&mut self) -> Result<(), String> {
         let conn = rusqlite::Connection::open(&self.config.database).map_err(err)?;
         conn.execute("UPDATE outbox SET status = 'sent', sent_at = created_at WHERE status = 'pending'", [])
+            .map_err(err)?;
+        self.service
+            .store()
+            .write_relaxed::<_, crate::store::StoreError>(|tx| tx.drop_sent_bodies(crate::clock::Timestamp::MAX))
             .map_err(err)?;
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(err)?;
         Ok(())
@@ -349,7 +368,7 @@ fn measure(
     for (k, &n) in sizes.iter().enumerate() {
         eprintln!("herald bench games: building database {} of {n} games", k + 1);
         let db_root = root.join(format!("db{k}-{n}"));
-        dbs.push(Database::build(&db_root, config(&db_root), n, SHORT_PLIES, LONG_GAMES, plies)?);
+        dbs.push(Database::build(&db_root, config(&db_root, args.text_only), n, SHORT_PLIES, LONG_GAMES, plies)?);
     }
     // The measured short games: spread over the numbers, none of them long.
     let measured_short = |db: &Database| -> Vec<usize> {
@@ -382,7 +401,10 @@ fn measure(
         }
     }
 
-    outln!("herald bench games: one move mail through `ingest` (read, load, play, durable commit, 2 answers queued)");
+    outln!(
+        "herald bench games: one move mail through `ingest` (read, load, play, durable commit, 2 answers queued, {})",
+        if args.text_only { "text only" } else { "each with its board picture" }
+    );
     outln!();
     outln!(
         "| games | moves | outbox rows | MB | game | plies before | mails | wall median / p90 ms | CPU median / p90 ms |"
@@ -440,7 +462,7 @@ fn ms(d: Duration) -> f64 {
 /// Starts `herald serve` on `db` with `mails` move mails waiting in its inbox (one each to
 /// short games not measured, `measured` excluded), waits until all are answered, and
 /// reports the daemon's peak and current resident memory.
-fn daemon_memory(db: Database, mails: usize, measured: &[usize]) -> Result<(), String> {
+fn daemon_memory(mut db: Database, mails: usize, measured: &[usize]) -> Result<(), String> {
     db.mark_all_sent()?;
     let inbox = Maildir::create(&db.root.join("inbox")).map_err(err)?;
     let chosen: Vec<usize> =

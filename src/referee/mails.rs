@@ -13,7 +13,7 @@ use crate::engine::Color;
 use crate::engine::geometry::Square;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::picture;
-use crate::variants::{Cell, MoveStyle, Observer, PlayedMove, View, diagram};
+use crate::variants::{MoveStyle, Observer, PlayedMove, View, diagram};
 
 /// The public header of a game in template contexts.
 #[derive(Serialize)]
@@ -222,34 +222,14 @@ struct CommitmentContext {
 }
 
 /// A move `color`, who is to move, could write now, in the variant's notation: the first of the
-/// player's legal moves where the view lists them; else the variant's own example if the game
-/// accepts it here; else the first move from a square of the player's to another that the game
-/// accepts, as the game writes it (Safety in Numbers' example `Nf6` may be a square the
-/// player's own knight stands on). Every try is played on a copy of the game.
+/// player's legal moves where the view lists them; else the one the game names
+/// ([`VariantGame::example_move`]: the variant's example where it is legal here, else another
+/// legal move); else, where the game accepts none, the variant's example.
 fn example_move(g: &Loaded, view: &View, color: Color) -> String {
     if let Some(first) = view.legal_moves.as_ref().and_then(|legal| legal.first()) {
         return first.clone();
     }
-    let variant = g.game.variant();
-    let example = variant.example_moves()[color.index()].to_string();
-    let Ok(mut copy) = variant.restore(&g.game.snapshot()) else { return example };
-    if copy.play(&example).is_ok() {
-        return example;
-    }
-    let own = |cell: &Cell| match cell {
-        Cell::Piece(c, _) | Cell::Crowned(c, _) => *c == color,
-        Cell::Crowd(pieces) => pieces.iter().any(|(c, _)| *c == color),
-        Cell::Empty | Cell::Hidden(..) | Cell::Crown(_) => false,
-    };
-    for (from, _) in view.cells.iter().filter(|(_, cell)| own(cell)) {
-        for (to, _) in view.cells.iter().filter(|(to, _)| to != from) {
-            // A refused try changes nothing: `play` checks before it plays.
-            if let Ok(played) = copy.play(&format!("{from}-{to}")) {
-                return played.notation;
-            }
-        }
-    }
-    example
+    g.game.example_move().unwrap_or_else(|| g.game.variant().example_moves()[color.index()].to_string())
 }
 
 /// A commitment made by the move a mail tells of: its hash only.

@@ -424,6 +424,36 @@ pub trait VariantGame: Send {
     }
     /// What `observer` may know of the game now.
     fn view(&self, observer: Observer) -> View;
+    /// A move the side to move could write now, as the game writes it: the variant's own
+    /// example where it is legal here, else some legal move; `None` if the game accepts none.
+    /// Nothing is played on this game. The default tries texts on a copy: the example, then
+    /// every move from a square holding a piece of the mover's (as the mover sees the board)
+    /// to another, written from-to (Safety in Numbers' example `Nf6` may name a square the
+    /// mover's own knight stands on). A variant that lists its legal moves names one at once.
+    fn example_move(&self) -> Option<String> {
+        let variant = self.variant();
+        let color = self.turn();
+        let example = variant.example_moves()[color.index()];
+        let mut copy = variant.restore(&self.snapshot()).ok()?;
+        // A refused try changes nothing: `play` checks before it plays.
+        if let Ok(played) = copy.play(example) {
+            return Some(played.notation);
+        }
+        let view = self.view(Observer::Player(color));
+        let own = |cell: &Cell| match cell {
+            Cell::Piece(c, _) | Cell::Crowned(c, _) => *c == color,
+            Cell::Crowd(pieces) => pieces.iter().any(|(c, _)| *c == color),
+            Cell::Empty | Cell::Hidden(..) | Cell::Crown(_) => false,
+        };
+        for (from, _) in view.cells.iter().filter(|(_, cell)| own(cell)) {
+            for (to, _) in view.cells.iter().filter(|(to, _)| to != from) {
+                if let Ok(played) = copy.play(&format!("{from}-{to}")) {
+                    return Some(played.notation);
+                }
+            }
+        }
+        None
+    }
     /// What `observer` may know once the game has ended, by the rules or by a decision the
     /// rules do not see (a resignation, time, an agreed draw, the director's): no side to move,
     /// no legal moves, and every secret the notices name as opened, as the referee opens them

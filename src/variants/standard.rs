@@ -238,7 +238,18 @@ impl VariantGame for StandardGame {
         self.moves.clone()
     }
 
+    fn example_move(&self) -> Option<String> {
+        let pos = self.game.position();
+        let example = self.variant.example_moves()[pos.turn().index()];
+        let m = input::parse_move(pos, example).ok().or_else(|| pos.legal_moves().first().copied())?;
+        Some(san::write(pos, m))
+    }
+
     fn moves_in(&self, style: MoveStyle) -> Option<Vec<String>> {
+        // The moves are recorded in SAN: nothing to replay.
+        if style == MoveStyle::San {
+            return Some(self.moves.clone());
+        }
         // The recorded moves replayed from the start, each written again from its position.
         let mut pos = *self.game.start();
         if style == MoveStyle::Iccf && !iccf::fits(pos.rules()) {
