@@ -424,8 +424,9 @@ pub trait VariantGame: Send {
     }
     /// What `observer` may know of the game now.
     fn view(&self, observer: Observer) -> View;
-    /// A move the side to move could write now, as the game writes it: the variant's own
-    /// example where it is legal here, else some legal move; `None` if the game accepts none.
+    /// A move the side to move could write now: the variant's own example as it is written
+    /// where it is legal here, else some legal move as the game writes it; `None` if the game
+    /// accepts none.
     /// Nothing is played on this game. The default tries texts on a copy: the example, then
     /// every move from a square holding a piece of the mover's (as the mover sees the board)
     /// to another, written from-to (Safety in Numbers' example `Nf6` may name a square the
@@ -436,8 +437,8 @@ pub trait VariantGame: Send {
         let example = variant.example_moves()[color.index()];
         let mut copy = variant.restore(&self.snapshot()).ok()?;
         // A refused try changes nothing: `play` checks before it plays.
-        if let Ok(played) = copy.play(example) {
-            return Some(played.notation);
+        if copy.play(example).is_ok() {
+            return Some(example.to_string());
         }
         let view = self.view(Observer::Player(color));
         let own = |cell: &Cell| match cell {

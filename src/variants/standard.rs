@@ -241,8 +241,10 @@ impl VariantGame for StandardGame {
     fn example_move(&self) -> Option<String> {
         let pos = self.game.position();
         let example = self.variant.example_moves()[pos.turn().index()];
-        let m = input::parse_move(pos, example).ok().or_else(|| pos.legal_moves().first().copied())?;
-        Some(san::write(pos, m))
+        if input::parse_move(pos, example).is_ok() {
+            return Some(example.to_string());
+        }
+        pos.legal_moves().first().map(|&m| san::write(pos, m))
     }
 
     fn moves_in(&self, style: MoveStyle) -> Option<Vec<String>> {
