@@ -45,10 +45,9 @@
 use std::fmt;
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-use std::sync::Arc;
 
 use imap::types::UnsolicitedResponse;
 use rustls::pki_types::pem::PemObject;
