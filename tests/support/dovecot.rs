@@ -158,6 +158,11 @@ impl Dovecot {
         fs::read_to_string(self.dir.path().join("dovecot.log")).unwrap_or_default()
     }
 
+    /// The ports the server listens on: IMAP, and the auth service's when it has one.
+    fn ports(&self) -> impl Iterator<Item = u16> {
+        std::iter::once(self.port).chain(self.opts.auth_port)
+    }
+
     /// Kills the server (SIGKILL, as a crash) and starts it again on the same port.
     pub fn restart(&mut self) -> io::Result<()> {
         self.kill();
@@ -177,7 +182,7 @@ impl Dovecot {
         // The master's children end within a second of its death; wait until none holds
         // the port, so the next start can bind it.
         let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(("127.0.0.1", self.port)).is_ok() && Instant::now() < deadline {
+        while self.ports().any(|port| TcpStream::connect(("127.0.0.1", port)).is_ok()) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -365,8 +370,10 @@ service imap-login {{
         let pid = child.id().to_string();
         self.watchdog = Some(Watchdog::spawn("kill -9 -- \"-$1\"", &[std::ffi::OsStr::new(&pid)])?);
         self.child = Some(child);
+        // Ready when every listener is: the auth service too, or a Postfix smtpd started
+        // in between finds no SASL service and closes its connection without a greeting.
         let deadline = Instant::now() + Duration::from_secs(15);
-        while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+        while self.ports().any(|port| TcpStream::connect(("127.0.0.1", port)).is_err()) {
             if let Some(status) = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
                 let mut stderr = String::new();
                 if let Some(mut err) = self.child.take().and_then(|mut c| c.stderr.take()) {
@@ -375,7 +382,8 @@ service imap-login {{
                 return Err(harness_error(format!("dovecot exited ({status}):\n{stderr}\n{}", self.log())));
             }
             if Instant::now() > deadline {
-                return Err(harness_error(format!("dovecot did not open port {}:\n{}", self.port, self.log())));
+                let ports: Vec<String> = self.ports().map(|port| port.to_string()).collect();
+                return Err(harness_error(format!("dovecot did not open ports {}:\n{}", ports.join(", "), self.log())));
             }
             std::thread::sleep(Duration::from_millis(25));
         }
