@@ -167,6 +167,11 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
             run.rate()
         );
         outln!(
+            "  CPU per mail: {:.3} ms in the daemon's thread, {:.3} ms in the process (its sender thread too)",
+            ms(run.cpu.0) / n as f64,
+            ms(run.cpu.1) / n as f64
+        );
+        outln!(
             "  batches: {} of up to {} mails, {} durable commits",
             run.batches,
             crate::service::INBOX_BATCH,
@@ -204,6 +209,9 @@ struct Run {
     /// `outgoing.keep_sent_days` after sending.
     growth: (f64, f64),
     wall: Duration,
+    /// CPU time of the pass: the daemon's thread (reading, checking, committing, composing),
+    /// and the whole process (its sender thread too; smtp-sink is another process).
+    cpu: (Duration, Duration),
     batches: usize,
     /// Each mail's share of its batch's reading time, sorted.
     costs: Vec<Duration>,
@@ -229,9 +237,10 @@ fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize,
     let far = crate::clock::Timestamp::MAX;
     service.store().write_relaxed::<_, crate::store::StoreError>(|tx| tx.drop_sent_bodies(far)).map_err(|e| err(&e))?;
     let used_before = used_bytes(&database)?;
-    let started = Instant::now();
+    let (started, thread, process) = (Instant::now(), super::thread_cpu(), super::process_cpu());
     let pass = service.serve_pass(&lock, transport, &stop).map_err(|e| err(&e))?;
     let wall = started.elapsed();
+    let cpu = (super::thread_cpu().saturating_sub(thread), super::process_cpu().saturating_sub(process));
     let with_bodies = used_bytes(&database)?;
     // As the daemon does `keep_sent_days` later: every sent body dropped.
     service.store().write_relaxed::<_, crate::store::StoreError>(|tx| tx.drop_sent_bodies(far)).map_err(|e| err(&e))?;
@@ -260,7 +269,7 @@ fn measure(mut service: Service, transport: &dyn transport::Transport, n: usize,
     let mut latencies: Vec<Duration> =
         pass.batches.iter().flat_map(|&(mails, time)| std::iter::repeat_n(time, mails)).collect();
     latencies.sort();
-    Ok(Run { growth, wall, batches: pass.batches.len(), costs, latencies })
+    Ok(Run { growth, wall, cpu, batches: pass.batches.len(), costs, latencies })
 }
 
 /// The bytes of the database's pages in use (its free pages left out): what it holds.

@@ -49,6 +49,12 @@ fn thread_cpu() -> std::time::Duration {
     std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
+/// The CPU time this process has used, all its threads.
+fn process_cpu() -> std::time::Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
 /// Arguments of `herald bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {

@@ -177,8 +177,9 @@ pub(super) struct MailContext {
     /// What the HTML alternative draws in place of `board`; `None`: the mail is text alone.
     #[serde(skip)]
     picture: Option<Picture>,
-    /// How conditional moves are written in this variant, or why it offers none.
-    conditional_help: String,
+    /// How conditional moves are written in this variant, or why it offers none: one line,
+    /// which the help mail's layout wraps (most mails never show it).
+    conditional_help: &'static str,
     /// The variant offers conditional moves.
     conditional_moves: bool,
 }
@@ -447,7 +448,7 @@ impl Referee<'_> {
                 Some(c) if record.status == GameStatus::Active => c.written(number, to_move),
                 _ => Vec::new(),
             },
-            conditional_help: super::templates::wrap(variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP), 78),
+            conditional_help: variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP),
             conditional_moves: variant.conditional_moves().is_ok(),
             picture: (!self.settings.plain_text && !record.preferences[color.index()].plain_text).then(|| Picture {
                 marked: last_move_squares(g, &shown),

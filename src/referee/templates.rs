@@ -138,18 +138,26 @@ fn joined(text: &str) -> String {
 /// command's line goes on in the next: the line of a check command with a word too long for it),
 /// nor inside a name in typographic quotes (`“…”`, as `untrusted::shown_name` quotes a name that
 /// could read as herald's own words: no part of it may begin a line).
-pub(crate) fn wrap(text: &str, width: usize) -> String {
-    let mut units: Vec<String> = Vec::new();
+fn wrap(text: &str, width: usize) -> String {
+    // The units that must stay on one line, each a word or words joined by single spaces, laid
+    // end to end in `glued`: unit i is `glued[starts[i]..starts[i + 1]]`, `lens[i]` characters.
+    let mut glued = String::with_capacity(text.len());
+    let (mut starts, mut lens): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     let mut numbered = false;
     let mut quoted = false;
     for word in text.split_whitespace() {
-        match units.last_mut() {
-            Some(last) if numbered || quoted || word == "\\" => {
-                last.push(' ');
-                last.push_str(word);
+        let chars = word.chars().count();
+        match lens.last_mut() {
+            Some(len) if numbered || quoted || word == "\\" => {
+                glued.push(' ');
+                *len += 1 + chars;
             }
-            _ => units.push(word.to_string()),
+            _ => {
+                starts.push(glued.len());
+                lens.push(chars);
+            }
         }
+        glued.push_str(word);
         let quote = word.trim_start_matches(['"', '(']);
         numbered = quote.ends_with('.') && quote.trim_end_matches(['.', '…']).bytes().all(|b| b.is_ascii_digit());
         if let Some(open) = word.rfind('\u{201C}') {
@@ -159,12 +167,12 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
         }
         // A quoted name is at most NAME_CHARS long: a quote mark that opens nothing that ends
         // (a player's own text echoed back) must not glue the rest of the paragraph together.
-        quoted &= units.last().is_some_and(|last| last.chars().count() <= crate::untrusted::NAME_CHARS + 2);
+        quoted &= lens.last().is_some_and(|&len| len <= crate::untrusted::NAME_CHARS + 2);
     }
-    let mut out = String::new();
+    starts.push(glued.len());
+    let mut out = String::with_capacity(glued.len() + glued.len() / width.max(1) + 1);
     let mut line = 0;
-    for unit in units {
-        let len = unit.chars().count();
+    for (unit, &len) in starts.windows(2).map(|w| &glued[w[0]..w[1]]).zip(&lens) {
         if line > 0 && line + 1 + len > width {
             out.push('\n');
             line = 0;
@@ -172,30 +180,36 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
             out.push(' ');
             line += 1;
         }
-        out.push_str(&unit);
+        out.push_str(unit);
         line += len;
     }
     out
 }
 
-/// `line` wrapped to [`WIDTH`], each line indented as `line` is (a list's item stays in its
-/// column).
+/// `line` wrapped to [`WIDTH`] onto `out`, each line indented as `line` is (a list's item
+/// stays in its column), and a line break after each.
 /// A line laid out in columns (a board's rank, a table's row: two spaces together after its
 /// indentation) is left as it is, since wrapping would undo the columns.
-fn wrap_line(line: &str) -> String {
-    if line.chars().count() <= WIDTH || line.trim_start().contains("  ") {
-        return line.to_string();
+fn push_wrapped(out: &mut String, line: &str) {
+    if line.len() <= WIDTH || line.chars().count() <= WIDTH || line.trim_start().contains("  ") {
+        out.push_str(line);
+        out.push('\n');
+        return;
     }
     let indent = &line[..line.len() - line.trim_start().len()];
     let width = WIDTH.saturating_sub(indent.chars().count()).max(20);
-    wrap(line.trim_start(), width).lines().map(|l| format!("{indent}{l}")).collect::<Vec<_>>().join("\n")
+    for wrapped in wrap(line.trim_start(), width).lines() {
+        out.push_str(indent);
+        out.push_str(wrapped);
+        out.push('\n');
+    }
 }
 
 /// Trims leading blank lines, trailing spaces (but not the signature separator "-- "),
 /// runs of more than one blank line, wraps lines longer than [`WIDTH`], and ends with exactly
 /// one newline.
 fn tidy(body: &str) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(body.len() + body.len() / 16);
     let mut blank = 0;
     for line in body.lines() {
         let line = if line == "-- " { line } else { line.trim_end() };
@@ -207,8 +221,7 @@ fn tidy(body: &str) -> String {
             out.push('\n');
         }
         blank = 0;
-        out.push_str(&wrap_line(line));
-        out.push('\n');
+        push_wrapped(&mut out, line);
     }
     out
 }

@@ -14,13 +14,14 @@ fn day(text: &str) -> Result<Date> {
     text.parse().map_err(|_| StoreError::Corrupt(format!("vacation day {text:?}")))
 }
 
+/// A player's vacations that end on or after a day: run for both players of every game loaded.
+const VACATIONS_OF: &str = "SELECT v.first_day, v.last_day FROM vacations v JOIN players p ON p.id = v.player_id
+                            WHERE p.email = ?1 AND v.last_day >= ?2 ORDER BY v.first_day";
+
 impl Tx<'_> {
     /// `email`'s vacations whose last day is `since` or later, in order.
     pub fn vacations_of(&self, email: &str, since: Date) -> Result<Vec<Vacation>> {
-        let mut stmt = self.tx.prepare_cached(
-            "SELECT v.first_day, v.last_day FROM vacations v JOIN players p ON p.id = v.player_id
-             WHERE p.email = ?1 AND v.last_day >= ?2 ORDER BY v.first_day",
-        )?;
+        let mut stmt = self.tx.prepare_cached(VACATIONS_OF)?;
         let rows = stmt
             .query_map(params![email, since.to_string()], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
         rows.map(|row| {
@@ -80,5 +81,41 @@ impl Tx<'_> {
             params![id, year, days, ts(now)],
         )?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VACATIONS_OF;
+    use crate::store::{Store, StoreError};
+
+    /// The statement run for both players of every game loaded is planned once per
+    /// connection, not again for each player's address (see `store::configure`).
+    #[test]
+    fn a_player_s_vacations_are_looked_up_without_planning_the_query_again() {
+        let dir = std::env::temp_dir().join(format!("herald-vacations-plan-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut store = Store::create(&dir.join("herald.db")).unwrap();
+        let since: jiff::civil::Date = "2026-01-01".parse().unwrap();
+        store
+            .write::<_, StoreError>(|tx| {
+                tx.tx.execute_batch(
+                    "INSERT INTO players (id, email) VALUES (1, 'ann@players.test'), (2, 'di@players.test');
+                     INSERT INTO vacations (player_id, first_day, last_day, requested_at)
+                     VALUES (1, '2026-03-01', '2026-03-05', 0), (2, '2026-04-01', '2026-04-02', 0);",
+                )?;
+                for round in 0..5 {
+                    for email in ["ann@players.test", "di@players.test", "nobody@players.test"] {
+                        let found = tx.vacations_of(email, since)?;
+                        assert_eq!(found.len(), usize::from(email != "nobody@players.test"), "{email}, round {round}");
+                    }
+                }
+                let statement = tx.tx.prepare_cached(VACATIONS_OF)?;
+                assert_eq!(statement.get_status(rusqlite::StatementStatus::Run), 15);
+                assert_eq!(statement.get_status(rusqlite::StatementStatus::RePrepare), 0);
+                Ok(())
+            })
+            .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -19,6 +19,8 @@
 //! pieces moving as in chess (an Archbishop's `A`, Crown's king-stepping `Q`, a stone's `S`),
 //! and the crown's marks: only what this observer sees, so it tells nothing the board does not.
 
+use std::fmt::Write;
+
 use super::{Cell, Coordinates, View};
 use crate::engine::geometry::{BoardSize, Square, file_letter};
 use crate::engine::piece::Color;
@@ -56,8 +58,8 @@ pub fn file_label(coordinates: Coordinates, file: u8) -> char {
 /// Renders `view`'s board with `bottom`'s side at the bottom, and under it its [`notes`].
 pub fn render(view: &View, bottom: Color) -> String {
     let (texts, notes) = cells_and_notes(view);
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
-    let mut out = layout(view.size, view.coordinates, bottom, width, |sq| texts[sq.index()].clone());
+    let width = texts.iter().flatten().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
+    let mut out = layout(view.size, view.coordinates, bottom, width, |sq| texts[sq.index()].as_deref().unwrap_or("."));
     out.push_str(&notes);
     out
 }
@@ -69,9 +71,9 @@ pub fn notes(view: &View) -> String {
     cells_and_notes(view).1
 }
 
-/// Each square's text, and the notes under the board.
-fn cells_and_notes(view: &View) -> (Vec<String>, String) {
-    let mut texts = vec![String::from("."); crate::engine::geometry::LAYOUT_SQUARES];
+/// Each square's text (`None`: empty, shown as `.`), and the notes under the board.
+fn cells_and_notes(view: &View) -> (Vec<Option<String>>, String) {
+    let mut texts = vec![None; crate::engine::geometry::LAYOUT_SQUARES];
     let mut large_crowds = Vec::new();
     // Hidden pieces by the label they are tracked by, so the reader can follow each one.
     let mut tracked: Vec<(Square, &str)> = Vec::new();
@@ -80,12 +82,12 @@ fn cells_and_notes(view: &View) -> (Vec<String>, String) {
             tracked.push((*sq, label));
         }
         let text = cell_text(cell);
-        texts[sq.index()] = if text.chars().count() > MAX_CROWD_LETTERS {
+        texts[sq.index()] = Some(if text.chars().count() > MAX_CROWD_LETTERS {
             large_crowds.push(format!("*{} = {sq}: {text}", large_crowds.len() + 1));
             format!("*{}", large_crowds.len())
         } else {
             text
-        };
+        });
     }
     let mut out = String::new();
     for line in large_crowds {
@@ -104,17 +106,21 @@ fn cells_and_notes(view: &View) -> (Vec<String>, String) {
 /// [`render`] lays out the board from `bottom`'s side, so that a reader can hold one against
 /// the other.
 pub fn marks(size: BoardSize, coordinates: Coordinates, bottom: Color, mark: impl Fn(Square) -> char) -> String {
-    layout(size, coordinates, bottom, 1, |sq| mark(sq).to_string())
+    let mut marks = vec![String::new(); crate::engine::geometry::LAYOUT_SQUARES];
+    for square in (0..size.ranks).flat_map(|rank| (0..size.files).filter_map(move |file| Square::new(file, rank))) {
+        marks[square.index()] = mark(square).to_string();
+    }
+    layout(size, coordinates, bottom, 1, |sq| &marks[sq.index()])
 }
 
 /// The board's lines: file labels, each rank with its number on both sides, file labels again;
 /// every column `width` characters wide.
-fn layout(
+fn layout<'a>(
     size: BoardSize,
     coordinates: Coordinates,
     bottom: Color,
     width: usize,
-    text: impl Fn(Square) -> String,
+    text: impl Fn(Square) -> &'a str,
 ) -> String {
     let flipped = bottom == Color::Black;
     let files: Vec<u8> = if flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
@@ -123,22 +129,22 @@ fn layout(
     let footer = {
         let mut line = " ".repeat(label_width + 1);
         for &f in &files {
-            line.push_str(&format!(" {:^width$}", file_label(coordinates, f)));
+            let _ = write!(line, " {:^width$}", file_label(coordinates, f));
         }
-        line.trim_end().to_string()
+        line.truncate(line.trim_end().len());
+        line
     };
-    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let mut out = String::with_capacity((footer.len() + 1) * (usize::from(size.ranks) + 2));
     out.push_str(&footer);
     out.push('\n');
     for &r in &ranks {
-        let mut line = format!("{:>label_width$} ", r + 1);
+        let _ = write!(out, "{:>label_width$} ", r + 1);
         for &f in &files {
-            let cell = Square::new(f, r).map_or_else(|| ".".to_string(), &text);
-            line.push_str(&format!(" {cell:^width$}"));
+            let cell = Square::new(f, r).map_or(".", &text);
+            let _ = write!(out, " {cell:^width$}");
         }
-        line.push_str(&format!("  {}", r + 1));
-        out.push_str(&line);
-        out.push('\n');
+        let _ = writeln!(out, "  {}", r + 1);
     }
     out.push_str(&footer);
     out.push('\n');
