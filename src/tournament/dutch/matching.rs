@@ -262,6 +262,8 @@ pub struct Matcher {
     allowed: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
+    /// The vertices not removed, in order, during [`Matcher::stages`].
+    live: Vec<usize>,
     /// The slack of `bestedge[x]` as last computed: for edge `bestslack_edge[x]`, valid while
     /// the duals are those of `epoch` (bumped whenever vertex duals change in a stage).
     bestslack: Vec<Wide>,
@@ -303,6 +305,7 @@ impl Matcher {
             allowed: vec![0; n * n],
             stamp: 0,
             queue: Vec::new(),
+            live: Vec::new(),
             bestslack: vec![Wide::ZERO; 2 * n],
             bestslack_edge: vec![NONE; 2 * n],
             bestslack_epoch: vec![0; 2 * n],
@@ -998,6 +1001,14 @@ impl Matcher {
     /// Augmentation stages until every live vertex is matched; false if impossible.
     fn stages(&mut self) -> bool {
         let n = self.n;
+        // The vertices in play, in order: rows are scanned over these alone (fixed pairs pile
+        // up as a round goes on), in the same order as over every vertex.
+        self.live.clear();
+        for v in 0..n {
+            if !self.removed[v] {
+                self.live.push(v);
+            }
+        }
         loop {
             if !(0..n).any(|v| !self.removed[v] && self.mate[v] == NONE) {
                 return true;
@@ -1023,9 +1034,10 @@ impl Matcher {
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
                     let row = v * n;
-                    for u in 0..n {
+                    for at in 0..self.live.len() {
+                        let u = self.live[at];
                         let id = self.weight_id[row + u];
-                        if u == v || id == ABSENT || self.removed[u] {
+                        if u == v || id == ABSENT {
                             continue;
                         }
                         let w = u;
@@ -1082,8 +1094,9 @@ impl Matcher {
                     deltatype = 1;
                     delta = (0..n).filter(|&v| !self.removed[v]).map(|v| self.dualvar[v]).min().unwrap_or(Wide::ZERO);
                 }
-                for v in 0..n {
-                    if !self.removed[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                for at in 0..self.live.len() {
+                    let v = self.live[at];
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.best_slack(v);
                         if deltatype == 0 || d < delta {
                             delta = d;
