@@ -1272,6 +1272,7 @@ mod tests {
     /// The unweighted matcher's pair count is the brute force's largest matching, on random
     /// graphs sparse and dense (odd cycles, so blossoms, are common in both).
     #[test]
+    #[allow(clippy::needless_range_loop)]
     fn counts_the_largest_matching_of_random_small_graphs() {
         let mut next = super::super::xorshift(0x9E3779B97F4A7C15u64);
         for round in 0..4000 {
