@@ -41,9 +41,18 @@
 //! all the roots of a stage have duals of one parity; freed vertices get even duals (raising an
 //! exposed trivial vertex's dual keeps every invariant).
 //!
+//! **Cost.** A slack is computed in one pass over the limbs ([`Wide::slack`]), and at most
+//! once per edge and dual values where the algorithm compares against it: each vertex's and
+//! blossom's best edge keeps its slack, valid until the next dual change of the stage, and a
+//! new blossom's best edges are found with one slack per candidate edge.
+//!
 //! **Memory.** A weight is 64 bytes, and a round repeats few distinct ones, so each edge holds
 //! a 4-byte index into a table of the distinct weights in use (rebuilt when it has grown
 //! stale), and a 4-byte stamp: about 8 bytes a pair of vertices, not 130.
+//!
+//! **Counting pairs.** When only the size of a largest matching matters (can everyone be
+//! paired, can the PAB go at a given score), [`max_cardinality`] answers with Edmonds'
+//! unweighted algorithm on a bit matrix, without weights or duals.
 
 use std::collections::HashMap;
 
@@ -84,6 +93,140 @@ pub fn max_weight_matching(
     (0..vertex_count).map(|v| m.mate(v)).collect()
 }
 
+/// The number of pairs in a maximum-cardinality matching of the graph with `vertex_count`
+/// vertices where `adjacent(u, v)` (symmetric) says whether an edge joins them: Edmonds'
+/// unweighted blossom algorithm (a breadth-first search for an augmenting path from each
+/// vertex left exposed by a greedy matching, odd cycles shrunk to their base), on a bit
+/// matrix of the edges. The count is all the Dutch system asks of it (is everyone pairable,
+/// can the PAB go at this score), so it needs no weights: an eighth of a byte a pair instead
+/// of the weighted matcher's state.
+pub fn max_cardinality(vertex_count: usize, adjacent: impl Fn(usize, usize) -> bool) -> usize {
+    let n = vertex_count;
+    let words = n.div_ceil(64);
+    let mut rows = vec![0u64; n * words];
+    for u in 0..n {
+        for v in u + 1..n {
+            if adjacent(u, v) {
+                rows[u * words + v / 64] |= 1 << (v % 64);
+                rows[v * words + u / 64] |= 1 << (u % 64);
+            }
+        }
+    }
+    let neighbours = |v: usize| {
+        rows[v * words..(v + 1) * words].iter().enumerate().flat_map(|(i, &word)| {
+            let mut left = word;
+            std::iter::from_fn(move || {
+                (left != 0).then(|| {
+                    let bit = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    };
+    let mut mate = vec![NONE; n];
+    let mut pairs = 0;
+    for v in 0..n {
+        if mate[v] == NONE
+            && let Some(u) = neighbours(v).find(|&u| mate[u] == NONE)
+        {
+            mate[v] = u;
+            mate[u] = v;
+            pairs += 1;
+        }
+    }
+    let mut parent = vec![NONE; n];
+    let mut base: Vec<usize> = (0..n).collect();
+    let mut used = vec![false; n];
+    let mut in_blossom = vec![false; n];
+    let mut on_path = vec![false; n];
+    let mut queue = std::collections::VecDeque::new();
+    for root in 0..n {
+        if mate[root] != NONE {
+            continue;
+        }
+        parent.iter_mut().for_each(|p| *p = NONE);
+        used.iter_mut().for_each(|u| *u = false);
+        for (i, b) in base.iter_mut().enumerate() {
+            *b = i;
+        }
+        used[root] = true;
+        queue.clear();
+        queue.push_back(root);
+        let mut end = NONE;
+        'search: while let Some(v) = queue.pop_front() {
+            for to in neighbours(v) {
+                if base[v] == base[to] || mate[v] == to {
+                    continue;
+                }
+                if to == root || (mate[to] != NONE && parent[mate[to]] != NONE) {
+                    // An odd cycle: shrink it into its base.
+                    let cycle_base = {
+                        on_path.iter_mut().for_each(|x| *x = false);
+                        let mut a = v;
+                        loop {
+                            a = base[a];
+                            on_path[a] = true;
+                            if mate[a] == NONE {
+                                break;
+                            }
+                            a = parent[mate[a]];
+                        }
+                        let mut b = to;
+                        loop {
+                            b = base[b];
+                            if on_path[b] {
+                                break b;
+                            }
+                            b = parent[mate[b]];
+                        }
+                    };
+                    in_blossom.iter_mut().for_each(|x| *x = false);
+                    for (mut x, mut child) in [(v, to), (to, v)] {
+                        while base[x] != cycle_base {
+                            in_blossom[base[x]] = true;
+                            in_blossom[base[mate[x]]] = true;
+                            parent[x] = child;
+                            child = mate[x];
+                            x = parent[mate[x]];
+                        }
+                    }
+                    for i in 0..n {
+                        if in_blossom[base[i]] {
+                            base[i] = cycle_base;
+                            if !used[i] {
+                                used[i] = true;
+                                queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if parent[to] == NONE {
+                    parent[to] = v;
+                    if mate[to] == NONE {
+                        end = to;
+                        break 'search;
+                    }
+                    used[mate[to]] = true;
+                    queue.push_back(mate[to]);
+                }
+            }
+        }
+        // Augment along the path found, alternating from its exposed end back to the root.
+        let mut v = end;
+        while v != NONE {
+            let pv = parent[v];
+            let next = mate[pv];
+            mate[v] = pv;
+            mate[pv] = v;
+            v = next;
+        }
+        if end != NONE {
+            pairs += 1;
+        }
+    }
+    pairs
+}
+
 /// A maximum-weight matching over a fixed vertex set, kept across edge changes.
 pub struct Matcher {
     n: usize,
@@ -119,6 +262,14 @@ pub struct Matcher {
     allowed: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
+    /// The vertices not removed, in order, during [`Matcher::stages`].
+    live: Vec<usize>,
+    /// The slack of `bestedge[x]` as last computed: for edge `bestslack_edge[x]`, valid while
+    /// the duals are those of `epoch` (bumped whenever vertex duals change in a stage).
+    bestslack: Vec<Wide>,
+    bestslack_edge: Vec<usize>,
+    bestslack_epoch: Vec<u64>,
+    epoch: u64,
 }
 
 /// No edge.
@@ -154,6 +305,11 @@ impl Matcher {
             allowed: vec![0; n * n],
             stamp: 0,
             queue: Vec::new(),
+            live: Vec::new(),
+            bestslack: vec![Wide::ZERO; 2 * n],
+            bestslack_edge: vec![NONE; 2 * n],
+            bestslack_epoch: vec![0; 2 * n],
+            epoch: 1,
         }
     }
 
@@ -505,8 +661,26 @@ impl Matcher {
 
     fn slack(&self, k: usize) -> Wide {
         let (i, j) = self.edge(k);
-        let w = self.w(k);
-        self.dualvar[i] + self.dualvar[j] - w - w
+        Wide::slack(self.dualvar[i], self.dualvar[j], self.w(k))
+    }
+
+    /// The slack of `bestedge[x]` (which is there), computed once per edge and duals.
+    fn best_slack(&mut self, x: usize) -> Wide {
+        let k = self.bestedge[x];
+        if self.bestslack_edge[x] != k || self.bestslack_epoch[x] != self.epoch {
+            self.bestslack[x] = self.slack(k);
+            self.bestslack_edge[x] = k;
+            self.bestslack_epoch[x] = self.epoch;
+        }
+        self.bestslack[x]
+    }
+
+    /// Makes `k`, of slack `slack` under the current duals, the best edge of `x`.
+    fn set_best(&mut self, x: usize, k: usize, slack: Wide) {
+        self.bestedge[x] = k;
+        self.bestslack[x] = slack;
+        self.bestslack_edge[x] = k;
+        self.bestslack_epoch[x] = self.epoch;
     }
 
     fn allow(&mut self, k: usize) {
@@ -549,8 +723,9 @@ impl Matcher {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let leaves = self.leaves_of(b);
-            self.queue.extend(leaves);
+            let mut queue = std::mem::take(&mut self.queue);
+            self.leaves(b, &mut queue);
+            self.queue = queue;
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -628,43 +803,54 @@ impl Matcher {
             }
             self.inblossom[leaf] = b;
         }
+        // The least-slack edge to each other outer blossom (each slack computed once).
         let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut bestslackto = vec![Wide::ZERO; 2 * self.n];
         for &sub in &path {
-            let list: Vec<usize> = match self.blossombestedges[sub].take() {
-                Some(list) => list,
-                None => {
-                    let mut ks = Vec::new();
-                    for leaf in self.leaves_of(sub) {
-                        for u in 0..self.n {
-                            if let Some(p) = self.endpoint_at(leaf, u) {
-                                ks.push(p / 2);
-                            }
-                        }
-                    }
-                    ks
-                }
-            };
-            for k in list {
-                let (mut i, mut j) = self.edge(k);
-                if self.inblossom[j] == b {
+            let mut consider = |s: &Self, k: usize| {
+                let (mut i, mut j) = s.edge(k);
+                if s.inblossom[j] == b {
                     std::mem::swap(&mut i, &mut j);
                 }
                 let _ = i;
-                let bj = self.inblossom[j];
-                if bj != b
-                    && self.label[bj] == 1
-                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                {
-                    bestedgeto[bj] = k;
+                let bj = s.inblossom[j];
+                if bj != b && s.label[bj] == 1 {
+                    let slack = s.slack(k);
+                    if bestedgeto[bj] == NONE || slack < bestslackto[bj] {
+                        bestedgeto[bj] = k;
+                        bestslackto[bj] = slack;
+                    }
+                }
+            };
+            match self.blossombestedges[sub].take() {
+                Some(list) => {
+                    for k in list {
+                        consider(self, k);
+                    }
+                }
+                None => {
+                    for leaf in self.leaves_of(sub) {
+                        for u in 0..self.n {
+                            if let Some(p) = self.endpoint_at(leaf, u) {
+                                consider(self, p / 2);
+                            }
+                        }
+                    }
                 }
             }
             self.bestedge[sub] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+        let mut least = Wide::ZERO;
+        let mut best = Vec::new();
+        for (bj, &k) in bestedgeto.iter().enumerate() {
+            if k == NONE {
+                continue;
+            }
+            best.push(k);
+            if self.bestedge[b] == NONE || bestslackto[bj] < least {
                 self.bestedge[b] = k;
+                least = bestslackto[bj];
             }
         }
         self.blossombestedges[b] = Some(best);
@@ -815,10 +1001,19 @@ impl Matcher {
     /// Augmentation stages until every live vertex is matched; false if impossible.
     fn stages(&mut self) -> bool {
         let n = self.n;
+        // The vertices in play, in order: rows are scanned over these alone (fixed pairs pile
+        // up as a round goes on), in the same order as over every vertex.
+        self.live.clear();
+        for v in 0..n {
+            if !self.removed[v] {
+                self.live.push(v);
+            }
+        }
         loop {
             if !(0..n).any(|v| !self.removed[v] && self.mate[v] == NONE) {
                 return true;
             }
+            self.epoch += 1;
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
@@ -839,9 +1034,10 @@ impl Matcher {
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
                     let row = v * n;
-                    for u in 0..n {
+                    for at in 0..self.live.len() {
+                        let u = self.live[at];
                         let id = self.weight_id[row + u];
-                        if u == v || id == ABSENT || self.removed[u] {
+                        if u == v || id == ABSENT {
                             continue;
                         }
                         let w = u;
@@ -853,8 +1049,7 @@ impl Matcher {
                         let mut kslack = Wide::ZERO;
                         let mut allowed = self.allowed[row + u] == self.stamp;
                         if !allowed {
-                            let weight = self.values[id as usize];
-                            kslack = self.dualvar[v] + self.dualvar[u] - weight - weight;
+                            kslack = Wide::slack(self.dualvar[v], self.dualvar[u], self.values[id as usize]);
                             if kslack.is_negative() || kslack.is_zero() {
                                 self.allow(k);
                                 allowed = true;
@@ -878,13 +1073,11 @@ impl Matcher {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
+                        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.best_slack(w)) {
+                            self.set_best(w, k, kslack);
                         }
                     }
                 }
@@ -901,9 +1094,10 @@ impl Matcher {
                     deltatype = 1;
                     delta = (0..n).filter(|&v| !self.removed[v]).map(|v| self.dualvar[v]).min().unwrap_or(Wide::ZERO);
                 }
-                for v in 0..n {
-                    if !self.removed[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                for at in 0..self.live.len() {
+                    let v = self.live[at];
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.best_slack(v);
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 2;
@@ -913,7 +1107,7 @@ impl Matcher {
                 }
                 for b in 0..2 * n {
                     if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -947,6 +1141,7 @@ impl Matcher {
                         _ => {}
                     }
                 }
+                self.epoch += 1;
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
@@ -1071,6 +1266,31 @@ mod tests {
                     assert_eq!(weight, best_weight, "{edges:?}");
                 }
             }
+        }
+    }
+
+    /// The unweighted matcher's pair count is the brute force's largest matching, on random
+    /// graphs sparse and dense (odd cycles, so blossoms, are common in both).
+    #[test]
+    #[allow(clippy::needless_range_loop)]
+    fn counts_the_largest_matching_of_random_small_graphs() {
+        let mut next = super::super::xorshift(0x9E3779B97F4A7C15u64);
+        for round in 0..4000 {
+            let n = 1 + (next() % 12) as usize;
+            let density = 2 + round % 5;
+            let mut edges = Vec::new();
+            let mut adjacent = vec![vec![false; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next().is_multiple_of(density as u64) {
+                        edges.push((a, b, w(1)));
+                        adjacent[a][b] = true;
+                        adjacent[b][a] = true;
+                    }
+                }
+            }
+            let (best, _) = brute_best(n, &edges, true);
+            assert_eq!(max_cardinality(n, |a, b| adjacent[a][b]), best, "{edges:?}");
         }
     }
 

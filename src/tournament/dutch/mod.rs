@@ -27,8 +27,12 @@
 //! last optimum with its duals and repairs it around the players whose edges changed (a
 //! nudged player, a fixed pair), and the completion field sits at one bit position for the
 //! whole round, so that a new bracket only changes the edges of its own players and the
-//! next scoregroup's. Colours are allocated afterwards by Article 5.2, boards ordered by
-//! the higher score, the sum of scores, then the higher player's rank.
+//! next scoregroup's. Whether everyone can be paired, and at which score the PAB can go
+//! (C4, C5), only needs the size of a largest matching: an unweighted matcher counts it.
+//! Round 1 with S1 able to meet S2 in order is that pairing at once (see `round_one`): with
+//! no history every legal pair weighs the same, and the matchings would choose it too.
+//! Colours are allocated afterwards by Article 5.2, boards ordered by the higher score, the
+//! sum of scores, then the higher player's rank.
 
 mod matching;
 mod wide;
@@ -38,7 +42,7 @@ use std::fmt;
 
 use super::{Entrant, Finish, Pairing, Points, Score};
 use crate::engine::Color;
-use matching::{Matcher, Mode, max_weight_matching};
+use matching::{Matcher, Mode, max_cardinality, max_weight_matching};
 use wide::{WIDE_BITS, Wide};
 
 /// One round to pair.
@@ -196,10 +200,29 @@ fn pair_by(input: &SwissRound<'_>, reference: bool) -> Result<Vec<Pairing>, Pair
                 .collect()
         })
         .collect();
+    if !reference && let Some(pairs) = round_one(input, &compatible) {
+        return Ok(finish(input, &players, pairs));
+    }
     let mut bracketer = Bracketer::new(&players, &compatible, input.round);
     bracketer.reference = reference;
     let pairs = bracketer.pair_all()?;
     Ok(finish(input, &players, pairs))
+}
+
+/// Round 1 when S1 can meet S2 in order: the top half's `i`-th player against the bottom
+/// half's `i`-th (the lowest-ranked player of an odd field left for the PAB), which is what
+/// the matchings would settle on, without them. With no history every player has score 0,
+/// no colour preference, no float and may have the PAB, so every legal pair weighs the same
+/// and only legality tells pairings apart: the largest number of pairs is `n / 2` (this
+/// pairing has it), the exchange weights then make S1 whole (this pairing keeps it so, hence
+/// no exchange), and each S1 player in turn gets the first S2 player that leaves the rest
+/// pairable S1 against S2, which is the one in the same position, by induction (the pairs
+/// after it stay legal). When one of those pairs is illegal (a forbidden pair), the matchings
+/// decide.
+fn round_one(input: &SwissRound<'_>, compatible: &[Vec<bool>]) -> Option<Vec<(usize, usize)>> {
+    let n = compatible.len();
+    let half = n / 2;
+    (input.round == 1 && (0..half).all(|i| compatible[i][half + i])).then(|| (0..half).map(|i| (i, half + i)).collect())
 }
 
 /// Scores, colours, floats, opponents and bye eligibility from the earlier rounds.
@@ -340,22 +363,14 @@ impl<'p> Bracketer<'p> {
         }
     }
 
-    /// Maximum cardinality matching of the unfixed players over `edge`.
-    fn max_pairs(&self, allowed: impl Fn(usize, usize) -> bool, extra: Option<&[bool]>) -> usize {
+    /// The most pairs the compatible players make, with `extra` (if given) the players who
+    /// may also pair with a dummy vertex (the PAB).
+    fn max_pairs(&self, extra: Option<&[bool]>) -> usize {
         let n = self.players.len();
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if self.compatible[i][j] && allowed(i, j) {
-                    edges.push((i, j, Wide::from_u128(1)));
-                }
-            }
-            if extra.is_some_and(|e| e[i]) {
-                edges.push((i, n, Wide::from_u128(1)));
-            }
-        }
-        let mates = max_weight_matching(n + 1, &edges, true);
-        mates.iter().filter(|m| m.is_some()).count() / 2
+        max_cardinality(n + 1, |i, j| {
+            let (i, j) = (i.min(j), i.max(j));
+            if j == n { extra.is_some_and(|e| e[i]) } else { self.compatible[i][j] }
+        })
     }
 
     /// C5: the lowest score at which a PAB can go, and who may take it.
@@ -374,7 +389,7 @@ impl<'p> Bracketer<'p> {
         levels.dedup();
         for &level in levels.iter().rev() {
             let at_or_below: Vec<bool> = (0..n).map(|i| eligible[i] && self.players[i].score <= level).collect();
-            if self.max_pairs(|_, _| true, Some(&at_or_below)) == n.div_ceil(2) {
+            if self.max_pairs(Some(&at_or_below)) == n.div_ceil(2) {
                 self.bye_score = Some(level);
                 // C9: among those at that score, the fewer games played, the more the
                 // player is wanted on a board.
@@ -397,7 +412,7 @@ impl<'p> Bracketer<'p> {
             return Ok(Vec::new());
         }
         self.choose_bye_candidates()?;
-        if self.max_pairs(|_, _| true, None) < n / 2 {
+        if self.max_pairs(None) < n / 2 {
             return Err(PairingError::NoLegalPairing { round: self.rounds_played + 1, players: n });
         }
         // One completion position for every bracket when the widest layout fits, so that the
@@ -430,13 +445,24 @@ impl<'p> Bracketer<'p> {
         Ok(pairs)
     }
 
+    /// The completion field of the pair `a`-`b`: more for each player who must not have the
+    /// PAB.
+    fn completion(&self, a: usize, b: usize) -> u128 {
+        match &self.bye_candidates {
+            Some(c) => 1 + !c[a] as u128 + !c[b] as u128,
+            None => 3,
+        }
+    }
+
+    /// The C9 field of the pair `a`-`b` (in brackets at or above the PAB's score).
+    fn c9_value(&self, a: usize, b: usize, c9: bool) -> u128 {
+        if c9 { self.unplayed_rank[a] + self.unplayed_rank[b] } else { 0 }
+    }
+
     fn base_weight(&self, hi: usize, lo: usize, current: bool, next: bool, levels: &Levels, c9: bool) -> Wide {
         let (p1, p2) = (&self.players[hi], &self.players[lo]);
         let cb = self.count_bits;
-        let completion = match &self.bye_candidates {
-            Some(c) => 1 + !c[hi] as u128 + !c[lo] as u128,
-            None => 3,
-        };
+        let completion = self.completion(hi, lo);
         // The fields below the completion, counting their bits; the completion sits at one
         // position for the whole round (as long as the brackets allow), so that the edges
         // of players outside the bracket keep their weights from one bracket to the next
@@ -451,7 +477,7 @@ impl<'p> Bracketer<'p> {
         w = push(w, cb, current as u128);
         w = push(w, levels.bits, if next { levels.bit(p1.score) } else { 0 });
         w = push(w, cb, next as u128);
-        let c9_value = if c9 { self.unplayed_rank[hi] + self.unplayed_rank[lo] } else { 0 };
+        let c9_value = self.c9_value(hi, lo, c9);
         w = push(w, 2 * cb, c9_value);
         let ((c1, s1), (c2, s2)) = (p1.preference(), p2.preference());
         let same = c1.is_some() && c1 == c2;
@@ -581,6 +607,7 @@ impl<'p> Bracketer<'p> {
             return Err(PairingError::TooLarge { bits });
         }
         self.completion_shift = self.completion_shift.max(self.lower_bits(&levels));
+        let mut far: Vec<((u128, u128), Wide)> = Vec::new();
         for i in 0..n {
             if self.fixed[i].is_some() {
                 continue;
@@ -591,7 +618,22 @@ impl<'p> Bracketer<'p> {
                 }
                 let current = in_bracket[i] && in_bracket[j];
                 let to_next = !current && (in_bracket[i] || in_next[i]) && in_next[j];
-                let w = self.base_weight(i, j, current, to_next, &levels, c9);
+                let w = if current || to_next {
+                    self.base_weight(i, j, current, to_next, &levels, c9)
+                } else {
+                    // Away from the bracket and the next scoregroup only C9 and the
+                    // completion are in a weight, and they take few values: each is built
+                    // once a bracket.
+                    let key = (self.c9_value(i, j, c9), self.completion(i, j));
+                    match far.iter().find(|(k, _)| *k == key) {
+                        Some(&(_, w)) => w,
+                        None => {
+                            let w = self.base_weight(i, j, false, false, &levels, c9);
+                            far.push((key, w));
+                            w
+                        }
+                    }
+                };
                 self.set(i, j, w);
             }
         }

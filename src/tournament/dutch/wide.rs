@@ -83,6 +83,20 @@ impl Wide {
     pub fn is_zero(self) -> bool {
         self.limbs.iter().all(|&l| l == 0)
     }
+
+    /// `a + b - w - w` in one pass over the limbs (the matcher's slack, its hottest sum):
+    /// each limb's sum is exact in an `i128` and its carry (or borrow) goes to the next, so
+    /// the result is the same two's complement value as the four operations one by one.
+    pub fn slack(a: Wide, b: Wide, w: Wide) -> Wide {
+        let mut limbs = [0; LIMBS];
+        let mut carry: i128 = 0;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let sum = a.limbs[i] as i128 + b.limbs[i] as i128 - 2 * w.limbs[i] as i128 + carry;
+            *limb = sum as u64;
+            carry = sum >> 64;
+        }
+        Wide { limbs }
+    }
 }
 
 impl Add for Wide {
@@ -155,5 +169,33 @@ mod tests {
         assert!(Wide::ZERO - one < Wide::ZERO);
         assert!(sum > big);
         assert_eq!(Wide::ZERO.push_field(8, 3).push_field(200, 5), Wide::from_u128(3).shl(200) + Wide::from_u128(5));
+    }
+
+    /// The one-pass slack is the four operations' value, carries and borrows across every
+    /// limb included, negative results too.
+    #[test]
+    fn the_one_pass_slack_is_the_sum_of_its_terms() {
+        let mut seed = 0x2545F4914F6CDD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        fn value(next: &mut dyn FnMut() -> u64) -> Wide {
+            let mut limbs = [0; LIMBS];
+            for limb in &mut limbs {
+                *limb = match next() % 4 {
+                    0 => 0,
+                    1 => u64::MAX,
+                    _ => next(),
+                };
+            }
+            Wide { limbs }
+        }
+        for _ in 0..20000 {
+            let (a, b, w) = (value(&mut next), value(&mut next), value(&mut next));
+            assert_eq!(Wide::slack(a, b, w), a + b - w - w);
+        }
     }
 }
