@@ -325,7 +325,8 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
         for (at, _) in text.match_indices("<script") {
             let tag = &text[at..at + text[at..].find('>').unwrap() + 1];
             assert!(
-                tag == "<script type=\"application/json\" id=\"archive-data\">" || tag == "<script src=\"check.js\" defer>",
+                tag == "<script type=\"application/json\" id=\"archive-data\">"
+                    || tag == "<script src=\"check.js\" defer>",
                 "{} has a script {tag}",
                 path.display()
             );

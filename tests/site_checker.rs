@@ -26,8 +26,7 @@ const BOB: &str = "bob@players.test";
 /// `head=HASH` also compares that head), once its scripts have run.
 fn dom_at(page: &Path, fragment: &str) -> String {
     let url = PathBuf::from(format!("{}#{fragment}", page.display()));
-    let dom =
-        support::chromium::run(&url, &["--virtual-time-budget=20000".to_string(), "--dump-dom".to_string()]);
+    let dom = support::chromium::run(&url, &["--virtual-time-budget=20000".to_string(), "--dump-dom".to_string()]);
     assert!(dom.contains("</html>"), "chromium gave no DOM for {}: {dom}", page.display());
     dom
 }
@@ -123,7 +122,9 @@ fn commitment_lines(archive: &Value, ply: u64) -> Vec<String> {
         .filter(|c| c["committed_at_ply"].as_u64().unwrap_or(0) == ply)
         .collect();
     made.sort_by(|a, b| a["label"].as_str().unwrap().as_bytes().cmp(b["label"].as_str().unwrap().as_bytes()));
-    made.iter().map(|c| format!("commitment:{}:{}", c["label"].as_str().unwrap(), c["hash"].as_str().unwrap())).collect()
+    made.iter()
+        .map(|c| format!("commitment:{}:{}", c["label"].as_str().unwrap(), c["hash"].as_str().unwrap()))
+        .collect()
 }
 
 /// The head after each record of `archive`, from the genesis to the result: each record's
@@ -269,13 +270,43 @@ fn assert_checks_out(what: &str, dir: &Path, page: &Path) -> String {
         assert_eq!(sha256_hex(preimage.as_bytes()), c["hash"].as_str().unwrap(), "{what}: README's preimage");
         assert!(command.starts_with("printf '%s\\n' herald-commitment-v1 ") && command.ends_with(" | sha256sum"));
         let out = Command::new("bash").arg("-c").arg(command).output().unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("{}  -", c["hash"].as_str().unwrap()), "{command}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            format!("{}  -", c["hash"].as_str().unwrap()),
+            "{command}"
+        );
     }
     // It says what it did not check, and how to check that.
     let text = strip_tags(&dom);
     assert!(text.contains("does not check that each move was legal"), "{what}");
     assert!(text.contains(&format!("herald verify game-{id}.json")), "{what}");
     dom
+}
+
+/// `page` in a frame of a phone's width (390 px): its "Check this game" button pressed, and
+/// once the check has answered, its state and how wide the page laid itself out (its scroll
+/// width and the viewport's width); a screenshot is kept for a person to look at.
+fn checked_on_a_phone(page: &Path, name: &str) -> (String, f64, f64) {
+    let script = "var doc = frame.contentDocument; doc.getElementById('check-run').click(); var tries = 0; \
+                  var timer = setInterval(function () { var r = doc.getElementById('check-result'); \
+                  var state = r.getAttribute('data-state'); if (!state && ++tries < 400) return; \
+                  clearInterval(timer); var out = document.createElement('pre'); out.id = 'measured'; \
+                  out.textContent = (state || 'none') + ' ' + doc.documentElement.scrollWidth + ' ' + \
+                  doc.documentElement.clientWidth; document.body.appendChild(out); }, 50);";
+    let frame = support::chromium::framed(page, 390, 2600, script);
+    let mut args = support::chromium::frame_args(390, 2600);
+    args.push("--virtual-time-budget=30000".to_string());
+    let mut dump = args.clone();
+    dump.push("--dump-dom".to_string());
+    let dom = support::chromium::run(&frame, &dump);
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    args.push(format!("--screenshot={}", shots.join(format!("{name}-phone.png")).display()));
+    support::chromium::run(&frame, &args);
+    let _ = std::fs::remove_file(&frame);
+    let (_, measured) = elements(&dom, "pre", "id=\"measured\"").pop().expect("the frame's measurement");
+    let words: Vec<&str> = measured.split_whitespace().collect();
+    (words[0].to_string(), words[1].parse().unwrap(), words[2].parse().unwrap())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -295,6 +326,12 @@ fn every_variants_demo_game_checks_out_in_the_browser() {
         assert!(archive.get("addresses").is_none(), "{id}: the site's archive leaves the addresses out");
         if id == "secret-intelligence" {
             secret_intelligence_checks(&page, &dom, &archive);
+        }
+        if ["secret-intelligence", "crown-2"].contains(&id) {
+            // The check's report (hashes, commands, the setup) fits a phone's screen.
+            let (state, scroll, viewport) = checked_on_a_phone(&page, &format!("check-{id}"));
+            assert_eq!((state.as_str(), viewport), ("ok", 390.0), "{id}: the button runs the check");
+            assert!(scroll <= viewport, "{id}: the checked page scrolls sideways ({scroll} px)");
         }
     }
 }
@@ -327,7 +364,8 @@ fn secret_intelligence_checks(page: &Path, dom: &str, archive: &Value) {
     let copy = tampered(page, "game-1-true-move.html", |a| {
         let m = &mut a["moves"][0];
         let notation = m["notation"].as_str().unwrap().to_string();
-        m["notation"] = Value::from(notation.replacen(&notation[..1], if &notation[..1] == "N" { "B" } else { "N" }, 1));
+        m["notation"] =
+            Value::from(notation.replacen(&notation[..1], if &notation[..1] == "N" { "B" } else { "N" }, 1));
     });
     let dom = dom_at(&copy, "check");
     assert_eq!(verdict(&dom).0, "failed");
@@ -363,7 +401,12 @@ fn each_kind_of_tampering_shows_its_own_failure() {
 
     type Tamper = (&'static str, fn(&mut Value), &'static str, &'static str);
     let tampers: &[Tamper] = &[
-        ("a changed move", |a| a["moves"][2]["notation"] = Value::from("Nh3"), "record", "Move record 3 (2. Nh3) was changed"),
+        (
+            "a changed move",
+            |a| a["moves"][2]["notation"] = Value::from("Nh3"),
+            "record",
+            "Move record 3 (2. Nh3) was changed",
+        ),
         (
             "an opened value changed",
             |a| a["commitments"][1]["value"] = Value::from("king"),
@@ -397,7 +440,12 @@ fn each_kind_of_tampering_shows_its_own_failure() {
             "is not the last record's hash",
         ),
         ("a changed result", |a| a["result"]["score"] = Value::from("0-1"), "record", "The result record was changed"),
-        ("a changed start", |a| a["start"] = Value::from("8/8/8/8/8/8/8/K6k w - - 0 1"), "genesis", "The genesis record"),
+        (
+            "a changed start",
+            |a| a["start"] = Value::from("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            "genesis",
+            "The genesis record",
+        ),
     ];
     let mut words = Vec::new();
     for (n, (what, change, kind, said)) in tampers.iter().enumerate() {
@@ -422,6 +470,10 @@ fn each_kind_of_tampering_shows_its_own_failure() {
         }
         words.push(found.iter().find(|(k, _)| k == kind).unwrap().1.clone());
     }
+    // A failed check's report fits a phone's screen too.
+    let (state, scroll, viewport) = checked_on_a_phone(&dir.join(format!("game-{id}-tampered-2.html")), "check-failed");
+    assert_eq!((state.as_str(), viewport), ("failed", 390.0));
+    assert!(scroll <= viewport, "the failed check scrolls sideways ({scroll} px)");
     let mut distinct = words.clone();
     distinct.sort();
     distinct.dedup();
@@ -503,7 +555,7 @@ fn a_game_in_play_with_secrets_is_checked_on_its_public_archive() {
             assert!(!html.contains(&c.commitment.nonce), "game {id}: the nonce of {}", c.commitment.label);
         }
         let dom = assert_checks_out(&game.record.variant, &dir, &page);
-        let sealed = elements(&dom, "tr", "data-label=");
+        let sealed = elements(&dom, "li", "data-label=");
         assert_eq!(sealed.len(), game.record.commitments.len());
         assert!(sealed.iter().all(|(_, text)| text.contains("sealed")), "{sealed:?}");
     }
@@ -527,7 +579,11 @@ fn without_javascript_the_page_reads_and_says_the_check_needs_it() {
     let off = dir.join(format!("game-{id}-no-scripts.html"));
     std::fs::write(
         &off,
-        html.replacen("<head>", "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'\">", 1),
+        html.replacen(
+            "<head>",
+            "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'\">",
+            1,
+        ),
     )
     .unwrap();
     let dom = dom_at(&off, "check");
@@ -539,7 +595,9 @@ fn without_javascript_the_page_reads_and_says_the_check_needs_it() {
     let (state, said) = verdict(&dom);
     assert!(state.is_empty() && said.is_empty(), "nothing ran: {state} {said}");
     let text = strip_tags(&dom[dom.find("<body").unwrap()..]);
-    for needed in ["e4", "Nf3", "White wins by resignation", "herald verify game-", game.record.chain_head.as_deref().unwrap()] {
+    for needed in
+        ["e4", "Nf3", "White wins by resignation", "herald verify game-", game.record.chain_head.as_deref().unwrap()]
+    {
         assert!(text.contains(needed), "{needed} in {text}");
     }
     let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots/game-check-no-javascript.png");

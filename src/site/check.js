@@ -337,34 +337,46 @@
     var sorted = labels.every(function (l, i) { return i === 0 || byteOrder(labels[i - 1], l) < 0; });
     report.expect(sorted, 'structure', 'The commitments are sorted by label, each once.',
       'The commitments are not sorted by label, or a label is there twice.');
-    var shapes = commitments.every(function (c) {
+    /* What is wrong with a commitment's fields, if anything. */
+    var shapeProblem = function (c) {
+      if (typeof c.label !== 'string' || !/^[a-z0-9._-]+$/.test(c.label)) return 'its label is not lower-case letters, digits, ".", "_" or "-"';
+      if (!isHash(c.hash)) return 'its hash is not 64 lower-case hex digits';
+      if (c.value !== null && !(typeof c.value === 'string' && /^[ -~]*$/.test(c.value))) return 'its value is not printable ASCII';
+      if (c.nonce !== null && !(typeof c.nonce === 'string' && /^[0-9a-f]{32}$/.test(c.nonce))) return 'its nonce is not 32 lower-case hex digits';
+      if (!isCount(committedAt(c)) || committedAt(c) > moves.length) {
+        return 'it says it was made after ' + committedAt(c) + ' moves, and the archive holds ' + moves.length;
+      }
       var sealed = c.value === null && c.nonce === null;
-      return typeof c.label === 'string' && /^[a-z0-9._-]+$/.test(c.label) && isHash(c.hash) &&
-        (c.value === null || (typeof c.value === 'string' && /^[ -~]*$/.test(c.value))) &&
-        (c.nonce === null || (typeof c.nonce === 'string' && /^[0-9a-f]{32}$/.test(c.nonce))) &&
-        isCount(committedAt(c)) && committedAt(c) <= moves.length &&
-        (sealed ? c.revealed_at_ply === null || c.revealed_at_ply === undefined
-          : (c.revealed_at_ply === null ? version === 1
-            : isCount(c.revealed_at_ply) && c.revealed_at_ply >= committedAt(c) && c.revealed_at_ply <= moves.length));
+      var opened = c.revealed_at_ply;
+      if (sealed) return opened === null || opened === undefined ? null : 'it is sealed but says when it was opened';
+      if (opened === null || opened === undefined) return version === 1 ? null : 'it is open but does not say when it was opened';
+      if (!isCount(opened) || opened > moves.length) {
+        return 'it says it was opened after ' + opened + ' moves, and the archive holds ' + moves.length;
+      }
+      if (opened < committedAt(c)) return 'it says it was opened before it was made';
+      return null;
+    };
+    var shapes = true;
+    commitments.forEach(function (c) {
+      var problem = shapeProblem(c);
+      if (problem) {
+        shapes = false;
+        report.fail('structure', 'The commitment ' + c.label + ' is not as README says: ' + problem + '.');
+      }
     });
-    report.expect(shapes, 'structure',
-      'Every commitment\'s label, hash, value and nonce are in their alphabets, and none was made or opened ' +
-      'after more moves than the archive holds.',
-      'A commitment\'s label, hash, value or nonce is not in its alphabet, or it says it was made or opened ' +
-      'at a move the archive does not hold (or opened before it was made, or opened without saying when).');
+    if (shapes) {
+      report.pass('structure', 'Every commitment\'s label, hash, value and nonce are in their alphabets, and none was ' +
+        'made or opened after more moves than the archive holds.');
+    }
 
     /* 2. Every opened commitment opens. */
-    var table = el('table', { class: 'check-commitments' },
-      el('thead', null, el('tr', null, el('th', null, 'Secret'), el('th', null, 'Recomputed'), el('th', null, 'Check it yourself'))));
-    var body = el('tbody');
-    table.appendChild(body);
+    var body = el('ul', { class: 'check-commitments' });
     var opened = {};
     var commitmentsOk = true;
     for (var i = 0; i < commitments.length; i++) {
       var c = commitments[i];
       if (c.value === null && c.nonce === null) {
-        body.appendChild(el('tr', { 'data-label': c.label }, el('td', null, code(c.label)),
-          el('td', { colspan: '2' }, 'sealed: ', code(c.hash))));
+        body.appendChild(el('li', { 'data-label': c.label }, code(c.label), ' is sealed: ', el('code', { class: 'hash' }, c.hash)));
         continue;
       }
       if (c.value === null || c.nonce === null) {
@@ -380,10 +392,11 @@
       report.expect(opens, 'commitment', 'The commitment ' + c.label + ' opens: ' + c.label + ' = ' + c.value + '.',
         'The commitment ' + c.label + ' does not open: its value ' + JSON.stringify(c.value) +
         ' and nonce hash to ' + got + ', not to the committed ' + c.hash + '.');
-      body.appendChild(el('tr', { 'data-label': c.label, class: opens ? 'ok' : 'failed' },
-        el('td', null, code(c.label), ' = ', el('strong', null, c.value)),
-        el('td', null, el('span', { class: 'mark' }, opens ? 'opens ' : 'does NOT open '), code(got)),
-        el('td', null, el('div', { class: 'scroll' }, el('pre', null, el('code', { class: 'check-command' }, checkCommand(lines)))))));
+      body.appendChild(el('li', { 'data-label': c.label, class: opens ? 'ok' : 'failed' },
+        code(c.label), ' = ', el('strong', null, c.value), ' ',
+        el('span', { class: 'mark' }, opens ? 'opens: ' : 'does NOT open: '), 'its five lines hash to ',
+        el('code', { class: 'hash' }, got), '; check it in a shell:',
+        el('div', { class: 'scroll' }, el('pre', null, el('code', { class: 'check-command' }, checkCommand(lines))))));
     }
     if (a.addresses && version >= 3) {
       for (var side of ['white', 'black']) {
@@ -395,7 +408,7 @@
     }
     if (commitments.length) {
       out.appendChild(el('h4', null, 'Commitments'));
-      out.appendChild(el('div', { class: 'scroll' }, table));
+      out.appendChild(body);
     }
 
     /* 3, 4. The chain, from the genesis to the head. */
