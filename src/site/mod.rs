@@ -464,3 +464,21 @@ pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
     }
     Ok(written)
 }
+
+#[cfg(test)]
+mod tests {
+    /// Nothing in an archive (a tournament's name, a reason) can end the script element the
+    /// page embeds it in, and the embedded text reads back as the same JSON.
+    #[test]
+    fn an_embedded_archive_cannot_end_its_script_element() {
+        let archive = serde_json::json!({
+            "name": "Cup </script><script>alert(1)</script> <!-- & </SCRIPT",
+            "escaped": "a\\<b \\\\< \u{2028}",
+        });
+        let json = serde_json::to_string_pretty(&archive).unwrap();
+        let embedded = super::embedded_json(&json);
+        assert!(!embedded.contains('<'), "{embedded}");
+        let back: serde_json::Value = serde_json::from_str(&embedded).unwrap();
+        assert_eq!(back, archive);
+    }
+}
