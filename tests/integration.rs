@@ -79,6 +79,7 @@ mod sender_gate;
 mod service_batch;
 mod short_answers;
 mod site;
+mod site_checker;
 mod strangers;
 mod swiss_oracle;
 mod time_controls;

@@ -293,7 +293,7 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     let site_input = Site::new("Herald Chess Club", tournaments(club.chess, club.crown_over), games.clone());
     let dir = out_dir("club");
     let written = site::build(&site_input, &dir).unwrap();
-    for name in ["index.html", "style.css", "tournament-1.html", "tournament-2.html"] {
+    for name in ["index.html", "style.css", "check.js", "tournament-1.html", "tournament-2.html"] {
         assert!(written.contains(&dir.join(name)), "{name} written");
     }
     for id in ids {
@@ -318,10 +318,27 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
             readme_verifier(path);
         }
     }
-    // Nothing is fetched from elsewhere and nothing runs.
+    // Nothing is fetched from elsewhere, and the only script is the check's, from a file
+    // beside the pages, over the archive the page embeds (tests/site_checker.rs).
     for path in &written {
         let text = std::fs::read_to_string(path).unwrap();
-        assert!(!text.contains("<script"), "{} has a script", path.display());
+        for (at, _) in text.match_indices("<script") {
+            let tag = &text[at..at + text[at..].find('>').unwrap() + 1];
+            assert!(
+                tag == "<script type=\"application/json\" id=\"archive-data\">"
+                    || tag == "<script src=\"check.js\" defer>",
+                "{} has a script {tag}",
+                path.display()
+            );
+        }
+        if path.extension().is_some_and(|e| e == "html") && text.contains("id=\"archive-data\"") {
+            let id = path.file_stem().unwrap().to_string_lossy().trim_start_matches("game-").to_string();
+            let json = std::fs::read_to_string(path.with_file_name(format!("game-{id}.json"))).unwrap();
+            let start = text.find("id=\"archive-data\">").unwrap() + "id=\"archive-data\">".len();
+            let end = start + text[start..].find("</script>").unwrap();
+            let embedded: serde_json::Value = serde_json::from_str(&text[start..end]).unwrap();
+            assert_eq!(embedded, serde_json::from_str::<serde_json::Value>(&json).unwrap(), "{}", path.display());
+        }
         assert!(
             !text.replace("http://www.w3.org/2000/svg", "").contains("http://"),
             "{} links outside",

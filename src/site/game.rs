@@ -93,6 +93,9 @@ pub(super) struct GameModel {
     pub genesis: Option<String>,
     /// The archive beside the page, when the site publishes it.
     pub archive: Option<String>,
+    /// The same archive's JSON as the page embeds it for the in-browser check (`check.js`),
+    /// every `<` written `\u003c` so that nothing in it ends the script element.
+    pub archive_json: Option<String>,
     /// Whether the archive names the players by commitments to their addresses (format 3).
     pub players_committed: bool,
     /// The commitments, by label and hash, each with its opening once public.
@@ -323,6 +326,7 @@ pub(super) fn model(
         chain_head: record.chain_head.clone(),
         genesis: record.genesis.clone(),
         archive: archive.then(|| game_archive_name(record.id)),
+        archive_json: None,
         players_committed: record.address_nonces.is_some(),
         commitments: record
             .commitments

@@ -19,7 +19,7 @@
 //!
 //! Rendering ([`render`]) is pure and gives the files' names and contents; [`build`] writes
 //! them, and removes the pages and archives of its own naming that the site no longer has (a
-//! game left out after it was published). The pages need no JavaScript, fetch nothing from elsewhere (the diagrams are inline
+//! game left out after it was published). The pages read without JavaScript, fetch nothing from elsewhere (the diagrams are inline
 //! SVG, the style sheet is `style.css` beside them), and everything that comes from outside
 //! (names, addresses, labels) is escaped by the templates' automatic HTML escaping.
 
@@ -201,6 +201,21 @@ impl std::error::Error for SiteError {}
 /// The style sheet every page links to.
 pub const STYLE_SHEET: &str = include_str!("style.css");
 
+/// The script behind each game page's "Check this game": it checks the archive the page
+/// embeds in the reader's browser (commitments, the move log, Secret Intelligence's setup and
+/// ciphered entries) with WebCrypto, and fetches nothing (docs/site.md, "Checking a game").
+pub const CHECK_SCRIPT: &str = include_str!("check.js");
+
+/// The name of [`CHECK_SCRIPT`] in the site's folder.
+pub const CHECK_SCRIPT_NAME: &str = "check.js";
+
+/// An archive's JSON as a page embeds it in `<script type="application/json">`: JSON's own
+/// escape `\u003c` for every `<`, so that no `</script>` or `<!--` in a name or a reason can
+/// end the element or change how it is read; `JSON.parse` reads back the same archive.
+fn embedded_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
 /// The pages' templates, built into herald (auto-escaped, as their names end in `.html`).
 const TEMPLATES: &[(&str, &str)] = &[
     ("layout.html", include_str!("templates/layout.html")),
@@ -333,7 +348,10 @@ struct WorkedExample<'a> {
 /// page and an archive per game. Pure: nothing is read or written.
 pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
     let env = environment()?;
-    let mut files = vec![SiteFile { name: "style.css".to_string(), contents: STYLE_SHEET.to_string() }];
+    let mut files = vec![
+        SiteFile { name: "style.css".to_string(), contents: STYLE_SHEET.to_string() },
+        SiteFile { name: CHECK_SCRIPT_NAME.to_string(), contents: CHECK_SCRIPT.to_string() },
+    ];
     let published: Vec<&GamePage> = site.games.iter().filter(|g| !site.leave_out.game(g)).collect();
     let tournaments: Vec<&TournamentPage> =
         site.tournaments.iter().filter(|t| !site.leave_out.tournaments.contains(&t.id)).collect();
@@ -354,7 +372,14 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
         });
         let archive = Archive::of(record, &game::public_start(page)?, &page.moves);
         let archive = if site.publish_addresses { Some(archive) } else { archive.without_addresses() };
-        let model = game::model(page, &site.zone, tournament, archive.is_some())?;
+        let json = match &archive {
+            Some(archive) => {
+                Some(serde_json::to_string_pretty(archive).map_err(|e| SiteError::Template(e.to_string()))? + "\n")
+            }
+            None => None,
+        };
+        let mut model = game::model(page, &site.zone, tournament, archive.is_some())?;
+        model.archive_json = json.as_deref().map(embedded_json);
         game_lines.push(GameLine {
             id: record.id,
             href: game_page_name(record.id),
@@ -367,9 +392,8 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
         let frame = Frame { club: &site.club, title: model.title.clone() };
         let html = render_page(&env, "game.html", GameContext { frame, game: &model })?;
         files.push(SiteFile { name: game_page_name(record.id), contents: html });
-        if let Some(archive) = archive {
-            let json = serde_json::to_string_pretty(&archive).map_err(|e| SiteError::Template(e.to_string()))?;
-            files.push(SiteFile { name: game_archive_name(record.id), contents: json + "\n" });
+        if let Some(json) = json {
+            files.push(SiteFile { name: game_archive_name(record.id), contents: json });
         }
     }
 
@@ -439,4 +463,22 @@ pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
         }
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Nothing in an archive (a tournament's name, a reason) can end the script element the
+    /// page embeds it in, and the embedded text reads back as the same JSON.
+    #[test]
+    fn an_embedded_archive_cannot_end_its_script_element() {
+        let archive = serde_json::json!({
+            "name": "Cup </script><script>alert(1)</script> <!-- & </SCRIPT",
+            "escaped": "a\\<b \\\\< \u{2028}",
+        });
+        let json = serde_json::to_string_pretty(&archive).unwrap();
+        let embedded = super::embedded_json(&json);
+        assert!(!embedded.contains('<'), "{embedded}");
+        let back: serde_json::Value = serde_json::from_str(&embedded).unwrap();
+        assert_eq!(back, archive);
+    }
 }
