@@ -84,6 +84,10 @@ pub struct SiteSettings {
     /// be checked without them (begun by an older herald) has none on the site.
     #[serde(default)]
     pub publish_addresses: bool,
+    /// A style sheet of the club's (a CSS file), written into the site's `style.css` after
+    /// herald's own, so that its rules win; relative to the configuration file.
+    #[serde(default)]
+    pub stylesheet: Option<PathBuf>,
 }
 
 /// What `site.leave_out` names.
@@ -788,6 +792,9 @@ impl Config {
         if let Some(path) = self.inbox.imap.as_mut().and_then(|imap| imap.ca_file.as_mut()) {
             fix(path);
         }
+        if let Some(path) = self.site.stylesheet.as_mut() {
+            fix(path);
+        }
         self
     }
 
@@ -1120,10 +1127,11 @@ mod tests {
             &path,
             "referee:\n  address: r@y.org\ndatabase: games.db\ninbox:\n  imap:\n    host: 127.0.0.1\n    tls: none\n    \
              user: r\n    password_env: P\n    ca_file: imap-ca.pem\noutgoing:\n  transport:\n    kind: smtp\n    \
-             host: h\n    ca_file: certs/smtp-ca.pem\n",
+             host: h\n    ca_file: certs/smtp-ca.pem\nsite:\n  stylesheet: club.css\n",
         )
         .unwrap();
         let config = Config::load(&path).unwrap();
+        assert_eq!(config.site.stylesheet, Some(dir.join("club.css")));
         assert_eq!(config.database, dir.join("games.db"));
         assert_eq!(config.inbox.imap.unwrap().ca_file, Some(dir.join("imap-ca.pem")));
         let Transport::Smtp { ca_file, .. } = config.outgoing.transport else { panic!("smtp") };

@@ -992,8 +992,8 @@ fn an_archive_with_addresses_is_published_only_if_the_club_opts_in() {
     assert!(!out.status.success(), "README's verifier finds the changed address");
 }
 
-/// `herald site build` as a club configures it: the site's title, a game left out, and the
-/// times in the club's zone.
+/// `herald site build` as a club configures it: the site's title, a game left out, the times
+/// in the club's zone, and the club's own style sheet over herald's.
 #[test]
 fn site_build_follows_the_clubs_configuration() {
     let mut table = Table::deterministic("site-config");
@@ -1003,9 +1003,13 @@ fn site_build_follows_the_clubs_configuration() {
     let config = table.write_config();
     let mut yaml = std::fs::read_to_string(&config).unwrap();
     yaml.push_str(&format!(
-        "time_zone: America/New_York\nsite:\n  title: \"Riverside <Chess> & Go\"\n  leave_out:\n    games: [{left_out}]\n"
+        "time_zone: America/New_York\nsite:\n  title: \"Riverside <Chess> & Go\"\n  leave_out:\n    games: [{left_out}]\n  \
+         stylesheet: riverside.css\n"
     ));
     std::fs::write(&config, yaml).unwrap();
+    // Beside the configuration file, which a relative path is read from.
+    let club_css = "header.site { color: rgb(0, 128, 0); }\n";
+    std::fs::write(config.with_file_name("riverside.css"), club_css).unwrap();
     let dir = out_dir("config");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
         .arg("--config")
@@ -1026,6 +1030,22 @@ fn site_build_follows_the_clubs_configuration() {
         assert!(title[0].contains("Riverside <Chess> & Go"), "{title:?}");
         assert_eq!(texts_of(dom, "header", "class=\"site\""), ["Riverside <Chess> & Go"]);
     }
+    // The club's sheet follows herald's in style.css, and a browser shows its colour.
+    let sheet = std::fs::read_to_string(dir.join("style.css")).unwrap();
+    assert!(sheet.starts_with(herald::site::STYLE_SHEET) && sheet.trim_end().ends_with(club_css.trim_end()), "{sheet}");
+    let frame = support::chromium::framed(
+        &page,
+        390,
+        600,
+        "var out = document.createElement('pre'); out.id = 'header-color'; out.textContent = \
+         getComputedStyle(frame.contentDocument.querySelector('header.site')).color; document.body.appendChild(out);",
+    );
+    let mut args = support::chromium::frame_args(390, 600);
+    args.push("--dump-dom".to_string());
+    let shown_dom = support::chromium::run(&frame, &args);
+    std::fs::remove_file(&frame).unwrap();
+    assert_eq!(texts_of(&shown_dom, "pre", "id=\"header-color\""), ["rgb(0, 128, 0)"], "{shown_dom}");
+
     // The reply is due at the deadline, in New York's time.
     let record = page_of(&mut table, shown).record;
     let zone = jiff::tz::TimeZone::get("America/New_York").unwrap();

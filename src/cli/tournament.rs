@@ -795,6 +795,12 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
     let settings = config.site.clone();
     let club = settings.title.clone().unwrap_or_else(|| config.referee.name.clone());
     let zone = config.zone();
+    let stylesheet = match &settings.stylesheet {
+        Some(path) => {
+            Some(std::fs::read_to_string(path).map_err(|e| format!("site.stylesheet: {}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let site = service
         .store()
         .read(|tx| {
@@ -834,6 +840,7 @@ pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
                     tournaments: settings.leave_out.tournaments,
                 },
                 publish_addresses: settings.publish_addresses,
+                stylesheet,
             })
         })
         .map_err(store_error)?;

@@ -56,6 +56,8 @@ pub struct Site {
     /// The club opted in to publishing the archives as `herald game export` writes them, with
     /// the players' addresses (`site.publish_addresses`); by default they are left out.
     pub publish_addresses: bool,
+    /// The club's own style sheet (`site.stylesheet`), written into `style.css` after herald's.
+    pub stylesheet: Option<String>,
 }
 
 impl Site {
@@ -69,6 +71,7 @@ impl Site {
             zone: jiff::tz::TimeZone::UTC,
             leave_out: LeaveOut::default(),
             publish_addresses: false,
+            stylesheet: None,
         }
     }
 }
@@ -200,6 +203,15 @@ impl std::error::Error for SiteError {}
 
 /// The style sheet every page links to.
 pub const STYLE_SHEET: &str = include_str!("style.css");
+
+/// The site's `style.css`: herald's sheet, then the club's own when it has one, whose rules
+/// therefore win over herald's of the same specificity.
+fn style_sheet(club: Option<&str>) -> String {
+    match club {
+        None => STYLE_SHEET.to_string(),
+        Some(club) => format!("{STYLE_SHEET}\n/* The club's own style sheet (site.stylesheet). */\n{club}\n"),
+    }
+}
 
 /// The script behind each game page's "Check this game": it checks the archive the page
 /// embeds in the reader's browser (commitments, the move log, Secret Intelligence's setup and
@@ -349,7 +361,7 @@ struct WorkedExample<'a> {
 pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
     let env = environment()?;
     let mut files = vec![
-        SiteFile { name: "style.css".to_string(), contents: STYLE_SHEET.to_string() },
+        SiteFile { name: "style.css".to_string(), contents: style_sheet(site.stylesheet.as_deref()) },
         SiteFile { name: CHECK_SCRIPT_NAME.to_string(), contents: CHECK_SCRIPT.to_string() },
     ];
     let published: Vec<&GamePage> = site.games.iter().filter(|g| !site.leave_out.game(g)).collect();
@@ -467,6 +479,21 @@ pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
 
 #[cfg(test)]
 mod tests {
+    /// The club's style sheet follows herald's in `style.css`, whole, and only when it has one.
+    #[test]
+    fn the_club_s_style_sheet_comes_after_herald_s() {
+        let style = |site: &super::Site| {
+            super::render(site).unwrap().into_iter().find(|f| f.name == "style.css").unwrap().contents
+        };
+        let mut site = super::Site::new("Club", Vec::new(), Vec::new());
+        assert_eq!(style(&site), super::STYLE_SHEET);
+        let club = "body { font-family: Georgia, serif; }\nh1 { color: #600; }";
+        site.stylesheet = Some(club.to_string());
+        let sheet = style(&site);
+        assert!(sheet.starts_with(super::STYLE_SHEET), "herald's first");
+        assert!(sheet.trim_end().ends_with(club), "the club's last, whole:\n{sheet}");
+    }
+
     /// Nothing in an archive (a tournament's name, a reason) can end the script element the
     /// page embeds it in, and the embedded text reads back as the same JSON.
     #[test]
