@@ -15,6 +15,8 @@ use herald::site::{self, GamePage, LeaveOut, Site, TournamentPage};
 use herald::tournament::standings::{Standing, TieBreak, TieBreakValue};
 use herald::tournament::{Entrant, Finish, Pairing, Points, Score, System};
 use herald::variants::{self, Cell, Observer, View};
+use support::dom::{strip_tags, texts_of};
+use support::hashes::record_hash;
 use support::table::Table;
 
 const ALICE: &str = "alice@players.test";
@@ -54,40 +56,6 @@ fn screenshots(page: &Path, name: &str) -> Vec<PathBuf> {
 // ---------------------------------------------------------------------------------------
 // Reading the DOM (Chromium's serialisation: attributes in double quotes, text escaped)
 
-/// The text of every element whose start tag contains `marker`, up to its closing `</tag>`
-/// (elements of one kind do not nest in these pages), tags removed.
-fn texts_of(dom: &str, tag: &str, marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut rest = dom;
-    let open = format!("<{tag}");
-    let close = format!("</{tag}>");
-    while let Some(start) = rest.find(&open) {
-        let after = &rest[start..];
-        let Some(end_of_tag) = after.find('>') else { break };
-        let start_tag = &after[..end_of_tag];
-        let Some(end) = after.find(&close) else { break };
-        if start_tag.contains(marker) {
-            found.push(strip_tags(&after[end_of_tag + 1..end]));
-        }
-        rest = &after[end_of_tag + 1..];
-    }
-    found
-}
-
-fn strip_tags(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").trim().to_string()
-}
-
 /// The visible text of the page: the body without tags (and without the SVGs' hidden titles,
 /// which are text too: they are kept, since a screen reader reads them).
 fn body_text(dom: &str) -> String {
@@ -102,17 +70,6 @@ fn count(dom: &str, needle: &str) -> usize {
 // ---------------------------------------------------------------------------------------
 // Games played through the referee
 
-fn play(table: &mut Table, moves: &[(&str, &str)]) {
-    for (who, text) in moves {
-        table.reply(who, text);
-    }
-}
-
-fn page_of(table: &mut Table, id: i64) -> GamePage {
-    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?, tx.moves(id)?))).unwrap();
-    GamePage { record: record.expect("the game is stored"), moves, tournament: None }
-}
-
 /// The full current state of a stored game, for the tests to compare the pages against.
 fn full_game(page: &GamePage) -> Box<dyn variants::VariantGame> {
     variants::by_id(&page.record.variant).unwrap().restore(&page.record.snapshot).unwrap()
@@ -122,7 +79,7 @@ fn full_game(page: &GamePage) -> Box<dyn variants::VariantGame> {
 /// view lists (as a player reading the mail would choose).
 fn play_listed_moves(table: &mut Table, id: i64, plies: usize) {
     for _ in 0..plies {
-        let game = full_game(&page_of(table, id));
+        let game = full_game(&table.game_page(id));
         let turn = game.turn();
         let listed = game.view(Observer::Player(turn)).legal_moves.expect("Secret Intelligence lists moves");
         let choice = listed.iter().find(|m| !m.contains('x')).unwrap_or(&listed[0]).clone();
@@ -142,21 +99,30 @@ struct Club {
 fn club() -> Club {
     let mut table = Table::deterministic("site");
     let chess = table.new_game("chess");
-    play(
-        &mut table,
-        &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Bc4"), (BOB, "Nc6"), (ALICE, "Qh5"), (BOB, "Nf6"), (ALICE, "Qxf7#")],
-    );
+    table.play(&[
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Bc4"),
+        (BOB, "Nc6"),
+        (ALICE, "Qh5"),
+        (BOB, "Nf6"),
+        (ALICE, "Qxf7#"),
+    ]);
     let royal = table.new_game("royal");
-    play(&mut table, &[(ALICE, "54"), (BOB, "N-76"), (ALICE, "44"), (BOB, "86")]);
+    table.play(&[(ALICE, "54"), (BOB, "N-76"), (ALICE, "44"), (BOB, "86")]);
     let crowd = table.new_game("safety-in-numbers");
-    play(&mut table, &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3"), (BOB, "e5-e4"), (ALICE, "Nc3-e4")]);
+    table.play(&[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nc3"), (BOB, "e5-e4"), (ALICE, "Nc3-e4")]);
     let crown_over = table.new_game("crown");
-    play(
-        &mut table,
-        &[(ALICE, "crown queen"), (BOB, "crown king"), (ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")],
-    );
+    table.play(&[
+        (ALICE, "crown queen"),
+        (BOB, "crown king"),
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Nf3"),
+        (BOB, "resign"),
+    ]);
     let intelligence = table.new_game("secret-intelligence");
-    play(&mut table, &[(ALICE, "seed alice-7"), (BOB, "seed bob-42")]);
+    table.play(&[(ALICE, "seed alice-7"), (BOB, "seed bob-42")]);
     play_listed_moves(&mut table, intelligence, 4);
     Club { table, chess, royal, crowd, crown_over, intelligence }
 }
@@ -280,7 +246,7 @@ fn pieces_in(view: &View) -> (usize, usize, usize) {
 fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     let mut club = club();
     let ids = [club.chess, club.royal, club.crowd, club.crown_over, club.intelligence];
-    let mut games: Vec<GamePage> = ids.iter().map(|&id| page_of(&mut club.table, id)).collect();
+    let mut games: Vec<GamePage> = ids.iter().map(|&id| club.table.game_page(id)).collect();
     games[0].tournament = Some((1, 1));
     games[3].tournament = Some((1, 3));
     // A name from outside, with markup in it, must read as text.
@@ -488,14 +454,6 @@ fn readme_verifier(path: &Path) {
         path.display(),
         String::from_utf8_lossy(&out.stdout)
     );
-}
-
-/// SHA-256 of a chain record's lines, each ending with one newline, in lower-case hex
-/// (README, "The move log").
-fn record_hash(lines: &[String]) -> String {
-    use sha2::Digest;
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The `commitment:` lines of the commitments made at `ply`, sorted by label in byte order.
@@ -779,17 +737,14 @@ fn a_crown_game_in_play_shows_nothing_of_which_monarch_is_crowned() {
     for (white_crown, black_crown, name) in [("queen", "king", "a"), ("king", "queen", "b")] {
         let mut table = Table::deterministic(&format!("site-crown-{name}"));
         let id = table.new_game("crown");
-        play(
-            &mut table,
-            &[
-                (ALICE, &format!("crown {white_crown}")),
-                (BOB, &format!("crown {black_crown}")),
-                (ALICE, "e4"),
-                (BOB, "d5"),
-                (ALICE, "exd5"),
-            ],
-        );
-        let game = page_of(&mut table, id);
+        table.play(&[
+            (ALICE, &format!("crown {white_crown}")),
+            (BOB, &format!("crown {black_crown}")),
+            (ALICE, "e4"),
+            (BOB, "d5"),
+            (ALICE, "exd5"),
+        ]);
+        let game = table.game_page(id);
         assert!(game.record.commitments.iter().all(|c| !c.revealed), "no capture of a monarch opened a crown");
         let dir = out_dir(&format!("crown-{name}"));
         site::build(&Site::new("Crown Club", Vec::new(), vec![game.clone()]), &dir).unwrap();
@@ -834,7 +789,7 @@ fn mask_hashes(text: &str) -> String {
 fn club_site(name: &str) -> (Club, Site, PathBuf) {
     let mut club = club();
     let ids = [club.chess, club.royal, club.crowd, club.crown_over, club.intelligence];
-    let mut games: Vec<GamePage> = ids.iter().map(|&id| page_of(&mut club.table, id)).collect();
+    let mut games: Vec<GamePage> = ids.iter().map(|&id| club.table.game_page(id)).collect();
     games[0].tournament = Some((1, 1));
     games[3].tournament = Some((1, 3));
     games[0].record.white.name = Some("Alice Archer".to_string());
@@ -938,16 +893,16 @@ fn begun_by_an_older_herald(page: &mut GamePage, start: &str) {
 fn an_archive_with_addresses_is_published_only_if_the_club_opts_in() {
     let mut table = Table::deterministic("site-opt-in");
     let older = table.new_game("chess");
-    play(&mut table, &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")]);
+    table.play(&[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")]);
     let current = table.new_game("chess");
-    play(&mut table, &[(ALICE, "d4")]);
-    let mut older_page = page_of(&mut table, older);
+    table.play(&[(ALICE, "d4")]);
+    let mut older_page = table.game_page(older);
     let start = full_game(&older_page).public_start();
     begun_by_an_older_herald(&mut older_page, &start);
     let full = Archive::of(&older_page.record, &start, &older_page.moves);
     assert_eq!(full.format, "herald-archive-v2");
     assert!(herald::referee::archive::verify(&full).ok(), "the older game's own archive holds");
-    let current_page = page_of(&mut table, current);
+    let current_page = table.game_page(current);
 
     let mut site_input = Site::new("Opt-in Club", Vec::new(), vec![older_page, current_page]);
     let dir = out_dir("opt-in-default");
@@ -998,7 +953,7 @@ fn an_archive_with_addresses_is_published_only_if_the_club_opts_in() {
 fn site_build_follows_the_clubs_configuration() {
     let mut table = Table::deterministic("site-config");
     let shown = table.new_game("chess");
-    play(&mut table, &[(ALICE, "e4")]);
+    table.play(&[(ALICE, "e4")]);
     let left_out = table.new_game("royal");
     let config = table.write_config();
     let mut yaml = std::fs::read_to_string(&config).unwrap();
@@ -1047,7 +1002,7 @@ fn site_build_follows_the_clubs_configuration() {
     assert_eq!(texts_of(&shown_dom, "pre", "id=\"header-color\""), ["rgb(0, 128, 0)"], "{shown_dom}");
 
     // The reply is due at the deadline, in New York's time.
-    let record = page_of(&mut table, shown).record;
+    let record = table.game_page(shown).record;
     let zone = jiff::tz::TimeZone::get("America/New_York").unwrap();
     let due = record.deadline.unwrap().to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M %Z").to_string();
     assert!(due.ends_with("EST") || due.ends_with("EDT"), "{due}");

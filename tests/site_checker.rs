@@ -12,8 +12,10 @@ use crate::support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use herald::site::{self, GamePage, Site};
+use herald::site::{self, Site};
 use serde_json::Value;
+use support::dom::{attribute, elements, strip_tags};
+use support::hashes::{record_hash, sha256_hex};
 use support::table::Table;
 
 const ALICE: &str = "alice@players.test";
@@ -29,50 +31,6 @@ fn dom_at(page: &Path, fragment: &str) -> String {
     let dom = support::chromium::run(&url, &["--virtual-time-budget=20000".to_string(), "--dump-dom".to_string()]);
     assert!(dom.contains("</html>"), "chromium gave no DOM for {}: {dom}", page.display());
     dom
-}
-
-fn unescape(html: &str) -> String {
-    html.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
-}
-
-fn strip_tags(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    unescape(&out)
-}
-
-/// The value of attribute `name` in the start tag that begins at `start_tag`.
-fn attribute(start_tag: &str, name: &str) -> Option<String> {
-    let tag = &start_tag[..start_tag.find('>')?];
-    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
-    Some(unescape(&tag[at..at + tag[at..].find('"')?]))
-}
-
-/// The start tags and texts of every `<tag ...>` element whose start tag contains `marker`.
-fn elements(dom: &str, tag: &str, marker: &str) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let open = format!("<{tag}");
-    let close = format!("</{tag}>");
-    let mut rest = dom;
-    while let Some(start) = rest.find(&open) {
-        let after = &rest[start..];
-        let Some(end_of_tag) = after.find('>') else { break };
-        let whole_name = after[open.len()..].starts_with([' ', '>']);
-        if whole_name && after[..end_of_tag].contains(marker) {
-            let Some(end) = after.find(&close) else { break };
-            found.push((after[..=end_of_tag].to_string(), strip_tags(&after[end_of_tag + 1..end])));
-        }
-        rest = &after[end_of_tag + 1..];
-    }
-    found
 }
 
 /// The check's verdict: its state (`ok`, `failed`) and what it says.
@@ -96,16 +54,6 @@ fn heads_shown(dom: &str) -> Vec<String> {
 
 // ---------------------------------------------------------------------------------------
 // README, computed here
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// SHA-256 of a record's lines, each ending with one newline (README, "The move log").
-fn record_hash(lines: &[String]) -> String {
-    sha256_hex(lines.iter().map(|l| format!("{l}\n")).collect::<String>().as_bytes())
-}
 
 fn hmac_hex(key: &str, message: &str) -> String {
     use hmac::{Hmac, KeyInit, Mac};
@@ -175,17 +123,6 @@ fn out_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-checker-test").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-fn play(table: &mut Table, moves: &[(&str, &str)]) {
-    for (who, text) in moves {
-        table.reply(who, text);
-    }
-}
-
-fn page_of(table: &mut Table, id: i64) -> GamePage {
-    let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?, tx.moves(id)?))).unwrap();
-    GamePage { record: record.expect("the game is stored"), moves, tournament: None }
 }
 
 /// The archive a page embeds for its check, read back as JSON.
@@ -379,20 +316,17 @@ fn secret_intelligence_checks(page: &Path, dom: &str, archive: &Value) {
 fn each_kind_of_tampering_shows_its_own_failure() {
     let mut table = Table::deterministic("site-checker-tamper");
     let id = table.new_game("crown");
-    play(
-        &mut table,
-        &[
-            (ALICE, "crown queen"),
-            (BOB, "crown king"),
-            (ALICE, "e4"),
-            (BOB, "e5"),
-            (ALICE, "Nf3"),
-            (BOB, "Nc6"),
-            (ALICE, "Bb5"),
-            (BOB, "resign"),
-        ],
-    );
-    let game = page_of(&mut table, id);
+    table.play(&[
+        (ALICE, "crown queen"),
+        (BOB, "crown king"),
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Nf3"),
+        (BOB, "Nc6"),
+        (ALICE, "Bb5"),
+        (BOB, "resign"),
+    ]);
+    let game = table.game_page(id);
     assert!(game.record.result.is_some() && game.record.commitments.iter().all(|c| c.revealed));
     let dir = out_dir("tamper");
     site::build(&Site::new("Tamper Club", Vec::new(), vec![game]), &dir).unwrap();
@@ -486,11 +420,16 @@ fn each_kind_of_tampering_shows_its_own_failure() {
 fn a_head_from_a_players_mail_matches_at_its_move() {
     let mut table = Table::deterministic("site-checker-heads");
     let id = table.new_game("chess");
-    play(
-        &mut table,
-        &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Bc4"), (BOB, "Nc6"), (ALICE, "Qh5"), (BOB, "Nf6"), (ALICE, "Qxf7#")],
-    );
-    let game = page_of(&mut table, id);
+    table.play(&[
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Bc4"),
+        (BOB, "Nc6"),
+        (ALICE, "Qh5"),
+        (BOB, "Nf6"),
+        (ALICE, "Qxf7#"),
+    ]);
+    let game = table.game_page(id);
     let dir = out_dir("heads");
     site::build(&Site::new("Heads Club", Vec::new(), vec![game]), &dir).unwrap();
     let page = dir.join(format!("game-{id}.html"));
@@ -540,10 +479,10 @@ fn a_head_from_a_players_mail_matches_at_its_move() {
 fn a_game_in_play_with_secrets_is_checked_on_its_public_archive() {
     let mut table = Table::deterministic("site-checker-sealed");
     let crown = table.new_game("crown");
-    play(&mut table, &[(ALICE, "crown queen"), (BOB, "crown king"), (ALICE, "e4"), (BOB, "d5"), (ALICE, "exd5")]);
+    table.play(&[(ALICE, "crown queen"), (BOB, "crown king"), (ALICE, "e4"), (BOB, "d5"), (ALICE, "exd5")]);
     let intelligence = table.new_game("secret-intelligence");
-    play(&mut table, &[(ALICE, "seed alice-7"), (BOB, "seed bob-42")]);
-    let games = vec![page_of(&mut table, crown), page_of(&mut table, intelligence)];
+    table.play(&[(ALICE, "seed alice-7"), (BOB, "seed bob-42")]);
+    let games = vec![table.game_page(crown), table.game_page(intelligence)];
     let dir = out_dir("sealed");
     site::build(&Site::new("Sealed Club", Vec::new(), games.clone()), &dir).unwrap();
     for game in &games {
@@ -568,8 +507,8 @@ fn a_game_in_play_with_secrets_is_checked_on_its_public_archive() {
 fn without_javascript_the_page_reads_and_says_the_check_needs_it() {
     let mut table = Table::deterministic("site-checker-nojs");
     let id = table.new_game("chess");
-    play(&mut table, &[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")]);
-    let game = page_of(&mut table, id);
+    table.play(&[(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3"), (BOB, "resign")]);
+    let game = table.game_page(id);
     let dir = out_dir("nojs");
     site::build(&Site::new("Quiet Club", Vec::new(), vec![game.clone()]), &dir).unwrap();
     let page = dir.join(format!("game-{id}.html"));

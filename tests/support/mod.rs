@@ -9,6 +9,7 @@ pub mod chromium;
 pub mod club;
 pub mod core;
 pub mod crown_movegen;
+pub mod dom;
 pub mod dovecot;
 pub mod harness;
 pub mod hashes;

@@ -135,6 +135,19 @@ impl Table {
         self.service.ingest(&mail, None).unwrap();
         self.service.send_due(&self.lock, &self.sink).unwrap();
     }
+
+    /// Each `(who, text)` in turn, as [`Table::reply`].
+    pub fn play(&mut self, moves: &[(&str, &str)]) {
+        for (who, text) in moves {
+            self.reply(who, text);
+        }
+    }
+
+    /// Game `id` as the site publishes it: its stored record and moves, outside a tournament.
+    pub fn game_page(&mut self, id: i64) -> herald::site::GamePage {
+        let (record, moves) = self.service.store().read(|tx| Ok((tx.game(id)?, tx.moves(id)?))).unwrap();
+        herald::site::GamePage { record: record.expect("the game is stored"), moves, tournament: None }
+    }
 }
 
 impl Table {
