@@ -194,7 +194,7 @@ fn encodings(samples: &[Sample]) {
         })
     };
     let encoders: Vec<(&str, Encoder)> = vec![
-        ("herald's (picture::encode)", Box::new(|p: &tiles::Indexed, _: &[u8]| picture::encode::png(p, palette))),
+        ("herald's, whole picture searched", Box::new(|p: &tiles::Indexed, _: &[u8]| picture::encode::png(p, palette))),
         ("png: no filter, level 6", with_png(png::Filter::NoFilter, png::DeflateCompression::Level(6))),
         ("png: Up, level 6", with_png(png::Filter::Up, png::DeflateCompression::Level(6))),
         ("png: Up, level 1", with_png(png::Filter::Up, png::DeflateCompression::Level(1))),
@@ -311,6 +311,37 @@ mod tests {
         let info = reader.next_frame(&mut buf).expect("a frame");
         let pixels = buf[..info.buffer_size()].chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect();
         (info.width as usize, pixels)
+    }
+
+    /// The zlib stream of a picture ends with the Adler-32 of its scanlines (RFC 1950), which
+    /// herald combines from its tiles' strips and does not compute over the picture: here it
+    /// is computed over the decoded picture, rows with their filter byte, for every variant's
+    /// boards. (The `png` crate's decoder does not check it, but some mail clients' do.)
+    #[test]
+    fn each_picture_s_checksum_is_that_of_its_pixels() {
+        let mut boards = 0;
+        for variant in variants::all() {
+            for sample in play(*variant, 4).expect("a game") {
+                let png_bytes = sample.board().png();
+                let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes.clone()));
+                decoder.set_transformations(png::Transformations::IDENTITY);
+                let mut reader = decoder.read_info().expect("a PNG");
+                let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+                let info = reader.next_frame(&mut pixels).expect("a frame");
+                let scanlines: Vec<u8> = pixels[..info.buffer_size()]
+                    .chunks_exact(info.width as usize)
+                    .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+                    .collect();
+                // The IDAT chunk: its length, "IDAT", the zlib stream, the CRC.
+                let at = png_bytes.windows(4).position(|w| w == b"IDAT").expect("an IDAT chunk");
+                let length = u32::from_be_bytes(png_bytes[at - 4..at].try_into().expect("4 bytes")) as usize;
+                let zlib = &png_bytes[at + 4..at + 4 + length];
+                let trailer = u32::from_be_bytes(zlib[zlib.len() - 4..].try_into().expect("4 bytes"));
+                assert_eq!(trailer, simd_adler32::adler32(&scanlines.as_slice()), "{}", sample.variant);
+                boards += 1;
+            }
+        }
+        assert!(boards > 50, "{boards} boards checked");
     }
 
     /// Herald's drawing and the reference (the whole scene rasterised) of distinct boards of

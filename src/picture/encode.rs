@@ -4,13 +4,24 @@
 //! time, and at a fast level misses many. A board's repeats are where its layout puts them:
 //! the row above (a square's colour, a piece's body), the pixel before (a run of one colour),
 //! and the same square's place one, two, … squares to the left (the same piece on the same
-//! colour of square, as a rank of pawns). So only those distances are tried at each place,
-//! the longest match is taken (greedily), and the matches and literals are written as one
-//! deflate block with Huffman codes made for them. On chess boards that is smaller than zlib's
-//! default level, in a small fraction of its time (README, "Measurements").
+//! colour of square, as a rank of pawns).
+//!
+//! A board picture is made of a few dozen tiles (a square with what stands on it) and a frame,
+//! so its deflate stream is made of theirs: each row of each tile and each stretch of the
+//! frame is a [`Strip`], tokenised once, when it is first drawn, with matches that reach only
+//! the row above in its own columns or its own earlier bytes, so that it deflates the same
+//! wherever it is placed. A board is then its strips' tokens one after the other ([`Stream`]):
+//! matches against the row above that meet at a strip's edge are joined (a board's empty
+//! squares are a few long matches a row, as a whole-picture search finds them), a tile row
+//! that repeats the same tile's row a few squares to the left is one match, and the Adler-32
+//! of the whole is combined from the strips' own. No pixel is copied or compared per board.
+//! The tokens are written as one deflate block with Huffman codes made for them: on chess
+//! boards that is smaller than zlib's default level, in a small fraction of its time (README,
+//! "Measurements").
 //!
 //! Every row is unfiltered (filter type 0): the matches against the row above do what the Up
 //! filter would, and the literals left are palette indices, which compress better raw.
+//! [`png`] writes any composed picture with the same deflate, searching it whole.
 
 use super::tiles::Indexed;
 
@@ -19,20 +30,31 @@ const MAX_MATCH: usize = 258;
 const WINDOW: usize = 32_768;
 /// Shorter matches cost more bits than the literals they stand for.
 const MIN_MATCH: usize = 4;
+/// The shortest match deflate can say.
+const SHORTEST_MATCH: usize = 3;
 
-/// `picture` as a PNG of 8-bit palette indices, with `palette` as its colours.
+/// `picture` as a PNG of 8-bit palette indices, with `palette` as its colours: the picture
+/// searched whole for the repeats a board has (see [`tokens`]).
 pub fn png(picture: &Indexed, palette: &[[u8; 3]]) -> Vec<u8> {
-    let stride = picture.width + 1;
+    let distances = distances(picture.width + 1, super::tiles::TILE);
+    let tokens = tokens(&picture.scanlines, &distances);
+    let adler = simd_adler32::adler32(&picture.scanlines.as_slice());
+    png_of_tokens(picture.width, picture.height, palette, &tokens, adler)
+}
+
+/// A PNG of `width` by `height` palette indices whose scanlines deflate to `tokens` and have
+/// the Adler-32 `adler`.
+fn png_of_tokens(width: usize, height: usize, palette: &[[u8; 3]], tokens: &[Token], adler: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity(32 * 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&(picture.width as u32).to_be_bytes());
-    header.extend_from_slice(&(picture.height as u32).to_be_bytes());
+    header.extend_from_slice(&(width as u32).to_be_bytes());
+    header.extend_from_slice(&(height as u32).to_be_bytes());
     // Bit depth 8, colour type 3 (palette), deflate, adaptive filtering, no interlace.
     header.extend_from_slice(&[8, 3, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &header);
     chunk(&mut out, b"PLTE", &palette.concat());
-    chunk(&mut out, b"IDAT", &zlib(&picture.scanlines, &distances(stride, super::tiles::TILE)));
+    chunk(&mut out, b"IDAT", &zlib_of_tokens(tokens, adler));
     chunk(&mut out, b"IEND", &[]);
     out
 }
@@ -61,13 +83,17 @@ fn distances(stride: usize, tile: usize) -> Vec<usize> {
 /// `data` as a zlib stream (RFC 1950) of one deflate block (RFC 1951), matches sought only at
 /// `distances`.
 pub fn zlib(data: &[u8], distances: &[usize]) -> Vec<u8> {
-    let tokens = tokens(data, distances);
-    let mut bits = Bits::with_capacity(data.len() / 16);
+    zlib_of_tokens(&tokens(data, distances), simd_adler32::adler32(&data))
+}
+
+/// The zlib stream of `tokens`, whose data has the Adler-32 `adler`.
+fn zlib_of_tokens(tokens: &[Token], adler: u32) -> Vec<u8> {
+    let mut bits = Bits::with_capacity(tokens.len() * 2);
     // CMF: deflate with a 32 KB window; FLG: no dictionary, check bits.
     bits.bytes(&[0x78, 0x01]);
-    block(&mut bits, &tokens);
+    block(&mut bits, tokens);
     let mut out = bits.finish();
-    out.extend_from_slice(&simd_adler32::adler32(&data).to_be_bytes());
+    out.extend_from_slice(&adler.to_be_bytes());
     out
 }
 
@@ -147,6 +173,153 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         n += 8;
     }
     n + a[n..].iter().zip(&b[n..]).take_while(|(x, y)| x == y).count()
+}
+
+/// One piece of a [`Strip`]'s tokens: a literal, a match against the row above in the same
+/// columns (of a length not yet cut to [`MAX_MATCH`]: the stream joins it with its
+/// neighbours'), or a match against the strip's own earlier bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    Literal(u8),
+    Above(u16),
+    Back { length: u16, distance: u16 },
+}
+
+/// A stretch of one row of a picture (a tile's row, a stretch of the frame), tokenised so that
+/// it deflates the same wherever a [`Stream`] places it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strip {
+    pieces: Vec<Piece>,
+    checksum: Checksum,
+}
+
+impl Strip {
+    /// `bytes`, to be placed under `above` (the same columns of the row above) if it is given,
+    /// else under bytes it may not rely on. At each place the longer of the match against the
+    /// row above and the run of the byte before is taken, the row above on a tie (it joins with
+    /// the strips beside it), if it is [`MIN_MATCH`] long; else a literal.
+    pub fn new(bytes: &[u8], above: Option<&[u8]>) -> Strip {
+        debug_assert!(above.is_none_or(|above| above.len() == bytes.len()));
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let from_above = above.map_or(0, |above| common_prefix(&bytes[at..], &above[at..]));
+            let run = if at == 0 { 0 } else { bytes[at..].iter().take_while(|&&b| b == bytes[at - 1]).count() };
+            if from_above >= MIN_MATCH && from_above >= run {
+                pieces.push(Piece::Above(from_above as u16));
+                at += from_above;
+            } else if run >= MIN_MATCH {
+                let length = run.min(MAX_MATCH);
+                pieces.push(Piece::Back { length: length as u16, distance: 1 });
+                at += length;
+            } else {
+                pieces.push(Piece::Literal(bytes[at]));
+                at += 1;
+            }
+        }
+        Strip { pieces, checksum: Checksum::of(bytes) }
+    }
+
+    /// More than one token: a strip worth replacing by a match with an equal strip elsewhere.
+    pub fn is_busy(&self) -> bool {
+        self.pieces.len() > 1
+    }
+}
+
+/// A picture's deflate tokens and Adler-32, made of its strips one after the other, each row
+/// beginning with its filter byte.
+pub struct Stream {
+    /// A row's bytes with its filter byte: the distance of the row above.
+    stride: usize,
+    tokens: Vec<Token>,
+    /// The length of the match against the row above that the strips so far end with, not yet
+    /// written, since the next strip may go on with it.
+    above: usize,
+    /// The Adler-32 of the strips so far: `a` and `b` of RFC 1950, not yet reduced.
+    a: u64,
+    b: u64,
+}
+
+impl Stream {
+    /// A stream for a picture `width` pixels wide.
+    pub fn new(width: usize) -> Stream {
+        debug_assert!(width < WINDOW);
+        Stream { stride: width + 1, tokens: Vec::with_capacity(16 * 1024), above: 0, a: 1, b: 0 }
+    }
+
+    /// `strip` next.
+    pub fn push(&mut self, strip: &Strip) {
+        for piece in &strip.pieces {
+            match *piece {
+                Piece::Above(length) => self.above += usize::from(length),
+                Piece::Literal(byte) => {
+                    self.flush_above();
+                    self.tokens.push(Token::Literal(byte));
+                }
+                Piece::Back { length, distance } => {
+                    self.flush_above();
+                    self.tokens.push(Token::Match { length, distance });
+                }
+            }
+        }
+        self.checksum(&strip.checksum);
+    }
+
+    /// `strip` next, which repeats the bytes `distance` back (the same tile's same row a few
+    /// squares to the left): one match.
+    pub fn push_repeat(&mut self, strip: &Strip, distance: usize) {
+        let length = strip.checksum.len;
+        debug_assert!((SHORTEST_MATCH as u64..=MAX_MATCH as u64).contains(&length) && distance <= WINDOW);
+        self.flush_above();
+        self.tokens.push(Token::Match { length: length as u16, distance: distance as u16 });
+        self.checksum(&strip.checksum);
+    }
+
+    /// Adds a strip's bytes to the Adler-32: each byte adds itself to `a` and then `a` to `b`,
+    /// so a strip adds its sum to `a`, and to `b` its length times `a` before it and its own
+    /// weighted sum. A picture's sums fit in 64 bits unreduced (600 KB of bytes below 256).
+    fn checksum(&mut self, strip: &Checksum) {
+        self.b += strip.len * self.a + strip.weighted;
+        self.a += strip.sum;
+    }
+
+    /// Writes the pending match against the row above, in pieces deflate can say: none longer
+    /// than [`MAX_MATCH`], none shorter than [`SHORTEST_MATCH`].
+    fn flush_above(&mut self) {
+        let distance = self.stride as u16;
+        while self.above > 0 {
+            let length = if self.above > MAX_MATCH { (self.above - SHORTEST_MATCH).min(MAX_MATCH) } else { self.above };
+            self.tokens.push(Token::Match { length: length as u16, distance });
+            self.above -= length;
+        }
+    }
+
+    /// The picture, `height` rows of the width given, as a PNG with `palette`.
+    pub fn png(mut self, height: usize, palette: &[[u8; 3]]) -> Vec<u8> {
+        self.flush_above();
+        const BASE: u64 = 65_521;
+        let adler = (((self.b % BASE) << 16) | (self.a % BASE)) as u32;
+        png_of_tokens(self.stride - 1, height, palette, &self.tokens, adler)
+    }
+}
+
+/// What a strip adds to the Adler-32 of the data it is placed in: its length, the sum of its
+/// bytes, and the sum of each byte times the number of bytes from it to the strip's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Checksum {
+    len: u64,
+    sum: u64,
+    weighted: u64,
+}
+
+impl Checksum {
+    fn of(bytes: &[u8]) -> Checksum {
+        let len = bytes.len() as u64;
+        let (sum, weighted) = bytes.iter().enumerate().fold((0, 0), |(sum, weighted), (i, &byte)| {
+            (sum + u64::from(byte), weighted + (len - i as u64) * u64::from(byte))
+        });
+        Checksum { len, sum, weighted }
+    }
 }
 
 /// The first length of each length symbol (257..=285) and its extra bits.

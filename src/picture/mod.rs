@@ -167,7 +167,7 @@ impl Board<'_> {
     /// The picture as PNG, [`SCALE`] pixels per CSS pixel: composed from tiles
     /// ([`tiles`]) and written by [`encode`].
     pub fn png(&self) -> Vec<u8> {
-        tiles::with_composed(self, |picture| encode::png(picture, tiles::palette()))
+        tiles::png(self)
     }
 
     /// The picture as herald drew it before tiles: [`svg`](Self::svg) rasterised whole

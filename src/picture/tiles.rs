@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::encode::{Stream, Strip};
 use super::pieces::{GOLD, INK, PAPER};
 use super::{Board, DARK, DARK_MARKED, FRAME, LABEL, LIGHT, LIGHT_MARKED, Rgb, SCALE, SQUARE, pieces, raster};
 use crate::engine::geometry::BoardSize;
@@ -146,12 +147,71 @@ fn cached<K: std::hash::Hash + Eq, T>(
     drawn
 }
 
+/// A square's drawing: its pixels, and each of its rows as a [`Strip`].
+pub struct Tile {
+    pixels: Indexed,
+    rows: Vec<Strip>,
+}
+
+impl Tile {
+    /// `pixels` as a tile: its first row relies on nothing above it (the square above may show
+    /// anything), each other row on the row above, which is its own.
+    fn new(pixels: Indexed) -> Tile {
+        let rows: Vec<&[u8]> = pixels.rows().collect();
+        let strips = (0..rows.len()).map(|r| Strip::new(rows[r], r.checked_sub(1).map(|above| rows[above]))).collect();
+        Tile { rows: strips, pixels }
+    }
+}
+
+/// A board's frame (paper, frame, squares, coordinates): its pixels, and its rows as strips.
+/// A row that crosses the squares is two strips, the margins on either side (the first with
+/// the row's filter byte), since the squares are the tiles'; any other row is one strip.
+pub struct Frame {
+    pixels: Indexed,
+    rows: Vec<FrameRow>,
+    /// The pixel rows the squares take: from `squares.start` to `squares.end`.
+    squares: std::ops::Range<usize>,
+    /// The pixel columns the squares take.
+    columns: std::ops::Range<usize>,
+}
+
+/// One pixel row of a [`Frame`], as strips.
+enum FrameRow {
+    Whole(Strip),
+    Margins(Strip, Strip),
+}
+
+impl Frame {
+    /// `pixels` as the frame of a board whose squares take pixel rows `squares` and pixel
+    /// columns `columns`. A strip relies on the row above only where that row is the frame's
+    /// own in every board: not under the squares, which the tiles cover.
+    fn new(pixels: Indexed, squares: std::ops::Range<usize>, columns: std::ops::Range<usize>) -> Frame {
+        let stride = pixels.width + 1;
+        let row = |y: usize| &pixels.scanlines[y * stride..(y + 1) * stride];
+        let rows = (0..pixels.height)
+            .map(|y| {
+                let above = y.checked_sub(1).map(row);
+                if squares.contains(&y) {
+                    let (left, right) = (..1 + columns.start, 1 + columns.end..);
+                    FrameRow::Margins(
+                        Strip::new(&row(y)[left], above.map(|a| &a[left])),
+                        Strip::new(&row(y)[right.clone()], above.map(|a| &a[right])),
+                    )
+                } else {
+                    FrameRow::Whole(Strip::new(row(y), above.filter(|_| y != squares.end)))
+                }
+            })
+            .collect();
+        Frame { pixels, rows, squares, columns }
+    }
+}
+
 /// A tile is kept by its square's colour and what is drawn on it (an SVG fragment).
-static TILES: OnceLock<Cache<(Rgb, String), Indexed>> = OnceLock::new();
+static TILES: OnceLock<Cache<(Rgb, String), Tile>> = OnceLock::new();
 /// A frame is kept by what decides it ([`Board::squares_svg`]): the board's size, the side at
 /// the bottom and how the squares are named. (Not by its SVG, whose 8 KB each board would
 /// hash again.)
-static FRAMES: OnceLock<Cache<(BoardSize, Color, Coordinates), Indexed>> = OnceLock::new();
+static FRAMES: OnceLock<Cache<(BoardSize, Color, Coordinates), Frame>> = OnceLock::new();
 
 /// Empties the caches, so that the next boards rasterise all they show (`herald bench
 /// picture` measures that first drawing on its own).
@@ -172,75 +232,108 @@ fn rasterise(svg: &str) -> Indexed {
 
 /// One square's tile: `fragment` (a square's contents as [`pieces::draw_cell`] draws them at
 /// the origin) on a square of `fill`, [`TILE`] pixels a side.
-fn tile(fill: Rgb, fragment: &str) -> Arc<Indexed> {
+fn tile(fill: Rgb, fragment: &str) -> Arc<Tile> {
     cached(&TILES, (fill, fragment.to_string()), || {
-        rasterise(&format!(
+        Tile::new(rasterise(&format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" viewBox="0 0 {SQUARE} {SQUARE}" font-family="DejaVu Sans" font-weight="bold"><rect width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>{fragment}</svg>"#
-        ))
+        )))
     })
 }
 
 /// The board's frame: everything but the pieces and the last move's marks.
-fn frame(board: &Board<'_>) -> Arc<Indexed> {
+fn frame(board: &Board<'_>) -> Arc<Frame> {
     let key = (board.view.size, board.bottom, board.view.coordinates);
     cached(&FRAMES, key, || {
         let bare = Board { view: board.view, bottom: board.bottom, pieces: board.pieces, marked: &[] };
         let mut svg = bare.squares_svg();
         svg.push_str("</svg>");
-        rasterise(&svg)
+        let BoardSize { files, ranks } = board.view.size;
+        let margin = (super::MARGIN as f32 * SCALE) as usize;
+        Frame::new(
+            rasterise(&svg),
+            margin..margin + usize::from(ranks) * TILE,
+            margin..margin + usize::from(files) * TILE,
+        )
     })
 }
 
-/// The picture of `board`, as [`Board::svg`] draws it, composed from its frame and tiles.
-pub fn compose(board: &Board<'_>) -> Indexed {
-    let mut picture = Indexed { width: 0, height: 0, scanlines: Vec::new() };
-    compose_into(board, &mut picture);
-    picture
-}
-
-/// `f` of the picture of `board`, composed in this thread's canvas: a board's 600 KB of
-/// pixels are written where the last board's were, not into memory the system must first
-/// hand over and clear.
-pub fn with_composed<T>(board: &Board<'_>, f: impl FnOnce(&Indexed) -> T) -> T {
-    thread_local! {
-        static CANVAS: std::cell::RefCell<Indexed> =
-            const { std::cell::RefCell::new(Indexed { width: 0, height: 0, scanlines: Vec::new() }) };
-    }
-    CANVAS.with_borrow_mut(|canvas| {
-        compose_into(board, canvas);
-        f(canvas)
-    })
-}
-
-/// Composes the picture of `board` in `picture`.
-fn compose_into(board: &Board<'_>, picture: &mut Indexed) {
-    let frame = frame(board);
-    picture.width = frame.width;
-    picture.height = frame.height;
-    picture.scanlines.clone_from(&frame.scanlines);
+/// The tiles of `board`'s squares as the picture shows them: row by row from the top, each
+/// from the left.
+fn grid(board: &Board<'_>) -> Vec<Arc<Tile>> {
     let BoardSize { files, ranks } = board.view.size;
+    let mut grid: Vec<Option<Arc<Tile>>> = vec![None; usize::from(files) * usize::from(ranks)];
     let mut fragment = String::new();
+    let mut cells = board.view.cells.iter().peekable();
     for sq in board.view.size.squares() {
-        let cell = board.view.cells.iter().find(|(at, _)| *at == sq).map(|(_, cell)| cell);
+        // A view lists its cells in the squares' order; any other order is only slower.
+        let cell = match cells.peek() {
+            Some((at, _)) if *at == sq => cells.next(),
+            _ => board.view.cells.iter().find(|(at, _)| *at == sq),
+        };
         fragment.clear();
-        if let Some(cell) = cell {
+        if let Some((_, cell)) = cell {
             pieces::draw_cell(&mut fragment, cell, board.pieces, 0.0, 0.0, f64::from(SQUARE));
         }
-        let fill = board.fill(sq);
-        if fragment.is_empty() && !board.marked.contains(&sq) {
-            // The frame has it already.
-            continue;
-        }
-        let tile = tile(fill, &fragment);
         let (x, y) = board.corner(sq);
-        let (x, y) = ((x as f32 * SCALE) as usize, (y as f32 * SCALE) as usize);
-        let stride = picture.width + 1;
-        for (row, pixels) in tile.rows().enumerate() {
+        let (column, row) = ((x - super::MARGIN) / SQUARE, (y - super::MARGIN) / SQUARE);
+        grid[row as usize * usize::from(files) + column as usize] = Some(tile(board.fill(sq), &fragment));
+    }
+    // Every place is some square's.
+    let grid: Vec<Arc<Tile>> = grid.into_iter().flatten().collect();
+    debug_assert_eq!(grid.len(), usize::from(files) * usize::from(ranks));
+    grid
+}
+
+/// The picture of `board` as a PNG: its frame's and tiles' strips one after the other, a tile
+/// row that repeats the same tile's row up to nine squares to its left (a rank of pawns) one
+/// match with it.
+pub fn png(board: &Board<'_>) -> Vec<u8> {
+    let frame = frame(board);
+    let grid = grid(board);
+    let files = usize::from(board.view.size.files);
+    // For each square of the grid, how far left the nearest square with the same tile is.
+    let repeats: Vec<Option<usize>> = (0..grid.len())
+        .map(|i| {
+            let column = i % files;
+            (1..=column.min(9)).find(|&k| Arc::ptr_eq(&grid[i], &grid[i - k])).map(|k| k * TILE)
+        })
+        .collect();
+    let mut stream = Stream::new(frame.pixels.width);
+    for (y, row) in frame.rows.iter().enumerate() {
+        match row {
+            FrameRow::Whole(strip) => stream.push(strip),
+            FrameRow::Margins(left, right) => {
+                stream.push(left);
+                let (grid_row, tile_row) = ((y - frame.squares.start) / TILE, (y - frame.squares.start) % TILE);
+                for i in grid_row * files..(grid_row + 1) * files {
+                    let strip = &grid[i].rows[tile_row];
+                    match repeats[i] {
+                        Some(distance) if strip.is_busy() => stream.push_repeat(strip, distance),
+                        _ => stream.push(strip),
+                    }
+                }
+                stream.push(right);
+            }
+        }
+    }
+    debug_assert_eq!(frame.columns.len(), files * TILE);
+    stream.png(frame.pixels.height, palette())
+}
+
+/// The picture of `board`, as [`Board::svg`] draws it, composed from its frame and tiles: the
+/// pixels [`png`] writes, for the tests and `herald bench picture` to hold it against.
+pub fn compose(board: &Board<'_>) -> Indexed {
+    let frame = frame(board);
+    let mut picture = frame.pixels.clone();
+    let stride = picture.width + 1;
+    let files = usize::from(board.view.size.files);
+    for (i, tile) in grid(board).iter().enumerate() {
+        let (x, y) = (frame.columns.start + i % files * TILE, frame.squares.start + i / files * TILE);
+        for (row, pixels) in tile.pixels.rows().enumerate() {
             // Past the row's filter type.
             let at = (y + row) * stride + 1 + x;
             picture.scanlines[at..at + TILE].copy_from_slice(pixels);
         }
     }
-    debug_assert_eq!(picture.width, usize::from(files) * TILE + 2 * (super::MARGIN as f32 * SCALE) as usize);
-    debug_assert_eq!(picture.height, usize::from(ranks) * TILE + 2 * (super::MARGIN as f32 * SCALE) as usize);
+    picture
 }
