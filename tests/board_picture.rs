@@ -310,18 +310,7 @@ fn every_variants_html_mail_shows_its_board_as_the_text_does() {
 
 /// A view of one square holding `cell`.
 fn one_square(cell: Cell) -> View {
-    View {
-        observer: Observer::Public,
-        size: BoardSize { files: 1, ranks: 1 },
-        coordinates: Coordinates::Algebraic,
-        cells: vec![(Square::new(0, 0).unwrap(), cell)],
-        moves: Vec::new(),
-        first_move_number: 1,
-        first_mover: Color::White,
-        to_move: None,
-        legal_moves: None,
-        notices: Vec::new(),
-    }
+    View::of_board(BoardSize { files: 1, ranks: 1 }, Coordinates::Algebraic, vec![(Square::new(0, 0).unwrap(), cell)])
 }
 
 #[test]

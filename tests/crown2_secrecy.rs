@@ -28,7 +28,7 @@ const BOB: &str = "bob@players.test";
 
 /// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    support::mime::readable(&mail.bytes)
+    support::mime::readable(&mail.message().expect("the mail as sent"))
 }
 
 /// What anyone but White could see after each step: Bob's new mails, the public view, and the

@@ -33,7 +33,7 @@ const SQUARES: [&str; 2] = ["d5", "e6"];
 
 /// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    support::mime::readable(&mail.bytes)
+    support::mime::readable(&mail.message().expect("the mail as sent"))
 }
 
 /// What one mail of the script gave everyone to read.

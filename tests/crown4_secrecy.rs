@@ -24,7 +24,7 @@ const BOB: &str = "bob@players.test";
 
 /// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    support::mime::readable(&mail.bytes)
+    support::mime::readable(&mail.message().expect("the mail as sent"))
 }
 
 /// What one game shows until White's crowned half is opened.

@@ -301,7 +301,7 @@ impl Table {
 
 /// The readable text of a mail as sent: headers, decoded text parts, and its picture by digest.
 fn text(mail: &OutgoingRecord) -> String {
-    support::mime::readable(&mail.bytes)
+    support::mime::readable(&mail.message().expect("the mail as sent"))
 }
 
 /// The one mail `decision` sends to `who`.

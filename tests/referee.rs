@@ -75,7 +75,7 @@ impl Table {
 }
 
 fn text(mail: &herald::referee::records::OutgoingRecord) -> String {
-    String::from_utf8_lossy(&mail.bytes).into_owned()
+    String::from_utf8_lossy(&mail.message().expect("the mail as sent")).into_owned()
 }
 
 fn recipients(decision: &Decision) -> Vec<&str> {
@@ -228,7 +228,7 @@ fn automatic_mail_is_never_answered() {
 
 /// The decoded body of a mail.
 fn body(mail: &herald::referee::records::OutgoingRecord) -> String {
-    support::mime::plain_text(&mail.bytes)
+    support::mime::plain_text(&mail.message().expect("the mail as sent"))
 }
 
 /// A mail that holds no command is answered with why, in the player's terms, first; then the
@@ -441,7 +441,11 @@ fn authentication_results(value: &str) -> herald::mail::reader::AuthenticationRe
 /// The Subject of a mail herald sent.
 fn subject(mail: &herald::referee::records::OutgoingRecord) -> String {
     use mailparse::MailHeaderMap;
-    mailparse::parse_mail(&mail.bytes).unwrap().headers.get_first_value("Subject").unwrap()
+    mailparse::parse_mail(&mail.message().expect("the mail as sent"))
+        .unwrap()
+        .headers
+        .get_first_value("Subject")
+        .unwrap()
 }
 
 impl Table {

@@ -313,6 +313,24 @@ mod tests {
         (info.width as usize, pixels)
     }
 
+    /// A mail's picture is drawn when the mail is sent, from what the outbox keeps of it: the
+    /// board as JSON (`picture::Drawing`) draws the very picture the board itself does, for
+    /// every variant's boards, from either side, with the last move marked.
+    #[test]
+    fn a_board_kept_as_json_draws_the_same_picture() {
+        let mut boards = 0;
+        for variant in variants::all() {
+            for sample in play(*variant, 4).expect("a game") {
+                let board = sample.board();
+                let kept = serde_json::to_string(&picture::Drawing::of(&board)).expect("JSON");
+                let drawing: picture::Drawing = serde_json::from_str(&kept).expect("read back");
+                assert_eq!(drawing.png().expect("drawn"), board.png(), "{}: {kept}", sample.variant);
+                boards += 1;
+            }
+        }
+        assert!(boards > 50, "{boards} boards drawn");
+    }
+
     /// The zlib stream of a picture ends with the Adler-32 of its scanlines (RFC 1950), which
     /// herald combines from its tiles' strips and does not compute over the picture: here it
     /// is computed over the decoded picture, rows with their filter byte, for every variant's

@@ -857,7 +857,7 @@ fn show_outbox_mail(service: &mut Service, id: i64, reveal: bool) -> Result<(), 
         ));
     }
     use std::io::Write;
-    crate::cli::output::Stdout.write_all(&row.bytes).map_err(|e| e.to_string())
+    crate::cli::output::Stdout.write_all(&row.message()?).map_err(|e| e.to_string())
 }
 
 /// `herald outbox retry [ID]`.

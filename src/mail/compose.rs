@@ -264,6 +264,43 @@ pub fn longest_line(raw: &[u8]) -> usize {
     raw.split(|&b| b == b'\n').map(|line| line.strip_suffix(b"\r").unwrap_or(line).len()).max().unwrap_or(0)
 }
 
+/// What a mail's board picture is composed with until it is drawn: the mail is rendered, and
+/// kept in the outbox, with these bytes as the picture's, and [`with_picture`] puts the
+/// picture in their place when the mail is sent (see [`crate::picture::Drawing`]).
+pub const PICTURE_TO_COME: &[u8] = b"herald: picture to come!";
+
+/// `mail`, as [`render`] wrote it with [`PICTURE_TO_COME`] as the last picture of its HTML,
+/// with `png` in that picture's place: the same bytes as [`render`] writes with `png` there
+/// from the start (base64 in lettre's lines). `None` if `mail` has no picture to come.
+///
+/// The picture is found where only it can be: at the end of the last part of the HTML's
+/// `multipart/related`, right before that part's closing boundary (`=_herald_rel_...`, which
+/// neither quoted-printable nor base64 text can hold), so that the same bytes written by a
+/// player into a name or a move, which the text parts carry, are never taken for it.
+pub fn with_picture(mail: &[u8], png: &[u8]) -> Option<Vec<u8>> {
+    let to_come = base64(PICTURE_TO_COME)?;
+    let mut needle = to_come.clone();
+    needle.extend_from_slice(b"\r\n--=_herald_rel_");
+    let at = mail.windows(needle.len()).rposition(|window| window == needle.as_slice())?;
+    let drawn = base64(png)?;
+    let mut out = Vec::with_capacity(mail.len() + drawn.len());
+    out.extend_from_slice(&mail[..at]);
+    out.extend_from_slice(&drawn);
+    out.extend_from_slice(&mail[at + to_come.len()..]);
+    Some(out)
+}
+
+/// The message `bytes` with `picture`, if it has one to come, drawn in its place: what is sent.
+pub fn message(bytes: &[u8], picture: Option<&crate::picture::Drawing>) -> Result<Vec<u8>, String> {
+    let Some(picture) = picture else { return Ok(bytes.to_vec()) };
+    with_picture(bytes, &picture.png()?).ok_or_else(|| "the mail has no place for its picture".to_string())
+}
+
+/// `bytes` in base64 as lettre writes a part's body.
+fn base64(bytes: &[u8]) -> Option<Vec<u8>> {
+    Body::new_with_encoding(bytes.to_vec(), ContentTransferEncoding::Base64).ok().map(|body| body.as_ref().to_vec())
+}
+
 /// The text part and the HTML with its pictures, as `multipart/alternative`.
 fn alternative(text: SinglePart, html: &HtmlBody, message_id: &str) -> Result<MultiPart, ComposeError> {
     for image in &html.images {
@@ -349,6 +386,34 @@ mod tests {
 
     fn text(m: &OutgoingMail) -> String {
         String::from_utf8(render(m).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_picture_drawn_later_makes_the_mail_it_would_have_made_at_once() {
+        // A picture of a few KB, so that its base64 runs over many lines.
+        let png: Vec<u8> = (0..5000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        // A text that holds the stand-in's own base64, as a player's name could.
+        let stand_in = base64(PICTURE_TO_COME).unwrap();
+        let text = format!("{}\n", String::from_utf8(stand_in.clone()).unwrap());
+        let with = |png: Vec<u8>| OutgoingMail {
+            body: text.clone(),
+            html: Some(HtmlBody {
+                html: "<p><img src=\"cid:board.o1.g7@chess.example.org\"></p>".into(),
+                images: vec![InlineImage { content_id: "board.o1.g7@chess.example.org".into(), png }],
+            }),
+            ..mail()
+        };
+        let at_once = render(&with(png.clone())).unwrap();
+        let later = render(&with(PICTURE_TO_COME.to_vec())).unwrap();
+        let count = |raw: &[u8]| raw.windows(stand_in.len()).filter(|w| *w == stand_in.as_slice()).count();
+        assert_eq!(count(&later), 2, "in the text, and in the picture's place");
+        assert_eq!(with_picture(&later, &png).unwrap(), at_once);
+        // The text keeps what it said.
+        let parsed = mailparse::parse_mail(&at_once).unwrap();
+        assert_eq!(parsed.subparts[0].get_body().unwrap().replace("\r\n", "\n"), text);
+        // A mail without a picture to come has no place for one.
+        assert_eq!(with_picture(&render(&mail()).unwrap(), &png), None);
+        assert_eq!(with_picture(&at_once, &png), None);
     }
 
     #[test]

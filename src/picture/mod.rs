@@ -55,6 +55,61 @@ const FRAME: Rgb = Rgb([0x5b, 0x46, 0x32]);
 const LABEL: Rgb = Rgb([0x4a, 0x4a, 0x4a]);
 const BACKGROUND: Rgb = pieces::PAPER;
 
+/// A board picture to draw later: what a [`Board`] is drawn from, owned, with the variant by
+/// its id. A game mail is composed and kept in the outbox with its picture still to come
+/// ([`crate::mail::compose::PICTURE_TO_COME`]) and this beside it, as JSON; the sender draws
+/// it when it sends the mail, after the move's transaction has committed and on a thread of
+/// its own, so that no commit waits for a picture. It holds one observer's view of the board,
+/// as the picture would, and nothing else.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Drawing {
+    /// How each kind of piece is drawn, by its letter.
+    looks: Vec<(char, pieces::Look)>,
+    files: u8,
+    ranks: u8,
+    coordinates: Coordinates,
+    bottom: Color,
+    /// The last move's squares, as (file, rank).
+    marked: Vec<(u8, u8)>,
+    /// What the observer sees on each square, as (file, rank, what).
+    cells: Vec<(u8, u8, Cell)>,
+}
+
+impl Drawing {
+    /// `board`'s drawing.
+    pub fn of(board: &Board<'_>) -> Drawing {
+        Drawing {
+            looks: pieces::looks(board.pieces),
+            files: board.view.size.files,
+            ranks: board.view.size.ranks,
+            coordinates: board.view.coordinates,
+            bottom: board.bottom,
+            marked: board.marked.iter().map(|sq| (sq.file(), sq.rank())).collect(),
+            cells: board.view.cells.iter().map(|(sq, cell)| (sq.file(), sq.rank(), cell.clone())).collect(),
+        }
+    }
+
+    /// The picture as PNG, the same bytes as [`Board::png`] of the board it was made of; an
+    /// error if it names a square not on its board (a damaged row).
+    pub fn png(&self) -> Result<Vec<u8>, String> {
+        let size = BoardSize { files: self.files, ranks: self.ranks };
+        let square = |(file, rank): (u8, u8)| {
+            Square::new(file, rank)
+                .filter(|_| file < size.files && rank < size.ranks)
+                .ok_or_else(|| format!("the picture names square ({file}, {rank}), not on its board"))
+        };
+        let cells = self
+            .cells
+            .iter()
+            .map(|(file, rank, cell)| Ok((square((*file, *rank))?, cell.clone())))
+            .collect::<Result<_, String>>()?;
+        let view = View::of_board(size, self.coordinates, cells);
+        let marked: Vec<Square> = self.marked.iter().map(|&at| square(at)).collect::<Result<_, String>>()?;
+        // The board's pieces are only named in its `alt` text; they are drawn by their looks.
+        Ok(tiles::png(&Board { view: &view, bottom: self.bottom, pieces: &[], marked: &marked }, &self.looks))
+    }
+}
+
 /// A board picture of one observer's view.
 pub struct Board<'a> {
     /// What the observer sees.
@@ -87,10 +142,11 @@ impl Board<'_> {
 
     /// The scene as SVG, in CSS pixels.
     pub fn svg(&self) -> String {
+        let looks = pieces::looks(self.pieces);
         let mut svg = self.squares_svg();
         for (sq, cell) in &self.view.cells {
             let (x, y) = self.corner(*sq);
-            pieces::draw_cell(&mut svg, cell, self.pieces, f64::from(x), f64::from(y), f64::from(SQUARE));
+            pieces::draw_cell(&mut svg, cell, &looks, f64::from(x), f64::from(y), f64::from(SQUARE));
         }
         svg.push_str("</svg>");
         svg
@@ -167,7 +223,7 @@ impl Board<'_> {
     /// The picture as PNG, [`SCALE`] pixels per CSS pixel: composed from tiles
     /// ([`tiles`]) and written by [`encode`].
     pub fn png(&self) -> Vec<u8> {
-        tiles::png(self)
+        tiles::png(self, &pieces::looks(self.pieces))
     }
 
     /// The picture as herald drew it before tiles: [`svg`](Self::svg) rasterised whole

@@ -43,8 +43,35 @@ fn figures(name: &str) -> Option<(char, char)> {
     })
 }
 
-/// Draws what `cell` holds on the square whose top left corner is (`x`, `y`), `size` wide.
-pub fn draw_cell(svg: &mut String, cell: &Cell, pieces: &[PieceDef], x: f64, y: f64, size: f64) {
+/// How a kind of piece is drawn, as its definition in the variant decides: one of chess's six
+/// figures (by the piece's name), a disc bearing its letter, or a rounded square for a piece
+/// that never moves. A mail's picture keeps these with it ([`super::Drawing`]), not the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Look {
+    Figure { solid: char, outline: char },
+    Disc,
+    Still,
+}
+
+/// Each of the variant's `pieces` by its letter, and how it is drawn.
+pub fn looks(pieces: &[PieceDef]) -> Vec<(char, Look)> {
+    pieces
+        .iter()
+        .map(|def| {
+            let look = match figures(def.name) {
+                Some((solid, outline)) => Look::Figure { solid, outline },
+                None if def.betza.is_empty() && def.confined.is_empty() => Look::Still,
+                None => Look::Disc,
+            };
+            (def.letter, look)
+        })
+        .collect()
+}
+
+/// Draws what `cell` holds on the square whose top left corner is (`x`, `y`), `size` wide,
+/// each piece as `looks` says its letter is drawn (a disc if it does not say).
+pub fn draw_cell(svg: &mut String, cell: &Cell, pieces: &[(char, Look)], x: f64, y: f64, size: f64) {
     match cell {
         Cell::Empty => {}
         Cell::Piece(color, letter) => draw_piece(svg, *color, *letter, pieces, x, y, size),
@@ -70,16 +97,13 @@ pub fn draw_cell(svg: &mut String, cell: &Cell, pieces: &[PieceDef], x: f64, y: 
     }
 }
 
-/// One piece, by its letter's definition in the variant.
-fn draw_piece(svg: &mut String, color: Color, letter: char, pieces: &[PieceDef], x: f64, y: f64, size: f64) {
+/// One piece, as its letter's look says.
+fn draw_piece(svg: &mut String, color: Color, letter: char, pieces: &[(char, Look)], x: f64, y: f64, size: f64) {
     let upper = letter.to_ascii_uppercase();
-    let def = pieces.iter().find(|p| p.letter == upper);
-    match def.and_then(|d| figures(d.name)) {
-        Some((solid, outline)) => draw_figure(svg, color, solid, outline, x, y, size),
-        None => {
-            let still = def.is_some_and(|d| d.betza.is_empty() && d.confined.is_empty());
-            draw_token(svg, color, &upper.to_string(), still, x, y, size);
-        }
+    match pieces.iter().find(|(l, _)| *l == upper).map_or(Look::Disc, |(_, look)| *look) {
+        Look::Figure { solid, outline } => draw_figure(svg, color, solid, outline, x, y, size),
+        Look::Disc => draw_token(svg, color, &upper.to_string(), false, x, y, size),
+        Look::Still => draw_token(svg, color, &upper.to_string(), true, x, y, size),
     }
 }
 

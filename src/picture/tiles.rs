@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::encode::{Stream, Strip};
+use super::pieces::Look;
 use super::pieces::{GOLD, INK, PAPER};
 use super::{Board, DARK, DARK_MARKED, FRAME, LABEL, LIGHT, LIGHT_MARKED, Rgb, SCALE, SQUARE, pieces, raster};
 use crate::engine::geometry::BoardSize;
@@ -259,7 +260,7 @@ fn frame(board: &Board<'_>) -> Arc<Frame> {
 
 /// The tiles of `board`'s squares as the picture shows them: row by row from the top, each
 /// from the left.
-fn grid(board: &Board<'_>) -> Vec<Arc<Tile>> {
+fn grid(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<Arc<Tile>> {
     let BoardSize { files, ranks } = board.view.size;
     let mut grid: Vec<Option<Arc<Tile>>> = vec![None; usize::from(files) * usize::from(ranks)];
     let mut fragment = String::new();
@@ -272,7 +273,7 @@ fn grid(board: &Board<'_>) -> Vec<Arc<Tile>> {
         };
         fragment.clear();
         if let Some((_, cell)) = cell {
-            pieces::draw_cell(&mut fragment, cell, board.pieces, 0.0, 0.0, f64::from(SQUARE));
+            pieces::draw_cell(&mut fragment, cell, looks, 0.0, 0.0, f64::from(SQUARE));
         }
         let (x, y) = board.corner(sq);
         let (column, row) = ((x - super::MARGIN) / SQUARE, (y - super::MARGIN) / SQUARE);
@@ -284,12 +285,12 @@ fn grid(board: &Board<'_>) -> Vec<Arc<Tile>> {
     grid
 }
 
-/// The picture of `board` as a PNG: its frame's and tiles' strips one after the other, a tile
-/// row that repeats the same tile's row up to nine squares to its left (a rank of pawns) one
-/// match with it.
-pub fn png(board: &Board<'_>) -> Vec<u8> {
+/// The picture of `board`, each piece drawn as `looks` says, as a PNG: its frame's and tiles'
+/// strips one after the other, a tile row that repeats the same tile's row up to nine squares
+/// to its left (a rank of pawns) one match with it.
+pub fn png(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<u8> {
     let frame = frame(board);
-    let grid = grid(board);
+    let grid = grid(board, looks);
     let files = usize::from(board.view.size.files);
     // For each square of the grid, how far left the nearest square with the same tile is.
     let repeats: Vec<Option<usize>> = (0..grid.len())
@@ -327,7 +328,7 @@ pub fn compose(board: &Board<'_>) -> Indexed {
     let mut picture = frame.pixels.clone();
     let stride = picture.width + 1;
     let files = usize::from(board.view.size.files);
-    for (i, tile) in grid(board).iter().enumerate() {
+    for (i, tile) in grid(board, &pieces::looks(board.pieces)).iter().enumerate() {
         let (x, y) = (frame.columns.start + i % files * TILE, frame.squares.start + i / files * TILE);
         for (row, pixels) in tile.pixels.rows().enumerate() {
             // Past the row's filter type.

@@ -384,7 +384,14 @@ impl Referee<'_> {
             html: None,
         };
         let bytes = compose::render(&outgoing).map_err(|e| RefereeError::Compose(e.to_string()))?;
-        Ok(OutgoingRecord { game_id: game, recipient: director.to_string(), message_id, bytes, return_path: None })
+        Ok(OutgoingRecord {
+            game_id: game,
+            recipient: director.to_string(),
+            message_id,
+            bytes,
+            picture: None,
+            return_path: None,
+        })
     }
 
     /// A clock that bounces stopped `bounces.max_pause_days` ago runs again: what was left on it

@@ -8,7 +8,7 @@
 //! table cell holding an `<img>` of fixed size, which every client, Outlook's Word engine too,
 //! lays out alike. Styles are inline, since Gmail drops a `<style>` it does not like.
 
-use crate::mail::compose::{HtmlBody, InlineImage};
+use crate::mail::compose::{HtmlBody, InlineImage, PICTURE_TO_COME};
 use crate::markup::escape;
 use crate::picture::Board;
 
@@ -63,5 +63,6 @@ pub(super) fn html_body(
     let rest = if under.is_empty() { after.to_string() } else { format!("{under}\n\n{after}") };
     html.push_str(&format!("<pre style=\"{TEXT_STYLE}\">{}</pre>\n", escape(rest.trim_end_matches('\n'))));
     html.push_str("</body></html>\n");
-    Some(HtmlBody { html, images: vec![InlineImage { content_id, png: board.png() }] })
+    // The picture is drawn when the mail is sent, after the commit (`picture::Drawing`).
+    Some(HtmlBody { html, images: vec![InlineImage { content_id, png: PICTURE_TO_COME.to_vec() }] })
 }

@@ -578,6 +578,30 @@ impl Referee<'_> {
         };
         record.mail_seq += 1;
         let to = record.player(color).email.clone();
+        // The HTML alternative, and the picture it shows, which is drawn when the mail is sent.
+        let (html, picture) = match &context.picture {
+            Some(picture) => {
+                let marked = minijinja::context! { board => html::BOARD_MARK, ..minijinja::Value::from(minijinja::value::Serde(context)) };
+                let board = picture::Board {
+                    view: &picture.view,
+                    bottom: picture.bottom,
+                    pieces: picture.pieces,
+                    marked: &picture.marked,
+                };
+                let text = self.templates.render(template, marked)?;
+                let html = html::html_body(
+                    &subject,
+                    &text.body,
+                    &board,
+                    &picture.notes,
+                    picture.legend.as_deref(),
+                    format!("board.{message_id}"),
+                );
+                let drawing = html.is_some().then(|| picture::Drawing::of(&board));
+                (html, drawing)
+            }
+            None => (None, None),
+        };
         let outgoing = OutgoingMail {
             from_name: self.settings.name.clone(),
             from: self.settings.address.clone(),
@@ -589,27 +613,7 @@ impl Referee<'_> {
             in_reply_to: (message_id != root).then(|| root.clone()),
             references: if message_id != root { vec![root] } else { Vec::new() },
             date: now,
-            html: match &context.picture {
-                Some(picture) => {
-                    let marked = minijinja::context! { board => html::BOARD_MARK, ..minijinja::Value::from(minijinja::value::Serde(context)) };
-                    let board = picture::Board {
-                        view: &picture.view,
-                        bottom: picture.bottom,
-                        pieces: picture.pieces,
-                        marked: &picture.marked,
-                    };
-                    let text = self.templates.render(template, marked)?;
-                    html::html_body(
-                        &subject,
-                        &text.body,
-                        &board,
-                        &picture.notes,
-                        picture.legend.as_deref(),
-                        format!("board.{message_id}"),
-                    )
-                }
-                None => None,
-            },
+            html,
             // An answer to the player's own mail is a reply; news of the opponent's doing is
             // the referee's own (RFC 3834 §5).
             auto_submitted: if matches!(
@@ -642,6 +646,7 @@ impl Referee<'_> {
             recipient: to,
             message_id,
             bytes,
+            picture,
             return_path: Some(return_path),
         })
     }

@@ -153,6 +153,7 @@ impl Referee<'_> {
         };
         match compose::render(&outgoing) {
             Ok(bytes) => effects.mails.push(OutgoingRecord {
+                picture: None,
                 game_id: None,
                 recipient: to,
                 message_id,

@@ -508,7 +508,8 @@ pub struct MoveRecord {
     pub hash: String,
 }
 
-/// A mail the referee decided to send, rendered to its final bytes.
+/// A mail the referee decided to send, rendered to its bytes but for its board picture, which
+/// is drawn when it is sent ([`OutgoingRecord::message`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutgoingRecord {
     /// The game it belongs to, if any.
@@ -517,12 +518,22 @@ pub struct OutgoingRecord {
     pub recipient: String,
     /// Its Message-ID (without angle brackets), stable across retries.
     pub message_id: String,
-    /// The whole message.
+    /// The whole message, but for its board picture if it has one to come (`picture`).
     pub bytes: Vec<u8>,
+    /// The board picture the message shows, to be drawn when it is sent
+    /// ([`crate::mail::compose::PICTURE_TO_COME`] stands in its place in `bytes`).
+    pub picture: Option<crate::picture::Drawing>,
     /// The envelope sender, when the mail has a return path of its own (a game's mail to a
     /// player: `local+bounce-TOKEN@domain`, see [`crate::referee::token::Tokens::bounce_token`]);
     /// `None`: the referee's address.
     pub return_path: Option<String>,
+}
+
+impl OutgoingRecord {
+    /// The message as it is sent: `bytes` with its picture drawn in.
+    pub fn message(&self) -> Result<Vec<u8>, String> {
+        crate::mail::compose::message(&self.bytes, self.picture.as_ref())
+    }
 }
 
 /// Something worth recording in the event log.

@@ -436,6 +436,7 @@ impl Referee<'_> {
             html: None,
         };
         compose::render(&outgoing).ok().map(|bytes| OutgoingRecord {
+            picture: None,
             game_id: None,
             recipient: to.email.clone(),
             message_id: outgoing.message_id.clone(),

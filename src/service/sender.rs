@@ -146,9 +146,26 @@ impl Sender {
         let mut round = Round::default();
         let Some(last) = due.last() else { return Ok(round) };
         *after = last.id;
-        let mails: Vec<(Envelope, &[u8])> = due
+        // Each mail as it is sent: its board picture, if it has one to come, is drawn here, on
+        // the sender's thread, after the transaction that queued it. A mail whose picture
+        // cannot be drawn (a damaged row) is a dead letter, never sent without it.
+        let mut ready = Vec::with_capacity(due.len());
+        for row in &due {
+            match row.message() {
+                Ok(message) => ready.push((row, message)),
+                Err(error) => {
+                    self.store.write_relaxed(|tx| tx.mark_failed(row.id, &error, None))?;
+                    round.sent.dead += 1;
+                    log_failed(row, &error, None);
+                }
+            }
+        }
+        let due: Vec<&OutboxRow> = ready.iter().map(|(row, _)| *row).collect();
+        let mails: Vec<(Envelope, &[u8])> = ready
             .iter()
-            .map(|row| (Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] }, &row.bytes[..]))
+            .map(|(row, message)| {
+                (Envelope { from: row.envelope_from.clone(), to: vec![row.recipient.clone()] }, &message[..])
+            })
             .collect();
         let mut failed = None;
         let (store, clock, retry) = (&mut self.store, &self.clock, &self.retry);

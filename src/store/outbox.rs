@@ -20,8 +20,11 @@ pub struct OutboxRow {
     pub envelope_from: String,
     /// Envelope recipient.
     pub recipient: String,
-    /// The message.
+    /// The message, but for its board picture if it has one to come ([`OutboxRow::message`]).
     pub bytes: Vec<u8>,
+    /// The board picture to draw into the message when it is sent: a
+    /// [`crate::picture::Drawing`] as JSON.
+    pub picture: Option<String>,
     /// pending, sent or dead.
     pub status: OutboxStatus,
     /// Attempts so far.
@@ -63,6 +66,18 @@ impl OutboxStatus {
 }
 
 impl OutboxRow {
+    /// The message as it is sent: `bytes`, with its board picture drawn in if it has one to
+    /// come. An error if the picture cannot be read or drawn (a damaged row).
+    pub fn message(&self) -> std::result::Result<Vec<u8>, String> {
+        let drawing = self
+            .picture
+            .as_deref()
+            .map(serde_json::from_str::<crate::picture::Drawing>)
+            .transpose()
+            .map_err(|e| format!("the mail's picture cannot be read: {e}"))?;
+        crate::mail::compose::message(&self.bytes, drawing.as_ref())
+    }
+
     /// `error` (a server's answer to this mail, or the transport's) as it may be shown to the
     /// operator, in the log or by `herald outbox`: the mail's return path, which a server may
     /// quote and which carries a bounce token, replaced by `(return path)` in any case; and,
@@ -128,7 +143,7 @@ impl Tx<'_> {
     /// be sent. Returns how many were dropped.
     pub fn drop_sent_bodies(&self, before: Timestamp) -> Result<usize> {
         Ok(self.tx.execute(
-            "UPDATE outbox SET bytes = X'' WHERE status = 'sent' AND length(bytes) > 0 AND sent_at <= ?1",
+            "UPDATE outbox SET bytes = X'', picture = NULL WHERE status = 'sent' AND length(bytes) > 0 AND sent_at <= ?1",
             params![ts(before)],
         )?)
     }
@@ -210,7 +225,7 @@ impl Tx<'_> {
 }
 
 const OUTBOX_SELECT: &str = "SELECT id, game_id, message_id, envelope_from, recipient, bytes, status, attempts,
-        next_attempt_at, last_error, sent_at FROM outbox";
+        next_attempt_at, last_error, sent_at, picture FROM outbox";
 
 fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -234,6 +249,7 @@ fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
         next_attempt_at: from_ts(r.get(8)?),
         last_error: r.get(9)?,
         sent_at: r.get::<_, Option<i64>>(10)?.map(from_ts),
+        picture: r.get(11)?,
     })
 }
 

@@ -300,6 +300,13 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     CREATE INDEX outbox_sent_bodies ON outbox (sent_at) WHERE status = 'sent' AND length(bytes) > 0;
     "#,
+    // 17: a game mail's board picture is drawn when the mail is sent, not in the transaction
+    // that queues it: `bytes` holds the mail with `mail::compose::PICTURE_TO_COME` in the
+    // picture's place, and `picture` what to draw there (a `picture::Drawing` as JSON); NULL: a
+    // mail without a picture to come, as every mail queued before.
+    r#"
+    ALTER TABLE outbox ADD COLUMN picture TEXT;
+    "#,
 ];
 
 #[cfg(test)]

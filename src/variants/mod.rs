@@ -232,8 +232,10 @@ impl Observer {
     }
 }
 
-/// What an observer sees on one square.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What an observer sees on one square. (Serialised in a mail's [`crate::picture::Drawing`],
+/// kept in the outbox until the mail is sent.)
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Cell {
     /// Nothing (as far as the observer knows).
     Empty,
@@ -250,7 +252,8 @@ pub enum Cell {
 }
 
 /// How a variant's notation names the squares, and so how a diagram labels the board.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Coordinates {
     /// Files a, b, c..., ranks 1, 2, 3...
     #[default]
@@ -285,6 +288,25 @@ pub struct View {
     pub legal_moves: Option<Vec<String>>,
     /// Announcements the rules make to this observer ("you are in check").
     pub notices: Vec<String>,
+}
+
+impl View {
+    /// A public view of a board holding `cells` and nothing else: no moves, no side to move,
+    /// no notices (what a picture of a board is drawn from).
+    pub fn of_board(size: BoardSize, coordinates: Coordinates, cells: Vec<(Square, Cell)>) -> View {
+        View {
+            observer: Observer::Public,
+            size,
+            coordinates,
+            cells,
+            moves: Vec::new(),
+            first_move_number: 1,
+            first_mover: Color::White,
+            to_move: None,
+            legal_moves: None,
+            notices: Vec::new(),
+        }
+    }
 }
 
 /// The ways a player may ask to read a chess-like game's moves (`notation ...` by mail).
