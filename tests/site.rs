@@ -954,8 +954,10 @@ fn a_club_leaves_a_game_and_a_tournament_out() {
             assert!(!dir.join(format!("game-{id}.{ext}")).exists(), "game {id}'s .{ext} is left out");
         }
     }
-    assert!(!dir.join("tournament-1.html").exists() && !dir.join("tournament-1.trf").exists());
-    assert!(dir.join("tournament-2.html").exists() && dir.join("tournament-2.trf").exists());
+    for ext in ["html", "trf", "atom"] {
+        assert!(!dir.join(format!("tournament-1.{ext}")).exists(), "tournament 1's .{ext} is left out");
+        assert!(dir.join(format!("tournament-2.{ext}")).exists(), "tournament 2's .{ext} stays");
+    }
     for id in [club.crowd, club.intelligence] {
         for ext in ["html", "json", "pgn"] {
             assert!(dir.join(format!("game-{id}.{ext}")).exists(), "game {id}'s .{ext} stays");

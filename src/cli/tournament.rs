@@ -775,9 +775,10 @@ pub struct SiteArgs {
 
 #[derive(Subcommand, Debug)]
 enum SiteCommand {
-    /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds)
-    /// and every game (moves, a diagram after each, the archive). Games with secrets show
-    /// only what is public until they end.
+    /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds,
+    /// its TRF and Atom feed), every game (moves, a diagram after each, its PGN and archive)
+    /// and the club's feed. Games with secrets show only what is public until they end. With
+    /// site.dir set, herald serve keeps the site there current by itself after each change.
     #[command(after_help = examples!(
         "$ herald site build /var/www/chess",
     ))]

@@ -17,9 +17,15 @@
 //! genesis names the players by their addresses: an older herald's) gets none. A club can
 //! leave games and tournaments out ([`LeaveOut`]); times are in the club's time zone.
 //!
-//! Rendering ([`render`]) is pure and gives the files' names and contents; [`build`] writes
-//! them, and removes the pages and archives of its own naming that the site no longer has (a
-//! game left out after it was published). The pages read without JavaScript, fetch nothing from elsewhere (the diagrams are inline
+//! Each game page offers its PGN, each tournament page its TRF, and the site has Atom feeds of
+//! rounds and results, a tournament's and the club's (`feed`).
+//!
+//! Rendering ([`render`], [`render_scope`]) is pure and gives the files' names and contents:
+//! all of them, or those a change touches ([`Scope::Touched`]: some games' and tournaments'
+//! files, with the index and the club's feed, which list them all), which is how `herald
+//! serve` keeps `site.dir` current (`service::site`). [`build`] and [`update`] write them, each
+//! beside its place and renamed into it, and remove the files of its own naming that the site
+//! no longer has (a game left out after it was published). The pages read without JavaScript, fetch nothing from elsewhere (the diagrams are inline
 //! SVG, the style sheet is `style.css` beside them), and everything that comes from outside
 //! (names, addresses, labels) is escaped by the templates' automatic HTML escaping.
 
@@ -609,11 +615,12 @@ pub fn write(files: &[SiteFile], dir: &Path) -> Result<Vec<PathBuf>, SiteError> 
 /// Removes from `dir` the files of herald's naming for games and tournaments (`game-N.*`,
 /// `tournament-N.*`) that `keep` does not name and `gone` says are no longer wanted.
 fn remove_own(dir: &Path, keep: &[SiteFile], gone: impl Fn(&str) -> bool) -> Result<(), SiteError> {
+    let keep: std::collections::HashSet<&str> = keep.iter().map(|f| f.name.as_str()).collect();
     let entries = std::fs::read_dir(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if own_page_name(name) && gone(name) && !keep.iter().any(|f| f.name == name) {
+        if own_page_name(name) && gone(name) && !keep.contains(name) {
             let path = entry.path();
             std::fs::remove_file(&path).map_err(|error| SiteError::Write { path: path.clone(), error })?;
         }
