@@ -449,3 +449,39 @@ fn a_game_played_by_mail_through_postfix_shows_on_the_site_after_each_move() {
     let out = daemon.finish(status.is_none());
     assert!(status.is_some_and(|s| s.success()), "{status:?}\n{}", support::club::output_text(&out));
 }
+
+/// `herald serve --once` as cron runs it: a failed `site.publish_command` is one log line (with
+/// what the command said) and does not fail the pass; the next run publishes the site that
+/// waited, though nothing new was written, since what was published is recorded, not
+/// remembered by a process.
+#[test]
+fn a_failed_publish_is_one_log_line_and_the_next_run_publishes() {
+    use support::club::{ALICE, BOB, Club, ClubOptions, Inbound};
+    let mut club = Club::with(ClubOptions { inbound: Inbound::Maildir, ..ClubOptions::default() });
+    let root = club.dir().to_path_buf();
+    let yaml = format!(
+        "site:\n  dir: {}\n  publish_command: \"if [ -e ../fail ]; then echo 'web host unreachable' >&2; exit 3; fi; \
+         rm -rf ../published && cp -R . ../published\"\n",
+        root.join("www").display()
+    );
+    club.reconfigure(|o| o.extra_config = yaml);
+    club.herald_ok(&["game", "new", "--white", ALICE, "--black", BOB]);
+    std::fs::write(root.join("fail"), "").unwrap();
+    let out = club.herald(&["serve", "--once"]);
+    let log = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{}", support::club::output_text(&out));
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains("publish_command")).collect();
+    assert_eq!(lines.len(), 1, "one line for the failure:\n{log}");
+    assert!(lines[0].contains("web host unreachable") && lines[0].contains("WARN"), "{}", lines[0]);
+    assert!(root.join("www/game-1.html").exists() && !root.join("published").exists());
+
+    std::fs::remove_file(root.join("fail")).unwrap();
+    let out = club.herald(&["serve", "--once"]);
+    assert!(out.status.success(), "{}", support::club::output_text(&out));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("publish_command failed"));
+    assert_eq!(snapshot(&root.join("published")), snapshot(&root.join("www")), "the site that waited is published");
+    // Published and unchanged: the next run has nothing to do.
+    std::fs::remove_dir_all(root.join("published")).unwrap();
+    assert!(club.herald(&["serve", "--once"]).status.success());
+    assert!(!root.join("published").exists());
+}

@@ -46,11 +46,15 @@ struct Written {
     tournaments: BTreeMap<i64, String>,
 }
 
-/// The daemon's state of `site.publish_command`: whether a rebuild waits to be published, and
-/// when to try again after failures.
+/// The meta key of what `site.publish_command` last published: the fingerprint of the
+/// [`Written`] it published. A site written but not published (the command failed, or the
+/// daemon stopped before it ran) differs from it, so a later pass, of this daemon or the next
+/// `herald serve --once`, publishes it.
+const SITE_PUBLISHED: &str = "site_published";
+
+/// The daemon's pause after failures of `site.publish_command`: when to try again.
 #[derive(Debug, Default)]
 pub(super) struct Publishing {
-    pending: bool,
     backoff: Backoff,
     not_before: Option<Instant>,
 }
@@ -124,30 +128,34 @@ impl Service {
             Ok((tournaments, games, now, scope))
         })?;
         let mut pass = SitePass { whole: scope == Scope::All, ..SitePass::default() };
+        let json = serde_json::to_string(&now).map_err(|e| ServiceError::Bug(e.to_string()))?;
         if !matches!(&scope, Scope::Touched { games, tournaments } if games.is_empty() && tournaments.is_empty()) {
             site.tournaments = tournaments;
             site.games = games;
             pass.written = crate::site::update(&site, &dir, &scope).map_err(site_error)?;
-            let json = serde_json::to_string(&now).map_err(|e| ServiceError::Bug(e.to_string()))?;
             self.store.write_relaxed(|tx| tx.set_meta(SITE_WRITTEN, &json))?;
-            self.publishing.pending = true;
         }
-        pass.published = self.publish_site(&dir);
+        pass.published = self.publish_site(&dir, &fingerprint(&json))?;
         Ok(pass)
     }
 
-    /// Runs `site.publish_command` when a rebuild waits to be published and no pause after a
-    /// failure holds it back: `None` when it did not run.
-    fn publish_site(&mut self, dir: &Path) -> Option<bool> {
-        let command = self.config.site.publish_command.clone()?;
-        let publishing = &mut self.publishing;
-        if !publishing.pending || publishing.not_before.is_some_and(|t| Instant::now() < t) {
-            return None;
+    /// Runs `site.publish_command` when the site as written (`written`, the fingerprint of its
+    /// [`Written`]) is not the one last published and no pause after a failure holds it back:
+    /// `None` when it did not run.
+    fn publish_site(&mut self, dir: &Path, written: &str) -> Result<Option<bool>, ServiceError> {
+        let Some(command) = self.config.site.publish_command.clone() else { return Ok(None) };
+        if self.publishing.not_before.is_some_and(|t| Instant::now() < t) {
+            return Ok(None);
         }
-        match run_publish(&command, dir) {
+        if self.store.read(|tx| tx.meta(SITE_PUBLISHED))?.as_deref() == Some(written) {
+            return Ok(None);
+        }
+        let publishing = &mut self.publishing;
+        Ok(match run_publish(&command, dir) {
             Ok(()) => {
                 *publishing = Publishing::default();
                 tracing::info!(dir = %dir.display(), "site published");
+                self.store.write_relaxed(|tx| tx.set_meta(SITE_PUBLISHED, written))?;
                 Some(true)
             }
             Err(why) => {
@@ -160,7 +168,7 @@ impl Service {
                 );
                 Some(false)
             }
-        }
+        })
     }
 
     /// The club's own style sheet (`site.stylesheet`), read at each build.
