@@ -88,6 +88,16 @@ pub struct SiteSettings {
     /// herald's own, so that its rules win; relative to the configuration file.
     #[serde(default)]
     pub stylesheet: Option<PathBuf>,
+    /// The folder `herald serve` keeps the site in, current after every pass (only the files a
+    /// change touches are written, each atomically); relative to the configuration file.
+    /// Default: none, and the site is only what `herald site build DIR` writes.
+    #[serde(default)]
+    pub dir: Option<PathBuf>,
+    /// A shell command (`sh -c`, in `dir`, with `HERALD_SITE_DIR` set) that `herald serve` runs
+    /// after each pass that wrote the site, e.g. an `rsync` to the club's web host; on failure
+    /// it logs one line and tries again after a pause doubling from 1 s to 5 minutes.
+    #[serde(default)]
+    pub publish_command: Option<String>,
 }
 
 /// What `site.leave_out` names.
@@ -723,6 +733,34 @@ impl Config {
             )?;
         }
         self.check_imap()?;
+        self.check_site()?;
+        Ok(())
+    }
+
+    /// `site.publish_command` publishes `site.dir`, so it needs one, and says something; the
+    /// site's folder is not one herald keeps its own files in.
+    fn check_site(&self) -> Result<(), ConfigError> {
+        let site = &self.site;
+        let invalid = |message: &str| Err(ConfigError::Invalid(format!("site.{message}")));
+        if let Some(command) = &site.publish_command {
+            if command.trim().is_empty() {
+                return invalid("publish_command is empty: remove it, or give the command that publishes the site");
+            }
+            if site.dir.is_none() {
+                return invalid(
+                    "publish_command is set but dir is not: it publishes the site herald serve keeps in dir",
+                );
+            }
+        }
+        if let Some(dir) = &site.dir {
+            let ours = [Some(self.database.parent().unwrap_or(Path::new(""))), self.inbox.maildir.as_deref()];
+            if ours.into_iter().flatten().any(|own| own == dir) {
+                return invalid(&format!(
+                    "dir {} is a folder of herald's own (the database's or the inbox's): give the site a folder of its own",
+                    dir.display()
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -793,6 +831,9 @@ impl Config {
             fix(path);
         }
         if let Some(path) = self.site.stylesheet.as_mut() {
+            fix(path);
+        }
+        if let Some(path) = self.site.dir.as_mut() {
             fix(path);
         }
         self
@@ -942,6 +983,31 @@ mod tests {
         assert!(early.contains("one move of games.time_control (2 moves in 2 days)"), "{early}");
         assert!(games("  time_control: 2 moves in 2 days\n  reminder_hours: 12\n").is_ok());
         assert_eq!(games("  vacation_days_per_year: 0\n").unwrap().settings().vacation_days_per_year, 0);
+    }
+
+    /// `site.publish_command` publishes `site.dir`: it needs one, and says something; the site
+    /// has a folder of its own, which a relative path finds beside the configuration file.
+    #[test]
+    fn the_site_s_folder_and_publish_command_are_checked() {
+        let site = |yaml: &str| {
+            Config::parse(&format!("referee:\n  address: r@y.org\ndatabase: /srv/herald/herald.db\nsite:\n{yaml}"))
+        };
+        let without_dir = site("  publish_command: rsync -a ./ web:/srv/www/\n").unwrap_err().to_string();
+        assert!(without_dir.contains("site.publish_command") && without_dir.contains("dir"), "{without_dir}");
+        let empty = site("  dir: /srv/www\n  publish_command: '  '\n").unwrap_err().to_string();
+        assert!(empty.contains("site.publish_command is empty"), "{empty}");
+        let own = site("  dir: /srv/herald\n").unwrap_err().to_string();
+        assert!(own.contains("site.dir /srv/herald") && own.contains("herald's own"), "{own}");
+        let good = site("  dir: /srv/www\n  publish_command: rsync -a ./ web:/srv/www/\n").unwrap();
+        assert_eq!(good.site.dir.as_deref(), Some(Path::new("/srv/www")));
+        assert_eq!(good.site.publish_command.as_deref(), Some("rsync -a ./ web:/srv/www/"));
+
+        let dir = std::env::temp_dir().join(format!("herald-config-site-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("herald.yaml");
+        std::fs::write(&path, "referee:\n  address: r@y.org\nsite:\n  dir: www\n").unwrap();
+        assert_eq!(Config::load(&path).unwrap().site.dir, Some(dir.join("www")));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -80,6 +80,7 @@ mod service_batch;
 mod short_answers;
 mod site;
 mod site_checker;
+mod site_live;
 mod strangers;
 mod swiss_oracle;
 mod time_controls;

@@ -169,6 +169,9 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
         ],
         tiebreaks: vec![TieBreak::SonnebornBerger, TieBreak::Wins],
         finished: false,
+        created_at: "2026-09-01T18:00:00Z".parse().unwrap(),
+        drawn_colour: Some(Color::White),
+        pab_points: None,
     };
     let swiss = TournamentPage {
         id: 2,
@@ -191,6 +194,9 @@ fn tournaments(chess_game: i64, crown_game: i64) -> Vec<TournamentPage> {
         ],
         tiebreaks: vec![TieBreak::Buchholz],
         finished: false,
+        created_at: "2026-10-15T09:30:00Z".parse().unwrap(),
+        drawn_colour: Some(Color::Black),
+        pab_points: Some(Points::ONE),
     };
     vec![round_robin, swiss]
 }
@@ -286,7 +292,8 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
     }
     // Nothing is fetched from elsewhere, and the only script is the check's, from a file
     // beside the pages, over the archive the page embeds (tests/site_checker.rs).
-    for path in &written {
+    // (The PGN and TRF files are plain text, where a name is what it is.)
+    for path in written.iter().filter(|p| p.extension().is_none_or(|e| e != "pgn" && e != "trf")) {
         let text = std::fs::read_to_string(path).unwrap();
         for (at, _) in text.match_indices("<script") {
             let tag = &text[at..at + text[at..].find('>').unwrap() + 1];
@@ -306,7 +313,11 @@ fn a_club_site_shows_tournaments_and_games_as_a_reader_sees_them() {
             assert_eq!(embedded, serde_json::from_str::<serde_json::Value>(&json).unwrap(), "{}", path.display());
         }
         assert!(
-            !text.replace("http://www.w3.org/2000/svg", "").contains("http://"),
+            // The namespaces of SVG and Atom name, they are not fetched.
+            !text
+                .replace("http://www.w3.org/2000/svg", "")
+                .replace("http://www.w3.org/2005/Atom", "")
+                .contains("http://"),
             "{} links outside",
             path.display()
         );
@@ -586,6 +597,7 @@ fn check_game(dir: &Path, page: &GamePage, name: &str) {
     let file = dir.join(format!("game-{id}.html"));
     let html = std::fs::read_to_string(&file).unwrap();
     let dom = dom(&file);
+    check_pgn(dir, page, &dom, name);
     let text = body_text(&dom);
     let game = full_game(page);
     let over = page.record.result.is_some();
@@ -731,6 +743,96 @@ fn check_game(dir: &Path, page: &GamePage, name: &str) {
 
 /// Two clubs play the same Crown game, but for which monarch each player crowned: while it
 /// goes on, the two game pages are the same but for the commitments' hashes.
+/// The PGN a game's page offers for download (a link with `download`, beside the archive): the
+/// players by the names the page shows, the result; a game over or without secrets replays
+/// from its PGN, on the opened secrets, to the position the referee stored; a game that keeps
+/// secrets has no move a reader could replay, and no secret not yet opened.
+fn check_pgn(dir: &Path, page: &GamePage, dom: &str, name: &str) {
+    let id = page.record.id;
+    let links = support::dom::elements(dom, "a", &format!("href=\"game-{id}.pgn\""));
+    assert_eq!(links.len(), 1, "{name}: one link to the PGN");
+    assert!(links[0].0.contains(" download"), "{name}: the link downloads");
+    let text = std::fs::read_to_string(dir.join(format!("game-{id}.pgn"))).unwrap();
+    let games = herald::notation::pgn::parse(&text);
+    assert_eq!(games.len(), 1, "{name}: one game in\n{text}");
+    let pgn = &games[0];
+    let shown = texts_of(dom, "dd", "class=\"white-player\"");
+    assert_eq!(pgn.tag("White"), Some(shown[0].as_str()), "{name}");
+    assert_eq!(pgn.tag("Black"), Some(texts_of(dom, "dd", "class=\"black-player\"")[0].as_str()), "{name}");
+    let score = page.record.result.as_ref().map_or("*", |r| r.score.as_str());
+    assert_eq!((pgn.tag("Result"), pgn.result.as_deref()), (Some(score), Some(score)), "{name}");
+    let stored = full_game(page);
+    let over = page.record.result.is_some();
+    if over || page.record.commitments.is_empty() {
+        let opened: Vec<variants::Secret> = page
+            .record
+            .commitments
+            .iter()
+            .filter(|c| c.revealed)
+            .map(|c| variants::Secret { label: c.commitment.label.clone(), value: c.commitment.value.clone() })
+            .collect();
+        let variant = variants::by_id(&page.record.variant).unwrap();
+        let mut replayed = variant.game_with_secrets(&opened).unwrap();
+        for m in &pgn.moves {
+            replayed.play(&m.text).unwrap_or_else(|e| panic!("{name}: {} does not replay: {e:?}", m.text));
+        }
+        assert_eq!(replayed.fen(), stored.fen(), "{name}: the PGN replays to the stored position");
+    } else {
+        assert!(pgn.moves.is_empty(), "{name}: no move to replay while the game keeps secrets: {:?}", pgn.moves);
+        for c in page.record.commitments.iter().filter(|c| !c.revealed) {
+            assert!(!text.contains(&c.commitment.value), "{name}: the PGN tells {}", c.commitment.label);
+        }
+    }
+}
+
+/// Each tournament's page offers its Tournament Report File, which FIDE's format readers (here
+/// herald's own TRF reader) read back as the tournament's players, by the names the page shows,
+/// never an address, and its pairings and results.
+#[test]
+fn a_tournament_page_offers_its_trf() {
+    let (_club, site_input, dir) = club_site("trf");
+    for t in &site_input.tournaments {
+        let dom = dom(&dir.join(format!("tournament-{}.html", t.id)));
+        let links = support::dom::elements(&dom, "a", &format!("href=\"tournament-{}.trf\"", t.id));
+        assert_eq!(links.len(), 1, "{}: one link to the TRF", t.name);
+        assert!(links[0].0.contains(" download"));
+        let text = std::fs::read_to_string(dir.join(format!("tournament-{}.trf", t.id))).unwrap();
+        assert!(!text.contains('@'), "an address in\n{text}");
+        let report = herald::tournament::trf::parse(&text).unwrap();
+        assert_eq!(report.name, t.name);
+        assert_eq!(report.total_rounds, t.rounds_total);
+        // Each player as the page's tables name them (TRF keeps 33 characters of a name).
+        let shown = texts_of(&dom, "td", "class=\"name\"");
+        let numbers: Vec<u32> = report.entrants.iter().map(|e| e.number).collect();
+        assert_eq!(numbers, t.entrants.iter().map(|e| e.number).collect::<Vec<_>>());
+        for e in &report.entrants {
+            assert!(
+                !e.name.is_empty() && shown.iter().any(|s| s.starts_with(&e.name)),
+                "{}: {:?} in {shown:?}",
+                t.name,
+                e.name
+            );
+            let entered = &t.entrants.iter().find(|x| x.number == e.number).unwrap().name;
+            if entered.contains('@') {
+                assert_eq!(e.name, format!("Player {}", e.number), "a player without a name, by number");
+            }
+        }
+        // Each board's points; how a game ended where there was one (a bye has none to tell).
+        let games = |pairings: &[Pairing]| {
+            let mut games: Vec<_> = pairings
+                .iter()
+                .map(|p| {
+                    let score = p.score.map(|s| (s.white, s.black, p.black.map(|_| s.finish)));
+                    (p.round, p.white, p.black, score)
+                })
+                .collect();
+            games.sort_by_key(|g| (g.0, g.1));
+            games
+        };
+        assert_eq!(games(&report.pairings), games(&t.pairings), "{}", t.name);
+    }
+}
+
 #[test]
 fn a_crown_game_in_play_shows_nothing_of_which_monarch_is_crowned() {
     let mut pages = Vec::new();
@@ -757,7 +859,9 @@ fn a_crown_game_in_play_shows_nothing_of_which_monarch_is_crowned() {
             assert!(!body_text(&dom).contains(notice.as_str()), "{notice}");
         }
         let masked = mask_hashes(&dom);
-        pages.push(masked);
+        // The PGN beside the page holds no hash at all: it must be the same whatever was crowned.
+        let pgn = std::fs::read_to_string(dir.join(format!("game-{id}.pgn"))).unwrap();
+        pages.push(masked + &pgn);
         if name == "a" {
             screenshots(&file, "game-crown-in-play");
         }
@@ -846,14 +950,18 @@ fn a_club_leaves_a_game_and_a_tournament_out() {
     site::build(&site_input, &dir).unwrap();
     // Tournament 1 holds the chess game and the finished Crown game.
     for id in [club.chess, club.royal, club.crown_over] {
-        for ext in ["html", "json"] {
+        for ext in ["html", "json", "pgn"] {
             assert!(!dir.join(format!("game-{id}.{ext}")).exists(), "game {id}'s .{ext} is left out");
         }
     }
-    assert!(!dir.join("tournament-1.html").exists());
-    assert!(dir.join("tournament-2.html").exists());
+    for ext in ["html", "trf", "atom"] {
+        assert!(!dir.join(format!("tournament-1.{ext}")).exists(), "tournament 1's .{ext} is left out");
+        assert!(dir.join(format!("tournament-2.{ext}")).exists(), "tournament 2's .{ext} stays");
+    }
     for id in [club.crowd, club.intelligence] {
-        assert!(dir.join(format!("game-{id}.html")).exists() && dir.join(format!("game-{id}.json")).exists());
+        for ext in ["html", "json", "pgn"] {
+            assert!(dir.join(format!("game-{id}.{ext}")).exists(), "game {id}'s .{ext} stays");
+        }
     }
     for entry in std::fs::read_dir(&dir).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();

@@ -95,7 +95,7 @@ impl Board {
 
     /// The mail of the next move, a reply to the mover's invitation with the numbered move
     /// ("12. Nf3", "12... Nf6"), and the move.
-    fn next_mail(&self) -> Result<(Vec<u8>, Move), String> {
+    pub(super) fn next_mail(&self) -> Result<(Vec<u8>, Move), String> {
         self.mail_of(pick(&self.game, self.id, self.plies)?)
     }
 

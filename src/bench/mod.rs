@@ -8,6 +8,7 @@ mod mail;
 mod pairing;
 mod perft;
 mod picture;
+mod site;
 
 use std::path::Path;
 
@@ -96,6 +97,13 @@ enum What {
         "$ herald bench picture --plies 8 --encodings",
     ))]
     Picture(picture::PictureBenchArgs),
+    /// Keeping the club's site current: the daemon's pass after one move (only what the move
+    /// touched) beside a full `herald site build`, with 1,000 games on the site.
+    #[command(after_help = examples!(
+        "$ herald bench site",
+        "$ herald bench site --games 10000 --rounds 3",
+    ))]
+    Site(site::SiteBenchArgs),
 }
 
 /// Runs the chosen benchmark.
@@ -106,5 +114,6 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         What::Games(a) => games::run(a),
         What::Pairing(a) => pairing::run(a),
         What::Picture(a) => picture::run(a),
+        What::Site(a) => site::run(a),
     }
 }

@@ -704,15 +704,12 @@ fn show(service: &mut Service, id: i64, side: Option<Color>, reveal: bool, json:
 /// and `reveal` is not given, only what both players may know.
 pub(super) fn export_pgn(service: &mut Service, id: i64, reveal: bool) -> Result<String, String> {
     let (record, game) = load_game(service, id)?;
-    let header = PgnHeader {
-        event: record.tournament.as_ref().map_or_else(|| format!("herald game #{}", record.id), |t| t.name.clone()),
-        round: record.tournament.as_ref().map_or("-".to_string(), |t| format!("{}.{}", t.round, t.board)),
-        site: service.config().referee.address.clone(),
-        date: record.created_at.strftime("%Y.%m.%d").to_string(),
-        white: record.white.display_name().to_string(),
-        black: record.black.display_name().to_string(),
-        result: record.result.as_ref().map(|r| (r.score.clone(), r.reason.clone())),
-    };
+    let header = PgnHeader::of(
+        &record,
+        service.config().referee.address.clone(),
+        record.white.display_name().to_string(),
+        record.black.display_name().to_string(),
+    );
     Ok(export::pgn(&header, game.as_ref(), public_observer(&record, reveal)))
 }
 

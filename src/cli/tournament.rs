@@ -775,9 +775,10 @@ pub struct SiteArgs {
 
 #[derive(Subcommand, Debug)]
 enum SiteCommand {
-    /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds)
-    /// and every game (moves, a diagram after each, the archive). Games with secrets show
-    /// only what is public until they end.
+    /// Write the club's static site into DIR: every tournament (standings, crosstable, rounds,
+    /// its TRF and Atom feed), every game (moves, a diagram after each, its PGN and archive)
+    /// and the club's feed. Games with secrets show only what is public until they end. With
+    /// site.dir set, herald serve keeps the site there current by itself after each change.
     #[command(after_help = examples!(
         "$ herald site build /var/www/chess",
     ))]
@@ -791,60 +792,7 @@ enum SiteCommand {
 pub fn site(config: ConfigPath<'_>, args: SiteArgs) -> Result<(), String> {
     let SiteCommand::Build { dir } = args.command;
     let mut service = open(config)?;
-    let config = service.config();
-    let settings = config.site.clone();
-    let club = settings.title.clone().unwrap_or_else(|| config.referee.name.clone());
-    let zone = config.zone();
-    let stylesheet = match &settings.stylesheet {
-        Some(path) => {
-            Some(std::fs::read_to_string(path).map_err(|e| format!("site.stylesheet: {}: {e}", path.display()))?)
-        }
-        None => None,
-    };
-    let site = service
-        .store()
-        .read(|tx| {
-            let mut tournaments = Vec::new();
-            for t in tx.tournaments()? {
-                let entrants: Vec<_> =
-                    tx.entries(t.id)?.into_iter().filter(|e| e.entrant.number > 0).map(|e| e.entrant).collect();
-                let pairings = tx.pairings(t.id)?;
-                let standings = t.standings(&entrants, &pairings);
-                tournaments.push(crate::site::TournamentPage {
-                    id: t.id,
-                    name: t.name,
-                    variant: t.variant,
-                    system: t.system,
-                    rounds_total: t.rounds,
-                    entrants,
-                    pairings,
-                    standings,
-                    tiebreaks: t.tiebreaks,
-                    finished: t.stage == Stage::Finished,
-                });
-            }
-            let mut games = Vec::new();
-            for summary in tx.games()? {
-                let record = summary.record;
-                let moves = tx.moves(record.id)?;
-                let tournament = record.tournament.as_ref().map(|t| (t.id, t.round));
-                games.push(crate::site::GamePage { record, moves, tournament });
-            }
-            Ok(crate::site::Site {
-                club,
-                tournaments,
-                games,
-                zone,
-                leave_out: crate::site::LeaveOut {
-                    games: settings.leave_out.games,
-                    tournaments: settings.leave_out.tournaments,
-                },
-                publish_addresses: settings.publish_addresses,
-                stylesheet,
-            })
-        })
-        .map_err(store_error)?;
-    let written = crate::site::build(&site, &dir).map_err(|e| e.to_string())?;
+    let written = service.build_site(&dir).map_err(|e| e.to_string())?;
     outln!("{} file(s) written to {}", written.len(), dir.display());
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! every finished game must replay with `herald replay` (given its secrets) to the same final
 //! position.
 
+use crate::referee::records::GameRecord;
 use crate::variants::{Observer, VariantGame, diagram};
 
 /// The tags of a game that do not come from its moves.
@@ -21,6 +22,24 @@ pub struct PgnHeader {
     pub black: String,
     /// The result ("1-0", "0-1", "1/2-1/2") and how it came, once the game is over.
     pub result: Option<(String, String)>,
+}
+
+impl PgnHeader {
+    /// The header of stored game `record`: its tournament's name as the event (else `herald
+    /// game #N`), its round and board, the day it began (UTC), its result; the players named
+    /// `white` and `black` (the command line writes them as stored, the club's site by the
+    /// names it shows), and `site` where it was played.
+    pub fn of(record: &GameRecord, site: String, white: String, black: String) -> PgnHeader {
+        PgnHeader {
+            event: record.tournament.as_ref().map_or_else(|| format!("herald game #{}", record.id), |t| t.name.clone()),
+            round: record.tournament.as_ref().map_or("-".to_string(), |t| format!("{}.{}", t.round, t.board)),
+            site,
+            date: record.created_at.strftime("%Y.%m.%d").to_string(),
+            white,
+            black,
+            result: record.result.as_ref().map(|r| (r.score.clone(), r.reason.clone())),
+        }
+    }
 }
 
 /// `game` as PGN, as `observer` may see it. For [`Observer::Everyone`] (a finished game, or an

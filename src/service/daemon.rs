@@ -25,6 +25,8 @@ pub struct Pass {
     pub deadlines: usize,
     /// What the outbox sends did.
     pub sent: Sent,
+    /// What the pass over the site in `site.dir` did.
+    pub site: super::SitePass,
 }
 
 impl Service {
@@ -50,7 +52,14 @@ impl Service {
         let mut inbox = self.take_inbox()?;
         let pass = self.pass_over(inbox.as_mut(), lock, transport, stop);
         self.inbox = inbox;
-        let pass = pass?;
+        let mut pass = pass?;
+        // After every commit of the pass and outside any transaction. A site that cannot be
+        // written now (a full disk, a busy database) must not stop the referee: the next pass
+        // finds the same changes unwritten and tries again.
+        match self.keep_site_current() {
+            Ok(site) => pass.site = site,
+            Err(e) => tracing::error!(error = %e, "the site in site.dir is not up to date; trying again next pass"),
+        }
         self.drop_kept_bodies()?;
         // For `herald status` and `herald doctor`: the daemon is alive and passing.
         self.store.record_pass(self.clock.now())?;
@@ -231,7 +240,7 @@ impl Service {
 
 /// The pause after consecutive failures: 1 s, doubling up to 5 minutes.
 #[derive(Debug)]
-struct Backoff(Duration);
+pub(super) struct Backoff(Duration);
 
 impl Default for Backoff {
     fn default() -> Backoff {
@@ -244,7 +253,7 @@ impl Backoff {
     const LONGEST: Duration = Duration::from_secs(300);
 
     /// The pause after one more failure.
-    fn next(&mut self) -> Duration {
+    pub(super) fn next(&mut self) -> Duration {
         self.0 = if self.0.is_zero() { Self::FIRST } else { (self.0 * 2).min(Self::LONGEST) };
         self.0
     }

@@ -13,6 +13,7 @@ mod locks;
 mod log;
 mod preferences;
 mod sender;
+mod site;
 mod tournaments;
 mod vacations;
 
@@ -40,6 +41,7 @@ use handling::{Handler, Incoming, unreadable_key};
 pub use locks::{SendLock, lock_database};
 use sender::Sender;
 pub use sender::Sent;
+pub use site::SitePass;
 pub use tournaments::NewTournament;
 pub use vacations::LeaveReport;
 
@@ -177,6 +179,8 @@ pub struct Service {
     inbox: Option<Box<dyn Inbox>>,
     clock: Arc<dyn Clock>,
     nonces: Nonces,
+    /// Whether the site waits to be published (`site.publish_command`), and its backoff.
+    publishing: site::Publishing,
 }
 
 impl Service {
@@ -224,6 +228,7 @@ impl Service {
             inbox: None,
             clock,
             nonces: Arc::new(os_nonce),
+            publishing: site::Publishing::default(),
             config,
         })
     }

@@ -187,10 +187,8 @@ impl Service {
             end_date: None,
             kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
             total_rounds: t.rounds,
-            // A Swiss's colour is drawn at the start; before it nothing is (a round robin's
-            // Berger tables give number 1 White, which is what the column holds for them).
-            initial_colour: matches!(t.stage, Stage::Running | Stage::Finished).then_some(t.initial_colour),
-            pab_points: (t.system == System::Swiss).then_some(t.bye_points),
+            initial_colour: t.drawn_colour(),
+            pab_points: t.pab_points(),
             entrants,
             pairings,
         };

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::{SiteError, game_archive_name, public_name, svg};
 use crate::engine::piece::Color;
+use crate::referee::export::PgnHeader;
 use crate::referee::records::{GameRecord, GameStatus};
 use crate::variants::{self, Cell, Observer, Secret, Variant, VariantGame, View};
 
@@ -96,6 +97,8 @@ pub(super) struct GameModel {
     /// The same archive's JSON as the page embeds it for the in-browser check (`check.js`),
     /// every `<` written `\u003c` so that nothing in it ends the script element.
     pub archive_json: Option<String>,
+    /// The game's PGN beside the page.
+    pub pgn: String,
     /// Whether the archive names the players by commitments to their addresses (format 3).
     pub players_committed: bool,
     /// The commitments, by label and hash, each with its opening once public.
@@ -113,6 +116,58 @@ pub(super) fn public_start(page: &GamePage) -> Result<String, SiteError> {
     let game =
         variant.restore(&record.snapshot).map_err(|e| SiteError::Snapshot { game: record.id, error: e.to_string() })?;
     Ok(game.public_start())
+}
+
+/// The game's PGN as the site offers it: `herald game export --pgn` as the public may read it
+/// (while the game keeps secrets, what both players may know: [`crate::referee::export::pgn`]
+/// for [`Observer::Public`]), the players by the names the page shows them by.
+pub(super) fn pgn(page: &GamePage, model: &GameModel, site: &str) -> Result<String, SiteError> {
+    let record = &page.record;
+    let variant = variants::by_id(&record.variant)
+        .ok_or_else(|| SiteError::UnknownVariant { game: record.id, variant: record.variant.clone() })?;
+    let game =
+        variant.restore(&record.snapshot).map_err(|e| SiteError::Snapshot { game: record.id, error: e.to_string() })?;
+    let observer = if sealed(record, game.as_ref()) { Observer::Public } else { Observer::Everyone };
+    let header = PgnHeader::of(record, site.to_string(), model.white.clone(), model.black.clone());
+    Ok(crate::referee::export::pgn(&header, game.as_ref(), observer))
+}
+
+/// The game's state in a few words: its result, or that it waits for the players' secret
+/// choices (`waiting`: its variant still asks for some), or that it is in play.
+fn state(record: &GameRecord, waiting: impl FnOnce() -> bool) -> String {
+    match &record.result {
+        Some(r) => format!("{} · {}", r.score, r.reason),
+        None if record.genesis.is_none() && waiting() => "Waiting for the players' secret choices".to_string(),
+        None => "In play".to_string(),
+    }
+}
+
+/// The game's line in the index, from its record alone (its moves are not needed, and its
+/// stored state is read only for a game still in its setup).
+pub(super) fn line(page: &GamePage, tournament: Option<&TournamentLink>) -> Result<super::GameLine, SiteError> {
+    let record = &page.record;
+    let variant = variants::by_id(&record.variant)
+        .ok_or_else(|| SiteError::UnknownVariant { game: record.id, variant: record.variant.clone() })?;
+    let mut broken = None;
+    let state = state(record, || match variant.restore(&record.snapshot) {
+        Ok(game) => !game.setup_requests().is_empty(),
+        Err(e) => {
+            broken = Some(SiteError::Snapshot { game: record.id, error: e.to_string() });
+            false
+        }
+    });
+    if let Some(e) = broken {
+        return Err(e);
+    }
+    Ok(super::GameLine {
+        id: record.id,
+        href: super::game_page_name(record.id),
+        white: public_name(record.white.name.as_deref(), &record.white.email, UNNAMED),
+        black: public_name(record.black.name.as_deref(), &record.black.email, UNNAMED),
+        variant: variant.name().to_string(),
+        state,
+        tournament: tournament.map(|t| format!("{}, round {}", t.name, t.round)),
+    })
 }
 
 /// A commitment as the page lists it.
@@ -289,13 +344,7 @@ pub(super) fn model(
         .collect();
     let mut shown: Vec<&View> = views.iter().collect();
     shown.push(&now);
-    let state = match &record.result {
-        Some(r) => format!("{} · {}", r.score, r.reason),
-        None if record.genesis.is_none() && !game.setup_requests().is_empty() => {
-            "Waiting for the players' secret choices".to_string()
-        }
-        None => "In play".to_string(),
-    };
+    let state = state(record, || !game.setup_requests().is_empty());
     Ok(GameModel {
         id: record.id,
         title,
@@ -327,6 +376,7 @@ pub(super) fn model(
         genesis: record.genesis.clone(),
         archive: archive.then(|| game_archive_name(record.id)),
         archive_json: None,
+        pgn: super::game_pgn_name(record.id),
         players_committed: record.address_nonces.is_some(),
         commitments: record
             .commitments

@@ -17,16 +17,26 @@
 //! genesis names the players by their addresses: an older herald's) gets none. A club can
 //! leave games and tournaments out ([`LeaveOut`]); times are in the club's time zone.
 //!
-//! Rendering ([`render`]) is pure and gives the files' names and contents; [`build`] writes
-//! them, and removes the pages and archives of its own naming that the site no longer has (a
-//! game left out after it was published). The pages read without JavaScript, fetch nothing from elsewhere (the diagrams are inline
+//! Each game page offers its PGN, each tournament page its TRF, and the site has Atom feeds of
+//! rounds and results, a tournament's and the club's (`feed`).
+//!
+//! Rendering ([`render`], [`render_scope`]) is pure and gives the files' names and contents:
+//! all of them, or those a change touches ([`Scope::Touched`]: some games' and tournaments'
+//! files, with the index and the club's feed, which list them all), which is how `herald
+//! serve` keeps `site.dir` current (`service::site`). [`build`] and [`update`] write them, each
+//! beside its place and renamed into it, and remove the files of its own naming that the site
+//! no longer has (a game left out after it was published). The pages read without JavaScript, fetch nothing from elsewhere (the diagrams are inline
 //! SVG, the style sheet is `style.css` beside them), and everything that comes from outside
 //! (names, addresses, labels) is escaped by the templates' automatic HTML escaping.
 
+mod feed;
 mod game;
 pub mod svg;
 mod tournament;
 
+pub use feed::{CLUB_FEED, tournament_feed_name};
+
+use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -58,6 +68,12 @@ pub struct Site {
     pub publish_addresses: bool,
     /// The club's own style sheet (`site.stylesheet`), written into `style.css` after herald's.
     pub stylesheet: Option<String>,
+    /// Where the site is published (`site.url`), if the club said: the PGN files' `Site` tag
+    /// and the feeds' base.
+    pub url: Option<String>,
+    /// The domain the feeds' `tag:` ids are minted under: the club's (`site.url`'s host, else
+    /// the referee's address's domain).
+    pub authority: String,
 }
 
 impl Site {
@@ -72,6 +88,8 @@ impl Site {
             leave_out: LeaveOut::default(),
             publish_addresses: false,
             stylesheet: None,
+            url: None,
+            authority: "herald.invalid".to_string(),
         }
     }
 }
@@ -135,6 +153,14 @@ pub struct TournamentPage {
     pub tiebreaks: Vec<TieBreak>,
     /// Whether every round is played and the standings are final.
     pub finished: bool,
+    /// When the director made it: the TRF's start date.
+    pub created_at: jiff::Timestamp,
+    /// The colour of starting number 1 in round 1, once drawn (TRF's `XXC`):
+    /// [`crate::tournament::Tournament::drawn_colour`].
+    pub drawn_colour: Option<crate::engine::Color>,
+    /// What a pairing-allocated bye scores, in a Swiss (TRF's `BBU`):
+    /// [`crate::tournament::Tournament::pab_points`].
+    pub pab_points: Option<crate::tournament::Points>,
 }
 
 /// One game as stored.
@@ -272,14 +298,28 @@ pub fn game_archive_name(id: i64) -> String {
     format!("game-{id}.json")
 }
 
+/// The name of a game's PGN, written beside its page.
+pub fn game_pgn_name(id: i64) -> String {
+    format!("game-{id}.pgn")
+}
+
+/// The endings of the files the site writes for each game.
+const GAME_FILES: &[&str] = &[".html", ".json", ".pgn"];
+
+/// The endings of the files the site writes for each tournament.
+const TOURNAMENT_FILES: &[&str] = &[".html", ".trf", ".atom"];
+
 /// Whether `name` is one of the files the site writes for a game or a tournament
-/// (`game-N.html`, `game-N.json`, `tournament-N.html`): those [`build`] may remove.
+/// (`game-N.html`, `.json`, `.pgn`; `tournament-N.html`, `.trf`, `.atom`): those [`build`] may remove.
 fn own_page_name(name: &str) -> bool {
-    let number = |rest: &str, suffix: &str| {
-        rest.strip_suffix(suffix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    let numbered = |prefix: &str, endings: &[&str]| {
+        name.strip_prefix(prefix).is_some_and(|rest| {
+            endings.iter().any(|ending| {
+                rest.strip_suffix(ending).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        })
     };
-    name.strip_prefix("game-").is_some_and(|rest| number(rest, ".html") || number(rest, ".json"))
-        || name.strip_prefix("tournament-").is_some_and(|rest| number(rest, ".html"))
+    numbered("game-", GAME_FILES) || numbered("tournament-", TOURNAMENT_FILES)
 }
 
 /// The name of a tournament's page.
@@ -287,10 +327,24 @@ pub fn tournament_page_name(id: i64) -> String {
     format!("tournament-{id}.html")
 }
 
+/// The name of a tournament's Tournament Report File, written beside its page.
+pub fn tournament_trf_name(id: i64) -> String {
+    format!("tournament-{id}.trf")
+}
+
 /// What every page's frame needs.
 #[derive(Serialize)]
 struct Frame<'a> {
     club: &'a str,
+    title: String,
+    /// The feeds the page's head links to.
+    feeds: Vec<FeedLink>,
+}
+
+/// A feed a page's head names (`<link rel="alternate" type="application/atom+xml">`).
+#[derive(Serialize)]
+struct FeedLink {
+    href: String,
     title: String,
 }
 
@@ -318,14 +372,14 @@ struct TournamentContext<'a> {
 
 /// A line of the index's list of games.
 #[derive(Serialize)]
-struct GameLine {
-    id: i64,
-    href: String,
-    white: String,
-    black: String,
-    variant: String,
-    state: String,
-    tournament: Option<String>,
+pub(super) struct GameLine {
+    pub id: i64,
+    pub href: String,
+    pub white: String,
+    pub black: String,
+    pub variant: String,
+    pub state: String,
+    pub tournament: Option<String>,
 }
 
 /// A line of the index's list of tournaments.
@@ -356,61 +410,92 @@ struct WorkedExample<'a> {
     check: String,
 }
 
-/// Renders every file of the site: `index.html`, `style.css`, a page per tournament, and a
-/// page and an archive per game. Pure: nothing is read or written.
+/// Which files a render gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every file of the site.
+    All,
+    /// The files of these games (page, archive, PGN) and tournaments (page, TRF, feed), with
+    /// the index and the club's feed, which list every game and tournament: what a change to
+    /// them touches. Only these games' moves are read; the others' records give the index its
+    /// lines (their [`GamePage::moves`] may be left empty).
+    Touched {
+        /// Games by number.
+        games: BTreeSet<i64>,
+        /// Tournaments by number.
+        tournaments: BTreeSet<i64>,
+    },
+}
+
+impl Scope {
+    fn game(&self, id: i64) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Touched { games, .. } => games.contains(&id),
+        }
+    }
+
+    fn tournament(&self, id: i64) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Touched { tournaments, .. } => tournaments.contains(&id),
+        }
+    }
+}
+
+/// Renders every file of the site: `index.html`, `style.css`, `check.js`, `commitments.html`,
+/// the club's feed, a page, a TRF and a feed per tournament, and a page, a PGN and an archive
+/// per game. Pure: nothing is read or written.
 pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
+    render_scope(site, &Scope::All)
+}
+
+/// The links to feeds in a page's head: the club's, and the tournament's the page is about.
+fn feed_links(site: &Site, tournament: Option<&TournamentPage>) -> Vec<FeedLink> {
+    let mut links =
+        vec![FeedLink { href: feed::CLUB_FEED.to_string(), title: format!("{}: results and rounds", site.club) }];
+    if let Some(t) = tournament {
+        links.push(FeedLink {
+            href: feed::tournament_feed_name(t.id),
+            title: format!("{}: results and rounds", t.name),
+        });
+    }
+    links
+}
+
+/// Renders the files of `scope` (see [`Scope`]). Pure: nothing is read or written.
+pub fn render_scope(site: &Site, scope: &Scope) -> Result<Vec<SiteFile>, SiteError> {
     let env = environment()?;
-    let mut files = vec![
-        SiteFile { name: "style.css".to_string(), contents: style_sheet(site.stylesheet.as_deref()) },
-        SiteFile { name: CHECK_SCRIPT_NAME.to_string(), contents: CHECK_SCRIPT.to_string() },
-    ];
-    let published: Vec<&GamePage> = site.games.iter().filter(|g| !site.leave_out.game(g)).collect();
+    let mut files = Vec::new();
+    if *scope == Scope::All {
+        files.push(SiteFile { name: "style.css".to_string(), contents: style_sheet(site.stylesheet.as_deref()) });
+        files.push(SiteFile { name: CHECK_SCRIPT_NAME.to_string(), contents: CHECK_SCRIPT.to_string() });
+        files.push(commitments_page(&env, site)?);
+    }
+    let mut published: Vec<&GamePage> = site.games.iter().filter(|g| !site.leave_out.game(g)).collect();
+    published.sort_by_key(|g| std::cmp::Reverse(g.record.id));
     let tournaments: Vec<&TournamentPage> =
         site.tournaments.iter().filter(|t| !site.leave_out.tournaments.contains(&t.id)).collect();
     let linked_games: Vec<i64> = published.iter().map(|g| g.record.id).collect();
 
     let mut game_lines = Vec::new();
-    let mut games: Vec<&GamePage> = published;
-    games.sort_by_key(|g| std::cmp::Reverse(g.record.id));
-    for page in games {
+    for &page in &published {
         let record = &page.record;
-        let tournament = page.tournament.map(|(id, round)| {
-            let t = tournaments.iter().find(|t| t.id == id);
-            game::TournamentLink {
-                href: t.map(|t| tournament_page_name(t.id)),
-                name: t.map_or_else(|| format!("Tournament #{id}"), |t| t.name.clone()),
-                round,
-            }
+        let on_site = page.tournament.and_then(|(id, _)| tournaments.iter().find(|t| t.id == id).copied());
+        let tournament = page.tournament.map(|(id, round)| game::TournamentLink {
+            href: on_site.map(|t| tournament_page_name(t.id)),
+            name: on_site.map_or_else(|| format!("Tournament #{id}"), |t| t.name.clone()),
+            round,
         });
-        let archive = Archive::of(record, &game::public_start(page)?, &page.moves);
-        let archive = if site.publish_addresses { Some(archive) } else { archive.without_addresses() };
-        let json = match &archive {
-            Some(archive) => {
-                Some(serde_json::to_string_pretty(archive).map_err(|e| SiteError::Template(e.to_string()))? + "\n")
-            }
-            None => None,
-        };
-        let mut model = game::model(page, &site.zone, tournament, archive.is_some())?;
-        model.archive_json = json.as_deref().map(embedded_json);
-        game_lines.push(GameLine {
-            id: record.id,
-            href: game_page_name(record.id),
-            white: model.white.clone(),
-            black: model.black.clone(),
-            variant: model.variant.clone(),
-            state: model.state.clone(),
-            tournament: model.tournament.as_ref().map(|t| format!("{}, round {}", t.name, t.round)),
-        });
-        let frame = Frame { club: &site.club, title: model.title.clone() };
-        let html = render_page(&env, "game.html", GameContext { frame, game: &model })?;
-        files.push(SiteFile { name: game_page_name(record.id), contents: html });
-        if let Some(json) = json {
-            files.push(SiteFile { name: game_archive_name(record.id), contents: json });
+        game_lines.push(game::line(page, tournament.as_ref())?);
+        if scope.game(record.id) {
+            files.extend(game_files(&env, site, page, tournament, feed_links(site, on_site))?);
         }
     }
 
     let mut tournament_lines = Vec::new();
-    for t in tournaments {
+    let mut club_entries = feed::other_results(site, &published, &tournaments);
+    for &t in &tournaments {
         let model = tournament::model(t, &linked_games);
         tournament_lines.push(TournamentLine {
             href: tournament_page_name(t.id),
@@ -419,27 +504,38 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
             system: model.system,
             state: model.state.clone(),
         });
-        let frame = Frame { club: &site.club, title: t.name.clone() };
-        let html = render_page(&env, "tournament.html", TournamentContext { frame, t: &model })?;
-        files.push(SiteFile { name: tournament_page_name(t.id), contents: html });
+        let entries = feed::tournament_entries(site, t, &published);
+        if scope.tournament(t.id) {
+            let frame = Frame { club: &site.club, title: t.name.clone(), feeds: feed_links(site, Some(t)) };
+            let html = render_page(&env, "tournament.html", TournamentContext { frame, t: &model })?;
+            files.push(SiteFile { name: tournament_page_name(t.id), contents: html });
+            files.push(SiteFile { name: tournament_trf_name(t.id), contents: tournament::trf(t) });
+            let (name, page) = (feed::tournament_feed_name(t.id), tournament_page_name(t.id));
+            let title = format!("{}: results and rounds", t.name);
+            let head = feed::FeedHead {
+                id: feed::tournament_feed_id(site, t),
+                title: &title,
+                name: &name,
+                page: &page,
+                empty_since: t.created_at,
+            };
+            files.push(SiteFile { contents: feed::feed(site, &head, entries.clone()), name });
+        }
+        club_entries.extend(entries);
     }
 
-    // README's worked example: game 42, White crowned the king, the nonce 00 01 ... 0f.
-    let example =
-        Commitment::new(42, "white.crown", "king", std::array::from_fn(|i| i as u8)).map_err(SiteError::Template)?;
-    let frame = Frame { club: &site.club, title: "Commitments".to_string() };
-    let example = WorkedExample {
-        game: example.game,
-        label: &example.label,
-        value: &example.value,
-        nonce: &example.nonce,
-        hash: &example.hash,
-        check: example.check_command(),
+    let title = format!("{}: results and rounds", site.club);
+    let empty_since = tournaments.iter().map(|t| t.created_at).max().unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+    let head = feed::FeedHead {
+        id: feed::club_feed_id(site),
+        title: &title,
+        name: feed::CLUB_FEED,
+        page: "index.html",
+        empty_since,
     };
-    let page = render_page(&env, COMMITMENTS_PAGE, CommitmentsContext { frame, example })?;
-    files.push(SiteFile { name: COMMITMENTS_PAGE.to_string(), contents: page });
+    files.push(SiteFile { name: feed::CLUB_FEED.to_string(), contents: feed::feed(site, &head, club_entries) });
 
-    let frame = Frame { club: &site.club, title: site.club.clone() };
+    let frame = Frame { club: &site.club, title: site.club.clone(), feeds: feed_links(site, None) };
     let index =
         render_page(&env, "index.html", IndexContext { frame, tournaments: tournament_lines, games: game_lines })?;
     files.push(SiteFile { name: "index.html".to_string(), contents: index });
@@ -452,28 +548,111 @@ pub fn render(site: &Site) -> Result<Vec<SiteFile>, SiteError> {
     Ok(files)
 }
 
-/// Renders the site and writes its files into `dir` (created if missing; files of the same
-/// names are replaced). A game's or a tournament's page or archive from an earlier build that
-/// the site no longer has (left out since, or an archive no longer published) is removed;
-/// every other file is left alone. Returns the paths written.
-pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
-    let files = render(site)?;
-    std::fs::create_dir_all(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
-    let mut written = Vec::with_capacity(files.len());
-    for file in &files {
-        let path = dir.join(&file.name);
-        std::fs::write(&path, &file.contents).map_err(|error| SiteError::Write { path: path.clone(), error })?;
-        written.push(path);
+/// A game's files: its page, its archive (when the site publishes it) and its PGN.
+fn game_files(
+    env: &Environment<'_>,
+    site: &Site,
+    page: &GamePage,
+    tournament: Option<game::TournamentLink>,
+    feeds: Vec<FeedLink>,
+) -> Result<Vec<SiteFile>, SiteError> {
+    let record = &page.record;
+    let archive = Archive::of(record, &game::public_start(page)?, &page.moves);
+    let archive = if site.publish_addresses { Some(archive) } else { archive.without_addresses() };
+    let json = match &archive {
+        Some(archive) => {
+            Some(serde_json::to_string_pretty(archive).map_err(|e| SiteError::Template(e.to_string()))? + "\n")
+        }
+        None => None,
+    };
+    let mut model = game::model(page, &site.zone, tournament, archive.is_some())?;
+    model.archive_json = json.as_deref().map(embedded_json);
+    let pgn = game::pgn(page, &model, site.url.as_deref().unwrap_or(&site.club))?;
+    let frame = Frame { club: &site.club, title: model.title.clone(), feeds };
+    let html = render_page(env, "game.html", GameContext { frame, game: &model })?;
+    let mut files = vec![SiteFile { name: game_page_name(record.id), contents: html }];
+    if let Some(json) = json {
+        files.push(SiteFile { name: game_archive_name(record.id), contents: json });
     }
+    files.push(SiteFile { name: game_pgn_name(record.id), contents: pgn });
+    Ok(files)
+}
+
+/// The page on commitments, with README's worked example: game 42, White crowned the king,
+/// the nonce 00 01 ... 0f.
+fn commitments_page(env: &Environment<'_>, site: &Site) -> Result<SiteFile, SiteError> {
+    let example =
+        Commitment::new(42, "white.crown", "king", std::array::from_fn(|i| i as u8)).map_err(SiteError::Template)?;
+    let frame = Frame { club: &site.club, title: "Commitments".to_string(), feeds: feed_links(site, None) };
+    let example = WorkedExample {
+        game: example.game,
+        label: &example.label,
+        value: &example.value,
+        nonce: &example.nonce,
+        hash: &example.hash,
+        check: example.check_command(),
+    };
+    let page = render_page(env, COMMITMENTS_PAGE, CommitmentsContext { frame, example })?;
+    Ok(SiteFile { name: COMMITMENTS_PAGE.to_string(), contents: page })
+}
+
+/// Writes `contents` as `dir/name` so that a reader (a web server) sees the old file or the
+/// new one, never part of one: written beside it under a hidden name, then renamed over it.
+fn write_atomically(dir: &Path, name: &str, contents: &str) -> Result<PathBuf, SiteError> {
+    let path = dir.join(name);
+    let beside = dir.join(format!(".{name}.herald-new"));
+    std::fs::write(&beside, contents).map_err(|error| SiteError::Write { path: beside.clone(), error })?;
+    std::fs::rename(&beside, &path).map_err(|error| SiteError::Write { path: path.clone(), error })?;
+    Ok(path)
+}
+
+/// Writes `files` into `dir` (created if missing), each atomically; returns the paths written.
+pub fn write(files: &[SiteFile], dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
+    std::fs::create_dir_all(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
+    files.iter().map(|file| write_atomically(dir, &file.name, &file.contents)).collect()
+}
+
+/// Removes from `dir` the files of herald's naming for games and tournaments (`game-N.*`,
+/// `tournament-N.*`) that `keep` does not name and `gone` says are no longer wanted.
+fn remove_own(dir: &Path, keep: &[SiteFile], gone: impl Fn(&str) -> bool) -> Result<(), SiteError> {
+    let keep: std::collections::HashSet<&str> = keep.iter().map(|f| f.name.as_str()).collect();
     let entries = std::fs::read_dir(dir).map_err(|error| SiteError::Write { path: dir.to_path_buf(), error })?;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if own_page_name(name) && !files.iter().any(|f| f.name == name) {
+        if own_page_name(name) && gone(name) && !keep.contains(name) {
             let path = entry.path();
             std::fs::remove_file(&path).map_err(|error| SiteError::Write { path: path.clone(), error })?;
         }
     }
+    Ok(())
+}
+
+/// Renders the site and writes its files into `dir` (created if missing; files of the same
+/// names are replaced, each atomically). A game's or a tournament's file from an earlier build
+/// that the site no longer has (left out since, or an archive no longer published) is removed;
+/// every other file is left alone. Returns the paths written.
+pub fn build(site: &Site, dir: &Path) -> Result<Vec<PathBuf>, SiteError> {
+    update(site, dir, &Scope::All)
+}
+
+/// Renders the files of `scope` and writes them into `dir`, as [`build`] does: with
+/// [`Scope::All`] every file; with [`Scope::Touched`] those of the games and tournaments it
+/// names (removing those of its games and tournaments the site no longer has) and the index and
+/// club feed. Returns the paths written.
+pub fn update(site: &Site, dir: &Path, scope: &Scope) -> Result<Vec<PathBuf>, SiteError> {
+    let files = render_scope(site, scope)?;
+    let written = write(&files, dir)?;
+    remove_own(dir, &files, |name| match scope {
+        Scope::All => true,
+        Scope::Touched { games, tournaments } => {
+            let number = |prefix: &str| {
+                name.strip_prefix(prefix).and_then(|rest| rest.split('.').next()).and_then(|n| n.parse::<i64>().ok())
+            };
+            number("game-").is_some_and(|n| games.contains(&n))
+                || number("tournament-").is_some_and(|n| tournaments.contains(&n))
+        }
+    })?;
     Ok(written)
 }
 

@@ -96,6 +96,8 @@ pub(super) struct TournamentModel {
     pub columns: Vec<String>,
     pub crosstable: Vec<CrossLine>,
     pub rounds: Vec<Round>,
+    /// The Tournament Report File beside the page.
+    pub trf: String,
 }
 
 fn heading(tiebreak: TieBreak) -> Heading {
@@ -157,7 +159,7 @@ fn finish_words(finish: Finish) -> &'static str {
 
 /// An entrant's name as the site shows it: never an address (an entrant who gave no name has
 /// their address as their name in the store), but "Player N" by starting number.
-fn name_of(entrants: &[Entrant], number: u32) -> String {
+pub(super) fn name_of(entrants: &[Entrant], number: u32) -> String {
     entrants.iter().find(|e| e.number == number).map_or_else(
         || format!("#{number}"),
         |e| super::public_name(Some(&e.name), &e.email, &format!("Player {number}")),
@@ -324,7 +326,29 @@ pub(super) fn model(t: &TournamentPage, games: &[i64]) -> TournamentModel {
         columns,
         crosstable,
         rounds,
+        trf: super::tournament_trf_name(t.id),
     }
+}
+
+/// The tournament's Tournament Report File (FIDE's TRF-16) as `herald tournament export --trf`
+/// writes it, but with the players by the names the page shows them by, never an address.
+pub(super) fn trf(t: &TournamentPage) -> String {
+    let entrants = t
+        .entrants
+        .iter()
+        .map(|e| Entrant { name: name_of(&t.entrants, e.number), email: String::new(), ..e.clone() })
+        .collect();
+    crate::tournament::trf::export(&crate::tournament::trf::TrfTournament {
+        name: t.name.clone(),
+        start_date: Some(t.created_at.strftime("%Y/%m/%d").to_string()),
+        end_date: None,
+        kind: Some(format!("{} ({})", t.system.as_str(), t.variant)),
+        total_rounds: t.rounds_total,
+        initial_colour: t.drawn_colour,
+        pab_points: t.pab_points,
+        entrants,
+        pairings: t.pairings.clone(),
+    })
 }
 
 #[cfg(test)]

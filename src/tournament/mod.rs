@@ -304,4 +304,17 @@ impl Tournament {
     pub fn standings(&self, entrants: &[Entrant], pairings: &[Pairing]) -> Vec<standings::Standing> {
         standings::standings(entrants, pairings, &self.tiebreaks, self.tiebreak_edition, self.system)
     }
+
+    /// The colour of starting number 1 in round 1 as a report states it (TRF's `XXC`): a
+    /// Swiss's is drawn at the start, so before it nothing is (a round robin's Berger tables
+    /// give number 1 White, which is what `initial_colour` holds for them).
+    pub fn drawn_colour(&self) -> Option<Color> {
+        matches!(self.stage, Stage::Running | Stage::Finished).then_some(self.initial_colour)
+    }
+
+    /// What a pairing-allocated bye scores, as a report states it (TRF's `BBU`): only a
+    /// Swiss has such byes.
+    pub fn pab_points(&self) -> Option<Points> {
+        (self.system == System::Swiss).then_some(self.bye_points)
+    }
 }

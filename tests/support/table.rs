@@ -32,9 +32,16 @@ impl Table {
     /// referee seed come from a counter. Two such clubs that play the same game alike but for a
     /// secret differ only where the secret shows.
     pub fn deterministic(name: &str) -> Table {
+        Table::deterministic_with(name, |_, _| {})
+    }
+
+    /// A club as [`Table::deterministic`] makes it, its configuration changed by `change`
+    /// (which may name folders in the club's own, passed to it).
+    pub fn deterministic_with(name: &str, change: impl FnOnce(&std::path::Path, &mut Config)) -> Table {
         let mut table = Table::new(name);
         table.service.store().write(|tx| tx.set_meta("reply_token_secret", &"ab".repeat(32))).unwrap();
-        let config = table.service.config().clone();
+        let mut config = table.service.config().clone();
+        change(&table.root, &mut config);
         let counter = std::sync::atomic::AtomicU8::new(0);
         let nonces: herald::service::Nonces =
             Arc::new(move || [counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst); 16]);
