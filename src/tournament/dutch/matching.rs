@@ -24,7 +24,11 @@
 //! raised just enough for every edge at `v` to be feasible again. Each freed vertex is an
 //! exposed root for the ordinary augmentation stages, which restore a perfect matching,
 //! optimal since every invariant holds again. Removing a matched pair frees both and drops
-//! them: the rest stays optimal with no stage at all.
+//! them: the rest stays optimal with no stage at all. Before anything is freed, a changed
+//! vertex in no blossom whose matched edge still has the least reduced cost of its edges
+//! under the new weights keeps its mate: its dual moves by that edge's reduced cost, which
+//! keeps every invariant, and it is not freed (most nudges change no pair, and a bracket's
+//! new weights move most of its pairs alike).
 //!
 //! When more than half the vertices changed at once (a bracket's exchange weights), they are
 //! freed and set aside, then put back two at a time (so that the vertices in play can always
@@ -44,7 +48,8 @@
 //! **Cost.** A slack is computed in one pass over the limbs ([`Wide::slack`]), and at most
 //! once per edge and dual values where the algorithm compares against it: each vertex's and
 //! blossom's best edge keeps its slack, valid until the next dual change of the stage, and a
-//! new blossom's best edges are found with one slack per candidate edge.
+//! new blossom's best edges are found with one slack per candidate edge. An outer vertex's
+//! scan skips the inner vertices already labelled, for which the scan would change nothing.
 //!
 //! **Memory.** A weight is 64 bytes, and a round repeats few distinct ones, so each edge holds
 //! a 4-byte index into a table of the distinct weights in use (rebuilt when it has grown
@@ -402,6 +407,7 @@ impl Matcher {
         let dirty = std::mem::take(&mut self.dirty_list);
         let removing = std::mem::take(&mut self.removing);
         let live = self.removed.iter().filter(|&&r| !r).count();
+        let dirty = if self.stale { dirty } else { self.keep_mates(&dirty, &removing) };
         if self.stale {
             for &v in &dirty {
                 self.dirty[v] = false;
@@ -459,6 +465,67 @@ impl Matcher {
             self.stale = true;
         }
         ok
+    }
+
+    /// The changed vertices that keep their mates, found before anything is freed: a vertex
+    /// `v` in no blossom whose matched edge has, under the new weights, the least reduced cost
+    /// of its edges keeps its mate when its dual moves by that reduced cost, which makes the
+    /// matched edge tight again and leaves every other edge at `v` feasible. Every invariant
+    /// then holds at `v` with nothing freed, so fewer stages search the graph: a nudge (one
+    /// player's edges changed by less than any criterion) mostly leaves the optimum as it
+    /// was, and a bracket's new weights mostly move every pair of it alike. The vertices are
+    /// tried in the order they changed, then again while that keeps some (a vertex may need
+    /// a neighbour's dual moved first); each move is checked against the duals of the moment
+    /// over every edge at the vertex, so the edges between two moved vertices are checked by
+    /// the later move. Pending removals only raise the duals of the vertices they take out of
+    /// blossoms (never `v`'s), so only raise the reduced costs at `v`: checking before them
+    /// is enough. Returns the changed vertices that must be freed.
+    fn keep_mates(&mut self, dirty: &[usize], removing: &[usize]) -> Vec<usize> {
+        if self.mode != Mode::Perfect {
+            return dirty.to_vec();
+        }
+        let mut left: Vec<usize> = dirty.to_vec();
+        loop {
+            let before = left.len();
+            let mut still = Vec::new();
+            for &v in &left {
+                if removing.contains(&v) || !self.keep_mate(v, removing) {
+                    still.push(v);
+                    continue;
+                }
+                self.dirty[v] = false;
+            }
+            left = still;
+            if left.len() == before || left.is_empty() {
+                return left;
+            }
+        }
+    }
+
+    /// [`Self::keep_mates`] for one vertex: true when `v` keeps its mate, its dual moved.
+    fn keep_mate(&mut self, v: usize, removing: &[usize]) -> bool {
+        let n = self.n;
+        if self.inblossom[v] != v || self.mate[v] == NONE {
+            return false;
+        }
+        let m = self.endpoint(self.mate[v]);
+        // The matched edge itself may be gone, or its other end.
+        if removing.contains(&m) || self.weight_id[self.mate[v] / 2] == ABSENT {
+            return false;
+        }
+        let matched = self.slack(self.mate[v] / 2);
+        let row = v * n;
+        for u in 0..n {
+            let id = self.weight_id[row + u];
+            if u == v || u == m || id == ABSENT || self.removed[u] || removing.contains(&u) {
+                continue;
+            }
+            if Wide::slack(self.dualvar[v], self.dualvar[u], self.values[id as usize]) < matched {
+                return false;
+            }
+        }
+        self.dualvar[v] = self.dualvar[v] - matched;
+        true
     }
 
     /// Many changed vertices: all are freed and set aside, then put back one at a time, each
@@ -1041,7 +1108,12 @@ impl Matcher {
                             continue;
                         }
                         let w = u;
-                        if self.inblossom[v] == self.inblossom[w] {
+                        let top = self.inblossom[w];
+                        // Inside v's blossom, or an inner vertex already labelled: whether
+                        // the edge is tight or not, the scan would change nothing (its slack
+                        // cannot grow before the other end, if it ever turns outer, scans
+                        // it), so its slack is not computed.
+                        if self.inblossom[v] == top || (self.label[top] == 2 && self.label[w] == 2) {
                             continue;
                         }
                         let k = self.key(u, v);
