@@ -558,6 +558,72 @@ fn without_javascript_the_page_reads_and_says_the_check_needs_it() {
 }
 
 /// The script fetches nothing and links nowhere: the archive it checks is the page's own copy.
+/// Serves the files of `dir` over plain HTTP on 127.0.0.1 (a request's path is a file's name
+/// in it) until the test ends; the port.
+fn serve_over_http(dir: &Path) -> u16 {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = Vec::new();
+            let mut buf = [0u8; 1024];
+            while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                match stream.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => request.extend_from_slice(&buf[..n]),
+                }
+            }
+            let request = String::from_utf8_lossy(&request);
+            let path = request.split_whitespace().nth(1).unwrap_or("/").split(['?', '#']).next().unwrap_or("/");
+            let name = path.trim_start_matches('/');
+            let file = (!name.is_empty() && !name.contains("..")).then(|| std::fs::read(dir.join(name)).ok()).flatten();
+            let (status, kind, body) = match file {
+                Some(body) if name.ends_with(".html") => ("200 OK", "text/html; charset=utf-8", body),
+                Some(body) if name.ends_with(".js") => ("200 OK", "text/javascript", body),
+                Some(body) => ("200 OK", "application/octet-stream", body),
+                None => ("404 Not Found", "text/plain", b"not here".to_vec()),
+            };
+            let head = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+        }
+    });
+    port
+}
+
+/// Served over plain HTTP from a host that is not the reader's own machine, a page is no
+/// "secure context", and browsers then offer no WebCrypto: the check says it cannot check
+/// and points to `herald verify`, as README says, rather than failing or claiming anything.
+/// The same page from the same server at 127.0.0.1 (which browsers count as secure) checks
+/// out, so it is the address that made the difference.
+#[test]
+fn over_plain_http_the_check_says_it_cannot_check_and_points_to_herald_verify() {
+    let (dir, _) = demo_site("crown");
+    let port = serve_over_http(&dir);
+    let dom_of = |host: &str| {
+        let dom = support::chromium::run_url(
+            &format!("http://{host}:{port}/game-1.html#check"),
+            &[
+                "--host-resolver-rules=MAP club.example 127.0.0.1".to_string(),
+                "--virtual-time-budget=20000".to_string(),
+                "--dump-dom".to_string(),
+            ],
+        );
+        assert!(dom.contains("id=\"check-result\""), "chromium gave no page from {host}: {dom}");
+        dom
+    };
+    let (state, said) = verdict(&dom_of("club.example"));
+    assert_eq!(state, "unavailable", "{said}");
+    assert!(said.contains("HTTPS") && said.contains("herald verify"), "{said}");
+    let (state, said) = verdict(&dom_of("127.0.0.1"));
+    assert_eq!(state, "ok", "{said}");
+}
+
 #[test]
 fn the_check_script_fetches_nothing() {
     let script = site::CHECK_SCRIPT;

@@ -414,6 +414,7 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
          ALTER TABLE games DROP COLUMN white_address_nonce;
          ALTER TABLE games DROP COLUMN black_address_nonce;
          DROP INDEX outbox_sent_bodies;
+         ALTER TABLE outbox DROP COLUMN picture;
          DROP TABLE vacations;
          DROP TABLE leave_grants;
          PRAGMA user_version = 8;",

@@ -16,6 +16,11 @@ fn binary() -> PathBuf {
 
 /// Runs Chromium headless on `page` with `extra` arguments; its standard output.
 pub fn run(page: &Path, extra: &[String]) -> String {
+    run_url(&format!("file://{}", page.display()), extra)
+}
+
+/// Runs Chromium headless on the address `url` with `extra` arguments; its standard output.
+pub fn run_url(url: &str, extra: &[String]) -> String {
     let profile = std::env::temp_dir().join(format!("herald-chromium-{}-{}", std::process::id(), next_profile()));
     std::fs::create_dir_all(&profile).unwrap();
     let mut child = Command::new(binary())
@@ -32,7 +37,7 @@ pub fn run(page: &Path, extra: &[String]) -> String {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(extra)
-        .arg(format!("file://{}", page.display()))
+        .arg(url)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -50,7 +55,7 @@ pub fn run(page: &Path, extra: &[String]) -> String {
         }
         if Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("chromium did not finish rendering {} within 90 s", page.display());
+            panic!("chromium did not finish rendering {url} within 90 s");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
