@@ -25,6 +25,10 @@ use super::{SendLock, ServiceError};
 
 /// Most mails read from the outbox at once.
 const ROUND_LIMIT: usize = 1_000;
+/// Most mails whose board pictures are drawn before they are sent: a long queue's mails are
+/// drawn and sent this many at a time, so that its pictures (some 50 KB a mail) are never all
+/// held at once. (The SMTP session is kept from one to the next.)
+const DRAWN_AT_ONCE: usize = 64;
 
 /// What sending did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -146,11 +150,22 @@ impl Sender {
         let mut round = Round::default();
         let Some(last) = due.last() else { return Ok(round) };
         *after = last.id;
+        for rows in due.chunks(DRAWN_AT_ONCE) {
+            self.send(transport, rows, &mut round)?;
+            if round.relay_failing {
+                break;
+            }
+        }
+        Ok(round)
+    }
+
+    /// Sends `rows`, the round's next mails, each result recorded right after its attempt.
+    fn send(&mut self, transport: &dyn Transport, rows: &[OutboxRow], round: &mut Round) -> Result<(), ServiceError> {
         // Each mail as it is sent: its board picture, if it has one to come, is drawn here, on
         // the sender's thread, after the transaction that queued it. A mail whose picture
         // cannot be drawn (a damaged row) is a dead letter, never sent without it.
-        let mut ready = Vec::with_capacity(due.len());
-        for row in &due {
+        let mut ready = Vec::with_capacity(rows.len());
+        for row in rows {
             match row.message() {
                 Ok(message) => ready.push((row, message)),
                 Err(error) => {
@@ -228,7 +243,7 @@ impl Sender {
         });
         match failed {
             Some(e) => Err(e.into()),
-            None => Ok(round),
+            None => Ok(()),
         }
     }
 }
