@@ -13,11 +13,7 @@ const BOB: &str = "bob@players.test";
 fn scholars_mate() -> (Table, Archive) {
     let mut table = Table::new("archive");
     let id = table.new_game("chess");
-    for (who, text) in
-        [(ALICE, "e4"), (BOB, "e5"), (ALICE, "Bc4"), (BOB, "Nc6"), (ALICE, "Qh5"), (BOB, "Nf6"), (ALICE, "Qxf7#")]
-    {
-        table.reply(who, text);
-    }
+    table.scholars_mate(ALICE, BOB);
     let (record, moves) = table.service.store().read(|tx| Ok((tx.game(id)?.unwrap(), tx.moves(id)?))).unwrap();
     let start = herald::variants::by_id("chess").unwrap().new_game().start_fen();
     let archive = Archive::of(&record, &start, &moves);

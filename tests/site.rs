@@ -99,15 +99,7 @@ struct Club {
 fn club() -> Club {
     let mut table = Table::deterministic("site");
     let chess = table.new_game("chess");
-    table.play(&[
-        (ALICE, "e4"),
-        (BOB, "e5"),
-        (ALICE, "Bc4"),
-        (BOB, "Nc6"),
-        (ALICE, "Qh5"),
-        (BOB, "Nf6"),
-        (ALICE, "Qxf7#"),
-    ]);
+    table.scholars_mate(ALICE, BOB);
     let royal = table.new_game("royal");
     table.play(&[(ALICE, "54"), (BOB, "N-76"), (ALICE, "44"), (BOB, "86")]);
     let crowd = table.new_game("safety-in-numbers");

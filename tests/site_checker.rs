@@ -420,15 +420,7 @@ fn each_kind_of_tampering_shows_its_own_failure() {
 fn a_head_from_a_players_mail_matches_at_its_move() {
     let mut table = Table::deterministic("site-checker-heads");
     let id = table.new_game("chess");
-    table.play(&[
-        (ALICE, "e4"),
-        (BOB, "e5"),
-        (ALICE, "Bc4"),
-        (BOB, "Nc6"),
-        (ALICE, "Qh5"),
-        (BOB, "Nf6"),
-        (ALICE, "Qxf7#"),
-    ]);
+    table.scholars_mate(ALICE, BOB);
     let game = table.game_page(id);
     let dir = out_dir("heads");
     site::build(&Site::new("Heads Club", Vec::new(), vec![game]), &dir).unwrap();

@@ -80,13 +80,8 @@ fn distances(stride: usize, tile: usize) -> Vec<usize> {
     distances
 }
 
-/// `data` as a zlib stream (RFC 1950) of one deflate block (RFC 1951), matches sought only at
-/// `distances`.
-pub fn zlib(data: &[u8], distances: &[usize]) -> Vec<u8> {
-    zlib_of_tokens(&tokens(data, distances), simd_adler32::adler32(&data))
-}
-
-/// The zlib stream of `tokens`, whose data has the Adler-32 `adler`.
+/// The zlib stream (RFC 1950) of `tokens` as one deflate block (RFC 1951), whose data has the
+/// Adler-32 `adler`.
 fn zlib_of_tokens(tokens: &[Token], adler: u32) -> Vec<u8> {
     let mut bits = Bits::with_capacity(tokens.len() * 2);
     // CMF: deflate with a 32 KB window; FLG: no dictionary, check bits.

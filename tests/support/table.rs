@@ -150,6 +150,19 @@ impl Table {
         }
     }
 
+    /// Scholar's mate, 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#, `white` against `black`.
+    pub fn scholars_mate(&mut self, white: &str, black: &str) {
+        self.play(&[
+            (white, "e4"),
+            (black, "e5"),
+            (white, "Bc4"),
+            (black, "Nc6"),
+            (white, "Qh5"),
+            (black, "Nf6"),
+            (white, "Qxf7#"),
+        ]);
+    }
+
     /// Game `id` as the site publishes it: its stored record and moves, outside a tournament.
     pub fn game_page(&mut self, id: i64) -> herald::site::GamePage {
         let (record, moves) = self.service.store().read(|tx| Ok((tx.game(id)?, tx.moves(id)?))).unwrap();
