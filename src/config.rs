@@ -164,6 +164,10 @@ pub struct Referee {
     /// it. None: the mails say it in a few words.
     #[serde(default)]
     pub commitments_url: Option<String>,
+    /// The language herald writes to players in who chose none (`language CODE`) and whose
+    /// tournament names none: en (the default), ru, de, es, fr, or a language the club added.
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 /// Incoming mail.
@@ -542,6 +546,7 @@ impl Default for Config {
                 director: None,
 
                 commitments_url: None,
+                language: None,
             },
             database: default_database(),
             inbox: Inbox::default(),
@@ -688,6 +693,16 @@ impl Config {
             && !director.split_once('@').is_some_and(|(l, d)| !l.is_empty() && !d.is_empty())
         {
             return Err(ConfigError::Invalid(format!("referee.director {director:?} is not a mail address")));
+        }
+        if let Some(code) = &self.referee.language
+            && crate::language::shipped_files(code).is_none()
+            && self.templates.is_none()
+        {
+            return Err(ConfigError::Invalid(format!(
+                "referee.language {code:?} is not a language herald ships ({}); a club's own language is a \
+                 folder locales/{code}/ in its templates folder",
+                crate::language::shipped_codes().collect::<Vec<_>>().join(", ")
+            )));
         }
         if self.bounces.unreachable_after == 0 {
             return Err(ConfigError::Invalid("bounces.unreachable_after must be at least 1".into()));
@@ -916,6 +931,7 @@ impl Config {
                 confirm_game_ending: self.inbox.authentication.confirm_game_ending,
             },
             commitments_url: self.commitments_url(),
+            language: self.referee.language.clone().unwrap_or_else(|| crate::language::ENGLISH.to_string()),
             bounces: crate::referee::bounces::BounceSettings {
                 director: self.referee.director.clone(),
                 unreachable_after: self.bounces.unreachable_after,

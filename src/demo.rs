@@ -438,11 +438,17 @@ fn demo_folder(dir: Option<&Path>) -> Result<PathBuf, String> {
 /// Runs a demo game of `variant` in `dir` (see [`demo_folder`]), writes every mail to `out`,
 /// then the archive's verification, as `herald verify` prints it; leaves each player's mails
 /// as files with an index page (`index.html`) beside the game's archive. Returns the folder.
-pub fn run(variant: &str, dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
+pub fn run(variant: &str, language: Option<&str>, dir: Option<&Path>, out: &mut dyn Write) -> Result<PathBuf, String> {
     let known = crate::variants::by_id(variant).ok_or_else(|| {
         let known: Vec<&str> = crate::variants::all().iter().map(|v| v.id()).collect();
         format!("unknown variant {variant:?}; known: {}", known.join(", "))
     })?;
+    if let Some(code) = language
+        && crate::language::shipped_files(code).is_none()
+    {
+        let known: Vec<&str> = crate::language::shipped_codes().collect();
+        return Err(format!("unknown language {code:?}; known: {}", known.join(", ")));
+    }
     let root = demo_folder(dir)?;
     std::fs::create_dir_all(&root).map_err(|e| format!("cannot make {}: {e}", root.display()))?;
     std::fs::write(root.join(MARK), "written by herald demo: a later demo may write over this folder\n")
@@ -455,6 +461,7 @@ pub fn run(variant: &str, dir: Option<&Path>, out: &mut dyn Write) -> Result<Pat
             director: None,
 
             commitments_url: None,
+            language: language.map(str::to_string),
         },
         database: root.join("herald.db"),
         inbox: crate::config::Inbox {

@@ -25,6 +25,7 @@ pub mod config;
 pub mod demo;
 pub mod engine;
 pub mod hex;
+pub mod language;
 pub mod mail;
 pub mod markup;
 pub mod notation;

@@ -36,6 +36,7 @@ fn bob_mails(variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<S
             director: None,
 
             commitments_url: None,
+            language: None,
         };
         herald::config::Config { referee, ..herald::config::Config::default() }.settings()
     };

@@ -48,6 +48,7 @@ mod krithala_game;
 mod krithala_mail;
 mod krithala_perft;
 mod krithala_rules;
+mod languages;
 mod mail_reader;
 mod mail_transport;
 mod mail_words;

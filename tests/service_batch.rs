@@ -41,6 +41,7 @@ fn club_config(root: &Path) -> Config {
             domain: None,
             director: None,
             commitments_url: None,
+            language: None,
         },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },

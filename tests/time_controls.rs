@@ -403,7 +403,9 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     // own days).
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute_batch(
-        "ALTER TABLE players DROP COLUMN plain_text;
+        "ALTER TABLE players DROP COLUMN language;
+         ALTER TABLE tournaments DROP COLUMN language;
+         ALTER TABLE players DROP COLUMN plain_text;
          ALTER TABLE players DROP COLUMN time_zone;
          ALTER TABLE players DROP COLUMN notation;
          DROP TABLE conditional_moves;

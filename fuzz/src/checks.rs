@@ -647,6 +647,7 @@ fn open_club() -> Club {
             domain: None,
             director: None,
             commitments_url: None,
+            language: None,
         },
         database: root.join("herald.db"),
         outgoing: herald::config::Outgoing {

@@ -27,6 +27,7 @@ fn bench_config(root: &Path, transport: Transport) -> Config {
             director: None,
 
             commitments_url: None,
+            language: None,
         },
         database: root.join("herald.db"),
         inbox: Inbox { maildir: Some(root.join("inbox")), ..Inbox::default() },

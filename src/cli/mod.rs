@@ -196,11 +196,17 @@ enum Command {
         "$ herald demo",
         "# Safety in Numbers in ./demo: open demo/index.html in a browser:",
         "$ herald demo --variant safety-in-numbers --dir demo",
+        "# The same Crown game, its mails in Russian:",
+        "$ herald demo --language ru",
     ))]
     Demo {
         /// The variant to play (`herald variants` lists them); a Crown game by default.
         #[arg(long, default_value = crate::demo::DEFAULT_VARIANT, value_parser = VariantId, hide_possible_values = true)]
         variant: String,
+        /// The language of the mails, as a club whose `referee.language` it is would send
+        /// them: en (the default), ru, de, es or fr.
+        #[arg(long)]
+        language: Option<String>,
         /// The folder to write into (made if missing): empty, or an earlier demo's, which is
         /// replaced (default: a new folder in the system's temporary folder).
         #[arg(long)]
@@ -298,7 +304,9 @@ pub fn main() -> ExitCode {
         Command::Doctor => ops::doctor(config),
         Command::Status { json } => ops::status(config, json),
         Command::Assets { dir } => ops::assets(&dir),
-        Command::Demo { variant, dir } => crate::demo::run(&variant, dir.as_deref(), &mut output::Stdout).map(drop),
+        Command::Demo { variant, language, dir } => {
+            crate::demo::run(&variant, language.as_deref(), dir.as_deref(), &mut output::Stdout).map(drop)
+        }
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Variants { json: true } => {

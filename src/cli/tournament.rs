@@ -96,6 +96,10 @@ enum TournamentCommand {
         /// Games change no rating.
         #[arg(long)]
         unrated: bool,
+        /// The language of the mails to its players who chose none of their own (en, ru, de,
+        /// es, fr, or a club's own); the club's (`referee.language`) by default.
+        #[arg(long)]
+        language: Option<String>,
     },
     /// Open entries by mail: a player mails `join ID` (or `join NAME`) to the referee.
     #[command(after_help = examples!(
@@ -499,6 +503,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
             bye_points,
             withdrawal,
             unrated,
+            language,
         } => {
             let variant = super::variant_with(variant, with)?;
             let system = System::from(system);
@@ -535,6 +540,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 withdrawal,
                 initial_colour: Color::White,
                 rated: !unrated,
+                language,
                 created_at: crate::clock::Timestamp::UNIX_EPOCH,
             };
             let players = players.iter().filter(|p| !p.trim().is_empty()).map(|p| player(p)).collect();
@@ -717,6 +723,7 @@ pub fn tournament(config: ConfigPath<'_>, args: TournamentArgs) -> Result<(), St
                 withdrawal: WithdrawalPolicy::ForfeitRemaining,
                 initial_colour: Color::White,
                 rated: true,
+                language: None,
                 created_at: crate::clock::Timestamp::UNIX_EPOCH,
             };
             let emails: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();

@@ -338,7 +338,7 @@ impl Referee<'_> {
         let told = match &self.settings.bounces.director {
             Some(director) => {
                 let message_id = ids::answer_message_id("unreachable", &mail.dedupe_key, &self.settings.domain);
-                let rendered = self.templates.render("unreachable.txt", &context)?;
+                let rendered = self.templates.render("unreachable.txt", self.club_language(), &context)?;
                 effects.mails.push(self.director_notice(director, Some(game), message_id, rendered, now)?);
                 format!("the director ({director}) is told")
             }
@@ -432,7 +432,7 @@ impl Referee<'_> {
                     &format!("{}:{}", record.id, clock.paused_at),
                     &self.settings.domain,
                 );
-                let rendered = self.templates.render("pause_over.txt", context)?;
+                let rendered = self.templates.render("pause_over.txt", self.club_language(), context)?;
                 effects.mails.push(self.director_notice(director, Some(record.id), message_id, rendered, now)?);
                 format!("the director ({director}) is told, to decide")
             }

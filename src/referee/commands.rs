@@ -174,6 +174,9 @@ pub enum PreferenceCommand {
     /// `format text|html`: whether their mails are plain text alone or carry the HTML
     /// alternative with the board picture; `Err` with the word written when it names neither.
     Format(Result<MailFormat, String>),
+    /// `language CODE`: the language of their mails, as written (the referee checks it);
+    /// `None` for `language club`, the club's again.
+    Language(Option<String>),
 }
 
 /// What a player's mails are made of (`format ...`).
@@ -225,6 +228,10 @@ pub fn preference(line: &str) -> Option<PreferenceCommand> {
     match keyword.as_str() {
         "notation" => Some(PreferenceCommand::Notation(MoveStyle::parse(name).ok_or_else(|| name.to_string()))),
         "format" => Some(PreferenceCommand::Format(MailFormat::parse(name).ok_or_else(|| name.to_string()))),
+        "language" | "lang" => Some(PreferenceCommand::Language(match name.to_lowercase().as_str() {
+            "club" | "default" => None,
+            _ => Some(name.to_string()),
+        })),
         "zone" | "timezone" | "tz" | "time zone" => Some(PreferenceCommand::Zone(match name.to_lowercase().as_str() {
             "club" | "default" => None,
             _ => Some(name.to_string()),

@@ -21,7 +21,89 @@ use serde::{Deserialize, Serialize};
 
 use super::commands::{MoveNumber, label, split_number};
 use crate::engine::Color;
+use crate::language::Language;
 use crate::variants::VariantGame;
+
+/// Why conditional moves were refused, naming the line as the player wrote it (`line`); said
+/// in the player's language by [`ConditionError::said`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConditionError {
+    /// More lines than [`MOST_LINES`].
+    TooManyLines { lines: usize },
+    /// Text before the first `if`.
+    NoIf { line: String },
+    /// More steps than [`MOST_PAIRS`].
+    TooManySteps { line: String, steps: usize },
+    /// "14... 15."
+    TwoNumbers { line: String },
+    /// A number and no move after it.
+    NumberAlone { line: String },
+    /// `if` and nothing after it.
+    NoMove { line: String },
+    /// `if Bg4` without the answer.
+    NoAnswer { line: String, expect: String },
+    /// `if Bg4 h3 Bh5`: a third move without its `if`.
+    ThirdMove { line: String, expect: String, answer: String, third: String },
+    /// A move after the game would be over.
+    AfterTheEnd { line: String, numbered: String },
+    /// A move numbered as no move of the line.
+    WrongNumber { line: String, numbered: String, would_be: String },
+    /// A move that cannot be played there; `own`: the player's answer, not the opponent's move.
+    Unplayable { line: String, own: bool, numbered: String, why: String },
+    /// Two lines answer the same move differently.
+    TwoAnswers { line: String, expect: String, first: String, second: String },
+    /// The stored game could not be copied to check them.
+    Stored(String),
+}
+
+impl ConditionError {
+    /// Why, in `language`.
+    pub fn said(&self, language: &Language) -> String {
+        use fluent_bundle::FluentValue;
+        let text = |s: &String| FluentValue::from(s.clone());
+        match self {
+            ConditionError::TooManyLines { lines } => {
+                language.say("conditions-too-many-lines", &[("lines", (*lines).into()), ("most", MOST_LINES.into())])
+            }
+            ConditionError::NoIf { line } => language.say("conditions-no-if", &[("line", text(line))]),
+            ConditionError::TooManySteps { line, steps } => language.say(
+                "conditions-too-many-steps",
+                &[("line", text(line)), ("steps", (*steps).into()), ("most", MOST_PAIRS.into())],
+            ),
+            ConditionError::TwoNumbers { line } => language.say("conditions-two-numbers", &[("line", text(line))]),
+            ConditionError::NumberAlone { line } => language.say("conditions-number-alone", &[("line", text(line))]),
+            ConditionError::NoMove { line } => language.say("conditions-no-move", &[("line", text(line))]),
+            ConditionError::NoAnswer { line, expect } => {
+                language.say("conditions-no-answer", &[("line", text(line)), ("expect", text(expect))])
+            }
+            ConditionError::ThirdMove { line, expect, answer, third } => language.say(
+                "conditions-third-move",
+                &[("line", text(line)), ("expect", text(expect)), ("answer", text(answer)), ("third", text(third))],
+            ),
+            ConditionError::AfterTheEnd { line, numbered } => {
+                language.say("conditions-after-the-end", &[("line", text(line)), ("move", text(numbered))])
+            }
+            ConditionError::WrongNumber { line, numbered, would_be } => language.say(
+                "conditions-wrong-number",
+                &[("line", text(line)), ("move", text(numbered)), ("number", text(would_be))],
+            ),
+            ConditionError::Unplayable { line, own, numbered, why } => language.say(
+                "conditions-unplayable-move",
+                &[
+                    ("line", text(line)),
+                    ("whose", if *own { "yours" } else { "theirs" }.into()),
+                    ("move", text(numbered)),
+                    ("why", text(why)),
+                ],
+            ),
+            ConditionError::TwoAnswers { line, expect, first, second } => language.say(
+                "conditions-two-answers",
+                &[("line", text(line)), ("expect", text(expect)), ("first", text(first)), ("second", text(second))],
+            ),
+            ConditionError::Stored(why) => why.clone(),
+        }
+    }
+}
 
 /// The most lines one mail may leave.
 pub const MOST_LINES: usize = 24;
@@ -204,17 +286,14 @@ pub fn split_line(line: &str) -> (&str, Option<&str>) {
 /// and the answer, each optionally numbered with its dots (`14... Bg4 15. h3`; a number
 /// without dots would be read as a move, since Royal Chess writes `54`); `then` and commas
 /// between them are allowed. `Err` says what is wrong, naming the line.
-pub fn read(lines: &[String]) -> Result<Vec<WrittenLine>, String> {
+pub fn read(lines: &[String]) -> Result<Vec<WrittenLine>, ConditionError> {
     if lines.len() > MOST_LINES {
-        return Err(format!(
-            "Your mail leaves {} lines of conditional moves; at most {MOST_LINES} are taken.",
-            lines.len()
-        ));
+        return Err(ConditionError::TooManyLines { lines: lines.len() });
     }
     lines.iter().map(|line| read_line(line)).collect()
 }
 
-fn read_line(line: &str) -> Result<WrittenLine, String> {
+fn read_line(line: &str) -> Result<WrittenLine, ConditionError> {
     let shown = line.trim();
     let mut steps: Vec<Vec<&str>> = Vec::new();
     for word in shown.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
@@ -226,7 +305,7 @@ fn read_line(line: &str) -> Result<WrittenLine, String> {
             continue;
         }
         let Some(step) = steps.last_mut() else {
-            return Err(format!("The conditions \"{shown}\" do not begin with \"if\"."));
+            return Err(ConditionError::NoIf { line: shown.to_string() });
         };
         if word.eq_ignore_ascii_case("then") {
             continue;
@@ -234,14 +313,15 @@ fn read_line(line: &str) -> Result<WrittenLine, String> {
         step.push(word);
     }
     if steps.len() > MOST_PAIRS {
-        return Err(format!("The line \"{shown}\" has {} steps; a line may have at most {MOST_PAIRS}.", steps.len()));
+        return Err(ConditionError::TooManySteps { line: shown.to_string(), steps: steps.len() });
     }
     steps.iter().map(|words| read_step(shown, words)).collect()
 }
 
 /// One step's words: two moves, each perhaps after its number ("14..." or glued, "14...Bg4"),
 /// an `e.p.` after a move belonging to it.
-fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, String> {
+fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, ConditionError> {
+    let line = || shown.to_string();
     let mut moves: Vec<Written> = Vec::new();
     let mut number: Option<MoveNumber> = None;
     for &word in words {
@@ -259,7 +339,7 @@ fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, String> {
             // A number without dots is a move (Royal Chess's "54"), never a number here.
             Some(n) if n.color.is_some() => {
                 if number.is_some() {
-                    return Err(format!("In \"{shown}\", two move numbers stand together."));
+                    return Err(ConditionError::TwoNumbers { line: line() });
                 }
                 number = Some(n);
                 if rest.is_empty() {
@@ -271,20 +351,16 @@ fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, String> {
         }
     }
     if number.is_some() {
-        return Err(format!("In \"{shown}\", a move number stands without its move."));
+        return Err(ConditionError::NumberAlone { line: line() });
     }
     let mut moves = moves.into_iter();
     match (moves.next(), moves.next(), moves.next()) {
         (Some(expect), Some(answer), None) => Ok(WrittenPair { expect, answer }),
-        (None, ..) => Err(format!("In \"{shown}\", an \"if\" is followed by no move.")),
-        (Some(expect), None, _) => {
-            Err(format!("In \"{shown}\", \"if {}\" has no answer: write your move after your opponent's.", expect.text))
+        (None, ..) => Err(ConditionError::NoMove { line: line() }),
+        (Some(expect), None, _) => Err(ConditionError::NoAnswer { line: line(), expect: expect.text }),
+        (Some(expect), Some(answer), Some(third)) => {
+            Err(ConditionError::ThirdMove { line: line(), expect: expect.text, answer: answer.text, third: third.text })
         }
-        (Some(expect), Some(answer), Some(third)) => Err(format!(
-            "In \"{shown}\", \"if {} {}\" is followed by {}: each \"if\" takes your opponent's move and your answer; \
-             begin the next step with another \"if\".",
-            expect.text, answer.text, third.text
-        )),
     }
 }
 
@@ -292,12 +368,12 @@ fn read_step(shown: &str, words: &[&str]) -> Result<WrittenPair, String> {
 /// line, each number the move's own, no line going on after a move that ends the game, and no
 /// two lines answering the same move differently; returns the tree they make. `Err` names the
 /// line and the move, and why.
-pub fn validate(game: &dyn VariantGame, owner: Color, lines: &[WrittenLine]) -> Result<Conditions, String> {
+pub fn validate(game: &dyn VariantGame, owner: Color, lines: &[WrittenLine]) -> Result<Conditions, ConditionError> {
     let variant = game.variant();
     let snapshot = game.snapshot();
     let mut tree: Vec<Branch> = Vec::new();
     for line in lines {
-        let mut copy = variant.restore(&snapshot).map_err(|e| e.to_string())?;
+        let mut copy = variant.restore(&snapshot).map_err(|e| ConditionError::Stored(e.to_string()))?;
         let shown = written_line(line);
         let mut path: Vec<(String, String)> = Vec::new();
         for pair in line {
@@ -305,30 +381,28 @@ pub fn validate(game: &dyn VariantGame, owner: Color, lines: &[WrittenLine]) -> 
             for (who, written) in [(owner.other(), &pair.expect), (owner, &pair.answer)] {
                 let (number, turn) = (copy.move_number(), copy.turn());
                 if copy.outcome().is_some() {
-                    return Err(format!(
-                        "In your conditions \"{shown}\", {} {} comes after the game would be over.",
+                    let numbered = format!(
+                        "{} {}",
                         written.number.map_or_else(|| label(number, who), |n| n.label()),
                         written.text
-                    ));
+                    );
+                    return Err(ConditionError::AfterTheEnd { line: shown, numbered });
                 }
                 debug_assert_eq!(turn, who);
                 if let Some(n) = written.number
                     && (n.number != number || n.color.is_some_and(|c| c != turn))
                 {
-                    return Err(format!(
-                        "In your conditions \"{shown}\", {} {} is numbered wrongly: it would be {}.",
-                        n.label(),
-                        written.text,
-                        label(number, turn)
-                    ));
+                    return Err(ConditionError::WrongNumber {
+                        line: shown,
+                        numbered: format!("{} {}", n.label(), written.text),
+                        would_be: label(number, turn),
+                    });
                 }
-                let whose = if who == owner { "your" } else { "your opponent's" };
-                let played = copy.play(&written.text).map_err(|e| {
-                    format!(
-                        "In your conditions \"{shown}\", {whose} move {} {} cannot be played: {e}.",
-                        label(number, turn),
-                        written.text
-                    )
+                let played = copy.play(&written.text).map_err(|e| ConditionError::Unplayable {
+                    line: shown.clone(),
+                    own: who == owner,
+                    numbered: format!("{} {}", label(number, turn), written.text),
+                    why: e.to_string(),
                 })?;
                 step.push(played.notation);
             }
@@ -351,15 +425,16 @@ fn written_line(line: &WrittenLine) -> String {
 }
 
 /// Adds the checked line `path` to `tree`; two answers to the one move are refused.
-fn insert(tree: &mut Vec<Branch>, path: &[(String, String)], shown: &str) -> Result<(), String> {
+fn insert(tree: &mut Vec<Branch>, path: &[(String, String)], shown: &str) -> Result<(), ConditionError> {
     let Some(((expect, answer), rest)) = path.split_first() else { return Ok(()) };
     let index = match tree.iter().position(|b| &b.expect == expect) {
         Some(i) if &tree[i].answer != answer => {
-            return Err(format!(
-                "Your conditions answer {expect} twice, with {} and with {answer} (in \"{shown}\"): a condition must \
-                 say one move.",
-                tree[i].answer
-            ));
+            return Err(ConditionError::TwoAnswers {
+                line: shown.to_string(),
+                expect: expect.clone(),
+                first: tree[i].answer.clone(),
+                second: answer.clone(),
+            });
         }
         Some(i) => i,
         None => {

@@ -8,6 +8,7 @@ use super::senders::Ending;
 use super::{Decision, Loaded, Referee, RefereeError, Said, Source, chain, commitment, result_of};
 use crate::clock::Timestamp;
 use crate::engine::{Color, DrawReason, Outcome, WinReason};
+use crate::language::Language;
 use crate::mail::reader::NoText;
 use crate::notation::input::MoveInputError;
 use crate::untrusted::OneLine;
@@ -17,31 +18,49 @@ use super::records::{Effects, Event, GameStatus};
 
 /// Why a verified player's mail held no command, in the player's terms: the first line of the
 /// answer that follows with the help.
-fn no_command(said: &Said<'_>) -> String {
+fn no_command(said: &Said<'_>, language: &Language) -> String {
     match said.mail.no_text.as_ref() {
-        None | Some(NoText::Blank) => "Your mail held no command: it was empty.".to_string(),
-        Some(NoText::AllQuoted) => {
-            "Your mail held no command: everything in it was quoted from an earlier mail.".to_string()
+        None | Some(NoText::Blank) => language.say("no-command-empty", &[]),
+        Some(NoText::AllQuoted) => language.say("no-command-quoted", &[]),
+        Some(NoText::OnlySignature) => language.say("no-command-signature", &[]),
+        Some(NoText::NoTextPart) => language.say("no-command-attachments", &[]),
+        Some(NoText::Undecodable(encoding)) => {
+            language.say("no-command-undecodable", &[("encoding", encoding.to_string().into())])
         }
-        Some(NoText::OnlySignature) => "Your mail held no command: only a signature.".to_string(),
-        Some(NoText::NoTextPart) => "Your mail held no text that I can read, only attachments.".to_string(),
-        Some(NoText::Undecodable(encoding)) => format!("I could not decode your mail's text (invalid {encoding})."),
-        Some(NoText::BrokenStructure(why)) => format!("I could not read your mail: {why}."),
-        Some(NoText::UnreadableHtml) => {
-            "I could not read your mail's text: its HTML is nested too deeply. Please send plain text.".to_string()
+        Some(NoText::BrokenStructure(why)) => language.say("no-command-broken", &[("why", why.to_string().into())]),
+        Some(NoText::UnreadableHtml) => language.say("no-command-html", &[]),
+    }
+}
+
+/// Why a move was not accepted, in `language`. What a variant says of why no legal move
+/// matches (`NoMatch`'s reason) is its own words, in English.
+fn move_error(error: &MoveInputError, language: &Language) -> String {
+    match error {
+        MoveInputError::Empty => language.say("move-error-empty", &[]),
+        MoveInputError::Unreadable { input } => {
+            language.say("move-error-unreadable", &[("input", input.clone().into())])
+        }
+        MoveInputError::NoMatch { input, reason } => {
+            language.say("move-error-illegal", &[("input", input.clone().into()), ("reason", reason.clone().into())])
+        }
+        MoveInputError::UnclearLetter { input, letter } => language.say(
+            "move-error-unclear-letter",
+            &[("input", input.clone().into()), ("letter", letter.to_string().into())],
+        ),
+        MoveInputError::Ambiguous { input, candidates } => {
+            let candidates = candidates.iter().map(|c| language.letters().written(c)).collect::<Vec<_>>().join(", ");
+            language.say("move-error-ambiguous", &[("input", input.clone().into()), ("candidates", candidates.into())])
         }
     }
 }
 
 /// Why a line that is neither a move nor a command was not understood. The line is quoted
 /// back bounded ([`OneLine::echo`]): it may be any length.
-fn unreadable(text: &str, source: Source) -> String {
-    let text = OneLine::echo(text);
+fn unreadable(text: &str, source: Source, language: &Language) -> String {
+    let text = OneLine::echo(text).into_string();
     match source {
-        Source::Body => format!("The first line of your mail, \"{text}\", is neither a move nor a command."),
-        Source::Subject => {
-            format!("Your mail held no command, and its subject, \"{text}\", is neither a move nor a command.")
-        }
+        Source::Body => language.say("unreadable-line", &[("text", text.into())]),
+        Source::Subject => language.say("unreadable-subject", &[("text", text.into())]),
     }
 }
 
@@ -63,18 +82,21 @@ impl Referee<'_> {
             }
             Command::Help => self.help(g, color, None, format!("{color} asked for help"), now),
             Command::Empty => {
-                let reason = no_command(&said);
+                let reason = no_command(&said, &self.language_of(&g.record, color));
                 let detail = format!("{color} sent no command: {reason}");
                 self.help(g, color, Some(reason), detail, now)
             }
             _ if finished => {
-                self.reject(g, color, None, "The game is over; no more moves or offers are accepted.", now)
+                let message = self.say(g, color, "refused-game-over", &[]);
+                self.reject(g, color, None, &message, now)
             }
             // Until every secret of the setup is committed there is no game to resign, draw or
             // play: the move log has not even begun.
             _ if g.record.genesis.is_none() => {
+                let language = self.language_of(&g.record, color);
                 let waiting = g.game.setup_requests().into_iter().map(|r| r.prompt).next().unwrap_or_default();
-                let message = format!("The game has not begun: it begins when both players have answered ({waiting}).");
+                let waiting = super::variant_words::prompt(&waiting, &language);
+                let message = language.say("refused-not-begun", &[("waiting", waiting.into())]);
                 self.reject(g, color, None, &message, now)
             }
             Command::Resign => {
@@ -88,7 +110,8 @@ impl Referee<'_> {
             }
             Command::Accept => {
                 if g.record.draw_offer != Some(opponent) {
-                    return self.reject(g, color, None, "There is no draw offer from your opponent to accept.", now);
+                    let message = self.say(g, color, "refused-no-offer-to-accept", &[]);
+                    return self.reject(g, color, None, &message, now);
                 }
                 if let Some(asked) = self.unconfirmed(g, color, Ending::AcceptDraw, &said, now)? {
                     return Ok(asked);
@@ -99,7 +122,8 @@ impl Referee<'_> {
             }
             Command::Decline => {
                 if g.record.draw_offer != Some(opponent) {
-                    return self.reject(g, color, None, "There is no draw offer from your opponent to decline.", now);
+                    let message = self.say(g, color, "refused-no-offer-to-decline", &[]);
+                    return self.reject(g, color, None, &message, now);
                 }
                 g.record.draw_offer = None;
                 g.record.updated_at = now;
@@ -109,14 +133,15 @@ impl Referee<'_> {
             }
             Command::Draw => self.draw(g, color, &said, now),
             Command::Move { number: Some(number), text, .. } if text.is_empty() => {
-                let reason = format!("Your mail gives a move number ({}) but no move.", number.label());
+                let reason = self.say(g, color, "no-command-number-only", &[("number", number.label().into())]);
                 let detail = format!("{color} sent no command: {reason}");
                 self.help(g, color, Some(reason), detail, now)
             }
             Command::Conditions(lines) => self.conditions_left(g, color, &lines, &said, now),
             Command::Cancel => {
                 if g.record.conditions[color.index()].take().is_none() {
-                    return self.reject(g, color, None, "You have no conditional moves to cancel.", now);
+                    let message = self.say(g, color, "refused-nothing-to-cancel", &[]);
+                    return self.reject(g, color, None, &message, now);
                 }
                 g.record.updated_at = now;
                 let mail = self.game_mail(g, color, "conditions_cancelled", None, now)?;
@@ -125,10 +150,13 @@ impl Referee<'_> {
             }
             Command::Move { number, text, offer_draw, conditions } => {
                 if g.game.turn() != color {
-                    let message = format!(
-                        "It is not your move: {} is to move ({}).",
-                        opponent.title(),
-                        label(g.game.move_number(), opponent)
+                    let side = if opponent.is_white() { "white" } else { "black" };
+                    let to_move = label(g.game.move_number(), opponent);
+                    let message = self.say(
+                        g,
+                        color,
+                        "refused-not-your-move",
+                        &[("side", side.into()), ("label", to_move.into())],
                     );
                     return self.reject(g, color, Some(&text), &message, now);
                 }
@@ -136,10 +164,15 @@ impl Referee<'_> {
                 if let Some(number) = number
                     && (number.number != g.game.move_number() || number.color.is_some_and(|c| c != color))
                 {
-                    let message = format!(
-                        "Your mail gives the move as {} {text}, but the game is at {current} — it may be an old \
-                         or reordered mail. Nothing was played; if {text} is still your move, send it again.",
-                        number.label()
+                    let message = self.say(
+                        g,
+                        color,
+                        "refused-wrong-number",
+                        &[
+                            ("number", number.label().into()),
+                            ("move", text.clone().into()),
+                            ("current", current.clone().into()),
+                        ],
                     );
                     return self.reject(g, color, Some(&text), &message, now);
                 }
@@ -151,25 +184,27 @@ impl Referee<'_> {
                     && let Some(seen) = said.answered
                     && seen < g.game.plies()
                 {
-                    let message = format!(
-                        "Your mail answers one of my mails from before the latest move, so it may be an old, \
-                         resent or reordered mail. Nothing was played; if {text} is still your move, send it \
-                         again with its number ({current} {text}), or as an answer to my latest mail."
+                    let message = self.say(
+                        g,
+                        color,
+                        "refused-stale-move",
+                        &[("move", text.clone().into()), ("current", current.clone().into())],
                     );
                     return self.reject(g, color, Some(&text), &message, now);
                 }
                 // Conditional moves sent with the move are read before anything is played, and
                 // checked on copies of the game after it: a mail whose conditions cannot all be
                 // taken is refused whole, its move too.
-                let written = match self.written_conditions(g, &conditions) {
+                let written = match self.written_conditions(g, color, &conditions) {
                     Ok(written) => written,
                     Err(why) => return self.reject(g, color, Some(&text), &why, now),
                 };
-                match g.game.play(&text) {
+                match self.play_written(g, color, &text) {
                     Ok(played) => {
                         let left = match written.map(|w| conditions::validate(&*g.game, color, &w)).transpose() {
                             Ok(left) => left,
                             Err(why) => {
+                                let why = why.said(&self.language_of(&g.record, color));
                                 let record = g.record.clone();
                                 *g = self.load(record)?;
                                 return self.reject(g, color, Some(&text), &why, now);
@@ -180,14 +215,48 @@ impl Referee<'_> {
                     // Text that is no move at all, without a number that would make it one: the
                     // player did not write a move; tell them what was read and how to write one.
                     Err(MoveInputError::Unreadable { .. } | MoveInputError::Empty) if number.is_none() => {
-                        let reason = unreadable(&text, said.source);
+                        let reason = unreadable(&text, said.source, &self.language_of(&g.record, color));
                         let detail = format!("{color} sent no command: {reason}");
                         self.help(g, color, Some(reason), self.redacted(g, color, detail), now)
                     }
-                    Err(e) => self.reject_move(g, color, &text, &e.to_string(), now),
+                    Err(e) => {
+                        let why = move_error(&e, &self.language_of(&g.record, color));
+                        self.reject_move(g, color, &text, &why, now)
+                    }
                 }
             }
         }
+    }
+
+    /// Plays the move `color` wrote, read as chess's piece letters are written in the player's
+    /// language first (a French "Re2" is the king's move), then in English's, then in each
+    /// other language's: the first reading the game accepts is the move. A reading that
+    /// changes nothing is not tried twice; where none is accepted, the first reading's error
+    /// says why.
+    fn play_written(&self, g: &mut Loaded, color: Color, text: &str) -> Result<PlayedMove, MoveInputError> {
+        let own = self.language_of(&g.record, color);
+        let languages = self.templates.languages();
+        let mut readings: Vec<String> = Vec::new();
+        readings.extend(own.letters().to_english(text));
+        readings.push(text.to_string());
+        for language in languages.all() {
+            readings.extend(language.letters().to_english(text));
+        }
+        let mut first_error = None;
+        let mut tried: Vec<&str> = Vec::new();
+        for reading in &readings {
+            if tried.contains(&reading.as_str()) {
+                continue;
+            }
+            tried.push(reading);
+            match g.game.play(reading) {
+                Ok(played) => return Ok(played),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_error.unwrap_or(MoveInputError::Empty))
     }
 
     /// "draw": claims a claimable draw, accepts an open offer, or makes an offer.
@@ -210,7 +279,8 @@ impl Referee<'_> {
             return Ok(self.decided(g, mails, Vec::new(), Verdict::Draw, format!("{color} accepted the draw offer")));
         }
         if g.record.draw_offer == Some(color) {
-            return self.reject(g, color, None, "Your draw offer is already open.", now);
+            let message = self.say(g, color, "refused-offer-already-open", &[]);
+            return self.reject(g, color, None, &message, now);
         }
         g.record.draw_offer = Some(color);
         g.record.updated_at = now;
@@ -260,32 +330,39 @@ impl Referee<'_> {
         if g.game.turn() == color {
             let (n, opponent) = (g.game.move_number(), color.other());
             let next = if color.is_white() { n } else { n + 1 };
-            let message = format!(
-                "It is your move: conditional moves go with it, on its line or the lines after it \
-                 (\"{} your move if {} their move {} your answer\").",
-                label(n, color),
-                label(next, opponent),
-                label(n + 1, color)
+            let message = self.say(
+                g,
+                color,
+                "refused-conditions-on-your-move",
+                &[
+                    ("yours", label(n, color).into()),
+                    ("theirs", label(next, opponent).into()),
+                    ("answer", label(n + 1, color).into()),
+                ],
             );
             return self.reject(g, color, None, &message, now);
         }
-        let written = match self.written_conditions(g, lines) {
+        let written = match self.written_conditions(g, color, lines) {
             Ok(Some(written)) => written,
-            Ok(None) => return self.reject(g, color, None, "Your mail holds no conditional moves.", now),
+            Ok(None) => {
+                let message = self.say(g, color, "refused-no-conditions", &[]);
+                return self.reject(g, color, None, &message, now);
+            }
             Err(why) => return self.reject(g, color, None, &why, now),
         };
         // Unnumbered, they are read against the position now: refused when the mail answers
         // one from before the latest move, as a move without its number is.
         let unnumbered = written.iter().any(|line| line.first().is_some_and(|step| step.expect.number.is_none()));
         if unnumbered && said.answered.is_some_and(|seen| seen < g.game.plies()) {
-            let message = "Your mail answers one of my mails from before the latest move, so it may be an old, \
-                           resent or reordered mail. Nothing was changed; send your conditional moves again with \
-                           their numbers, or as an answer to my latest mail.";
-            return self.reject(g, color, None, message, now);
+            let message = self.say(g, color, "refused-stale-conditions", &[]);
+            return self.reject(g, color, None, &message, now);
         }
         let left = match conditions::validate(&*g.game, color, &written) {
             Ok(left) => left,
-            Err(why) => return self.reject(g, color, None, &why, now),
+            Err(why) => {
+                let why = why.said(&self.language_of(&g.record, color));
+                return self.reject(g, color, None, &why, now);
+            }
         };
         let detail = format!("{color} left conditional moves ({} lines)", left.lines().len());
         g.record.conditions[color.index()] = Some(left);
@@ -296,12 +373,22 @@ impl Referee<'_> {
 
     /// The lines of conditional moves a mail holds, read (`None`: it holds none); `Err` says why
     /// they cannot be taken: the variant offers none, or a line cannot be read.
-    fn written_conditions(&self, g: &Loaded, lines: &[String]) -> Result<Option<Vec<WrittenLine>>, String> {
+    fn written_conditions(
+        &self,
+        g: &Loaded,
+        color: Color,
+        lines: &[String],
+    ) -> Result<Option<Vec<WrittenLine>>, String> {
         if lines.is_empty() {
             return Ok(None);
         }
         g.game.variant().conditional_moves().map_err(str::to_string)?;
-        conditions::read(lines).map(Some)
+        // Moves in the player's own piece letters are read as English's (see `play_written`;
+        // the conditions are checked on copies, which read English's only).
+        let own = self.language_of(&g.record, color);
+        let lines: Vec<String> =
+            lines.iter().map(|line| own.letters().to_english(line).unwrap_or_else(|| line.clone())).collect();
+        conditions::read(&lines).map(Some).map_err(|e| e.said(&own))
     }
 
     /// A legal move was played: record it, end the game if the rules say so, carry out the
@@ -336,21 +423,25 @@ impl Referee<'_> {
             let waiting = last.by.other();
             let Some(pending) = g.record.conditions[waiting.index()].take() else { break };
             let Matched::Answer(answer, then) = pending.answer_to(&last.notation) else {
-                g.condition_news[waiting.index()] = Some(format!(
-                    "Your conditional moves are dropped: {} played {} {}, which none of them waited for.",
-                    g.record.player(last.by).display_name(),
-                    label(last.number, last.by),
-                    last.notation
+                let played = format!("{} {}", label(last.number, last.by), last.notation);
+                let player = g.record.player(last.by).display_name().to_string();
+                g.condition_news[waiting.index()] = Some(self.say(
+                    g,
+                    waiting,
+                    "conditions-dropped",
+                    &[("player", player.into()), ("move", played.into())],
                 ));
                 logged.push_str(&format!("; {waiting}'s conditional moves dropped"));
                 break;
             };
             if g.record.draw_offer == Some(last.by) {
-                g.condition_news[waiting.index()] = Some(format!(
-                    "Your conditional move {} {answer} was not played: {}'s draw offer is open, and a move would \
-                     decline it. It is your decision; your conditional moves are cancelled.",
-                    label(g.game.move_number(), waiting),
-                    g.record.player(last.by).display_name()
+                let unplayed = format!("{} {answer}", label(g.game.move_number(), waiting));
+                let player = g.record.player(last.by).display_name().to_string();
+                g.condition_news[waiting.index()] = Some(self.say(
+                    g,
+                    waiting,
+                    "conditions-offer-open",
+                    &[("player", player.into()), ("move", unplayed.into())],
                 ));
                 logged.push_str(&format!("; {waiting}'s conditional moves cancelled by the open draw offer"));
                 break;
@@ -360,9 +451,11 @@ impl Referee<'_> {
             let reply = match g.game.play(&answer) {
                 Ok(reply) => reply,
                 Err(e) => {
-                    g.condition_news[waiting.index()] = Some(format!(
-                        "Your conditional move {answer} could not be played ({e}); your conditional moves are \
-                         dropped."
+                    g.condition_news[waiting.index()] = Some(self.say(
+                        g,
+                        waiting,
+                        "conditions-unplayable",
+                        &[("move", answer.clone().into()), ("why", e.to_string().into())],
                     ));
                     break;
                 }

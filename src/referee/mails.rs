@@ -7,10 +7,10 @@ use super::commands::label;
 use super::records::{GameRecord, GameResult, GameStatus, OutgoingRecord};
 use super::templates::Rendered;
 use super::{Loaded, OnTimeout, Referee, RefereeError, html, ids};
-use crate::clock::control::days_text;
 use crate::clock::{TimeControl, Timestamp};
 use crate::engine::Color;
 use crate::engine::geometry::Square;
+use crate::language::{Language, PieceLetters};
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::picture;
 use crate::variants::{MoveStyle, Observer, PlayedMove, View, diagram};
@@ -25,7 +25,10 @@ struct GameHeader {
 
 #[derive(Serialize)]
 struct Person {
-    color: &'static str,
+    /// "White", in the recipient's language.
+    color: String,
+    /// "You play White.", in the recipient's language.
+    plays: String,
     name: String,
 }
 
@@ -39,19 +42,87 @@ struct ResultContext {
     /// The result in a few words, as a Subject shows it: "1-0 White wins by checkmate", or
     /// with the variant's own points, "White 0.65, Black 0.3: White wins by perpetual check".
     headline: String,
+    /// The game was lost on time.
+    on_time: bool,
 }
 
 impl ResultContext {
-    fn of(r: &GameResult) -> ResultContext {
+    fn of(r: &GameResult, language: &Language) -> ResultContext {
         let plain = matches!((r.white_points, r.black_points), (1000, 0) | (0, 1000) | (500, 500));
-        let points =
-            (!plain).then(|| format!("White {}, Black {}", points_text(r.white_points), points_text(r.black_points)));
+        let points = (!plain).then(|| {
+            language.say(
+                "result-points",
+                &[
+                    ("white", language.decimal(&points_text(r.white_points)).into()),
+                    ("black", language.decimal(&points_text(r.black_points)).into()),
+                ],
+            )
+        });
+        let reason = reason_words(&r.reason, language);
         let headline = match &points {
-            Some(points) => format!("{points}: {}", r.reason),
-            None => format!("{} {}", r.score, r.reason),
+            Some(points) => format!("{points}: {reason}"),
+            None => format!("{} {reason}", r.score),
         };
-        ResultContext { score: r.score.clone(), reason: r.reason.clone(), points, headline }
+        let on_time = r.reason.ends_with(" on time");
+        ResultContext { score: r.score.clone(), reason, points, headline, on_time }
     }
+}
+
+/// A result's reason as the records keep it (in English: "White wins by checkmate", see
+/// [`crate::engine::Outcome`]'s `Display`), in `language`; a reason herald does not know (a
+/// record of another version) as it is kept.
+pub(super) fn reason_words(reason: &str, language: &Language) -> String {
+    const HOWS: &[(&str, &str)] = &[
+        ("by checkmate", "how-checkmate"),
+        ("by stalemate", "how-stalemate"),
+        ("by capturing the royal piece", "how-royal-captured"),
+        ("by resignation", "how-resignation"),
+        ("by perpetual check", "how-perpetual-check"),
+        ("by baring the king", "how-bare-king"),
+        ("on time", "how-timeout"),
+        ("by finding the hidden crown", "how-crown-found"),
+        ("by destroying the whole army", "how-army-destroyed"),
+        ("by capturing the crown", "how-crown-captured"),
+        ("by insufficient material", "how-insufficient-material"),
+        ("by the fifty-move rule", "how-fifty-moves"),
+        ("by the seventy-five-move rule", "how-seventy-five-moves"),
+        ("by threefold repetition", "how-threefold-repetition"),
+        ("by fivefold repetition", "how-fivefold-repetition"),
+        ("by agreement", "how-agreement"),
+        ("by a monarch walled in by its own stones", "how-walled-in"),
+        ("by forfeit", "how-forfeit"),
+        ("by the director's decision", "how-directors-decision"),
+    ];
+    let how = |text: &str| HOWS.iter().find(|(english, _)| *english == text).map(|&(_, id)| language.say(id, &[]));
+    let side = |name: &str| match name {
+        "White" => Some("white"),
+        "Black" => Some("black"),
+        _ => None,
+    };
+    // A director's decision may end with the points it scored, "(0.7:0.25)": kept as they are.
+    let (reason, points) = match reason.rsplit_once(" (") {
+        Some((head, tail)) if tail.ends_with(')') && tail.contains(':') => (head, format!(" ({tail}")),
+        _ => (reason, String::new()),
+    };
+    let said = if let Some(rest) = reason.strip_prefix("Draw ") {
+        how(rest).map(|how| language.say("result-draw", &[("how", how.into())]))
+    } else if let Some((winner, rest)) = reason.split_once(" wins ") {
+        side(winner)
+            .zip(how(rest))
+            .map(|(winner, how)| language.say("result-win", &[("winner", winner.into()), ("how", how.into())]))
+    } else if let Some((winner, _)) = reason.split_once(" wins: ") {
+        let id = if reason.ends_with("stopped on its own hidden crown") {
+            Some("result-own-hidden-crown")
+        } else if reason.ends_with("was blown up by a mined stone") {
+            Some("result-crown-blown-up")
+        } else {
+            None
+        };
+        side(winner).zip(id).map(|(winner, id)| language.say(id, &[("winner", winner.into())]))
+    } else {
+        None
+    };
+    said.map_or_else(|| format!("{reason}{points}"), |said| format!("{said}{points}"))
 }
 
 /// The `ply`-th entry (from 0) of a view's move list with its number, "19. S@e4,f5" or
@@ -70,13 +141,51 @@ fn ply_of(view: &View, number: u32, by: Color) -> Option<usize> {
     (from_first + usize::from(!by.is_white())).checked_sub(usize::from(!view.first_mover.is_white()))
 }
 
-/// How conditional moves are written, for the help of a variant that offers them.
-const CONDITIONAL_HELP: &str = "Conditional moves: with your move you may leave answers to your opponent's next \
-     moves, which your opponent does not see, e.g. \"14. Nf3 if 14... Bg4 15. h3 if 15... Bh5 16. g4\", and more \
-     lines after it, each beginning with \"if\". Every move is checked when you send them. When your opponent plays \
-     a move a line waits for, its answer is played at once, and both of you are told; when they play another, the \
-     lines are dropped. While your opponent is to move, a mail of \"if\" lines alone replaces them; \"cancel\" \
-     drops them.";
+/// The legend of `view`'s board in `language` (see [`diagram::legend`], the same in English).
+fn legend(view: &View, pieces: &[crate::engine::rules::PieceDef], language: &Language) -> Option<String> {
+    let entries: Vec<String> = diagram::legend_entries(view, pieces)
+        .into_iter()
+        .map(|entry| match entry {
+            diagram::LegendEntry::Piece { letter, name, as_king } => {
+                let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
+                let said = language.say(&key, &[]);
+                let name = if said == format!("[{key}]") { name.to_string() } else { said };
+                let id = if as_king { "legend-as-king" } else { "legend-piece" };
+                language.say(id, &[("letter", letter.to_string().into()), ("name", name.into())])
+            }
+            diagram::LegendEntry::CarriesCrown => language.say("legend-carries-crown", &[]),
+            diagram::LegendEntry::CrownAlone => language.say("legend-crown-alone", &[]),
+        })
+        .collect();
+    (!entries.is_empty()).then(|| format!("{}\n", language.say("legend", &[("entries", entries.join(", ").into())])))
+}
+
+/// What a variant says for the help (`what`: `aim`, `notation-help`, `no-conditions`), in
+/// `language`: its message `what-ID`, where the languages have one, else the variant's own
+/// English.
+fn variant_says(language: &Language, what: &str, id: &str, english: &str) -> String {
+    let message = format!("{what}-{}", crate::language::message_key(id));
+    let said = language.say(&message, &[]);
+    if said == format!("[{message}]") { english.to_string() } else { said }
+}
+
+/// A time control in `language`: "10 moves in 30 days", "10 Züge in 30 Tagen".
+fn control_words(control: &TimeControl, language: &Language) -> String {
+    let days = |n: u32| language.say("days", &[("days", n.into())]);
+    match *control {
+        TimeControl::PerMove { days: d } => language.say("control-per-move", &[("days", days(d).into())]),
+        TimeControl::Moves { moves, days: d } => {
+            language.say("control-moves", &[("moves", moves.into()), ("days", days(d).into())])
+        }
+        TimeControl::Bank { start, increment, max } if start == increment => {
+            language.say("control-bank-even", &[("increment", days(increment).into()), ("max", max.into())])
+        }
+        TimeControl::Bank { start, increment, max } => language.say(
+            "control-bank",
+            &[("start", days(start).into()), ("increment", days(increment).into()), ("max", max.into())],
+        ),
+    }
+}
 
 /// Thousandths of a point as players write them: 1, 0.5, 0.65.
 fn points_text(thousandths: u16) -> String {
@@ -111,7 +220,7 @@ pub(super) struct MailContext {
     /// How moves are written in this variant, for the help.
     notation_help: String,
     /// The aim of the variant and how it is won, for the help.
-    aim: &'static str,
+    aim: String,
     /// The variant's moves can be written otherwise (`notation ...` applies to it).
     notation_styles: bool,
     /// The club's page on commitments, if it has one.
@@ -144,7 +253,7 @@ pub(super) struct MailContext {
     /// The club's time zone.
     club_zone: String,
     /// How the player asked to read moves (`notation ...`), described, if they did.
-    your_notation: Option<&'static str>,
+    your_notation: Option<String>,
     /// This mail's moves are written so.
     moves_restyled: bool,
     /// The player asked for mails of plain text alone (`format text`).
@@ -179,7 +288,7 @@ pub(super) struct MailContext {
     picture: Option<Picture>,
     /// How conditional moves are written in this variant, or why it offers none: one line,
     /// which the help mail's layout wraps (most mails never show it).
-    conditional_help: &'static str,
+    conditional_help: String,
     /// The variant offers conditional moves.
     conditional_moves: bool,
 }
@@ -309,15 +418,21 @@ impl Referee<'_> {
             }
             _ => false,
         };
+        let language = self.language_of(record, color);
+        // The moves in the player's own piece letters, where the variant writes chess's.
+        let others: Vec<char> =
+            variant.rules().pieces().iter().map(|p| p.letter).filter(|l| !"KQRBNP".contains(*l)).collect();
+        let letters = if language.letters().fit(&others) { language.letters().clone() } else { PieceLetters::ENGLISH };
+        for m in &mut shown.moves {
+            *m = letters.written(m);
+        }
         let to_move = g.game.turn();
         let number = g.game.move_number();
         let last_move = shown.moves.len().checked_sub(1).and_then(|ply| entry(&shown, ply));
+        let opponent_name = record.player(color.other()).display_name().to_string();
         let draw_offer = match record.draw_offer {
-            Some(c) if c == color => Some("Your draw offer is open.".to_string()),
-            Some(_) => Some(format!(
-                "{} offers a draw: reply \"accept\" or \"decline\".",
-                record.player(color.other()).display_name()
-            )),
+            Some(c) if c == color => Some(language.say("status-your-draw-offer", &[])),
+            Some(_) => Some(language.say("status-draw-offer", &[("opponent", opponent_name.as_str().into())])),
             None => None,
         };
         let deadline = record.deadline.map(|d| self.due(record, color, d)).unwrap_or_default();
@@ -333,26 +448,35 @@ impl Referee<'_> {
             },
             white: record.white.display_name().to_string(),
             black: record.black.display_name().to_string(),
-            you: Person { color: color.title(), name: record.player(color).display_name().to_string() },
+            you: Person {
+                color: language.color(color),
+                plays: language.say(if color.is_white() { "you-play-white" } else { "you-play-black" }, &[]),
+                name: record.player(color).display_name().to_string(),
+            },
             opponent: Person {
-                color: color.other().title(),
-                name: record.player(color.other()).display_name().to_string(),
+                color: language.color(color.other()),
+                plays: language.say(if color.is_white() { "you-play-black" } else { "you-play-white" }, &[]),
+                name: opponent_name.clone(),
             },
             board: diagram::render(&shown, color)
-                + &diagram::legend(&shown, variant.rules().pieces()).unwrap_or_default(),
+                + &legend(&shown, variant.rules().pieces(), &language).unwrap_or_default(),
             moves: diagram::move_list(&shown),
             last_move: last_move.clone(),
-            notices: view.notices.clone(),
-            legal_moves: view.legal_moves.clone().filter(|_| record.status == GameStatus::Active),
+            notices: view.notices.iter().map(|n| super::variant_words::notice(n, &language)).collect(),
+            legal_moves: view
+                .legal_moves
+                .as_ref()
+                .filter(|_| record.status == GameStatus::Active)
+                .map(|legal| legal.iter().map(|m| letters.written(m)).collect()),
             your_turn,
             move_label: label(number, to_move),
             deadline,
             timeout_loses: self.settings.on_timeout == OnTimeout::Forfeit && g.game.setup_requests().is_empty(),
             draw_offer: if record.status == GameStatus::Active { draw_offer } else { None },
-            result: record.result.as_ref().map(ResultContext::of),
-            example_move: if your_turn { example_move(g, &view, color) } else { String::new() },
-            notation_help: variant.notation_help().to_string(),
-            aim: variant.aim(),
+            result: record.result.as_ref().map(|r| ResultContext::of(r, &language)),
+            example_move: if your_turn { letters.written(&example_move(g, &view, color)) } else { String::new() },
+            notation_help: variant_says(&language, "notation-help", variant.id(), variant.notation_help()),
+            aim: variant_says(&language, "aim", variant.id(), variant.aim()),
             notation_styles: g.game.moves_in(MoveStyle::San).is_some(),
             commitments_url: self.settings.commitments_url.clone(),
             event,
@@ -360,7 +484,7 @@ impl Referee<'_> {
             // variant with hidden moves, the view's redacted entry).
             played: played.map(|p| {
                 if p.by == color && !restyled {
-                    format!("{} {}", label(p.number, p.by), p.notation)
+                    format!("{} {}", label(p.number, p.by), letters.written(&p.notation))
                 } else {
                     ply_of(&shown, p.number, p.by).and_then(|ply| entry(&shown, ply)).unwrap_or_default()
                 }
@@ -377,11 +501,18 @@ impl Referee<'_> {
             vacation: None,
             overview: None,
             your_zone: record.preferences[color.index()].zone.clone(),
-            your_notation: record.preferences[color.index()].notation.map(MoveStyle::described),
+            your_notation: record.preferences[color.index()]
+                .notation
+                .map(|style| language.say(&format!("notation-{}", style.name()), &[])),
             moves_restyled: restyled,
             plain_text: record.preferences[color.index()].plain_text,
             club_zone: self.settings.zone.iana_name().unwrap_or("UTC").to_string(),
-            setup_prompt: g.game.setup_requests().into_iter().find(|r| r.player == color).map(|r| r.prompt),
+            setup_prompt: g
+                .game
+                .setup_requests()
+                .into_iter()
+                .find(|r| r.player == color)
+                .map(|r| super::variant_words::prompt(&r.prompt, &language)),
             waiting_for_setup: !g.game.setup_requests().is_empty(),
             commitments: commitments
                 .into_iter()
@@ -391,7 +522,7 @@ impl Referee<'_> {
                     // Made with a move: which one, as this player's move list shows it.
                     made: match c.committed_at_ply {
                         0 => None,
-                        ply => Some(entry(&shown, ply as usize - 1).unwrap_or_else(|| format!("move {ply}"))),
+                        ply => Some(entry(&shown, ply as usize - 1).unwrap_or_else(|| ply.to_string())),
                     },
                     value: c.revealed.then(|| c.commitment.value.clone()),
                 })
@@ -420,39 +551,50 @@ impl Referee<'_> {
             chain_head: record.chain_head.clone().unwrap_or_default(),
             plies: g.game.plies(),
             tournament: record.tournament.as_ref().map(|t| {
-                let rating = |i: usize| t.ratings[i].map_or("unrated".to_string(), |r| r.to_string());
-                let ratings = if t.ratings.iter().any(Option::is_some) {
-                    format!(" (ratings: White {}, Black {})", rating(0), rating(1))
+                let rating = |i: usize| t.ratings[i].map_or(language.say("unrated", &[]), |r| r.to_string());
+                let place = language.say(
+                    "tournament-place",
+                    &[("tournament", t.name.as_str().into()), ("round", t.round.into()), ("board", t.board.into())],
+                );
+                if t.ratings.iter().any(Option::is_some) {
+                    let ratings =
+                        language.say("tournament-ratings", &[("white", rating(0).into()), ("black", rating(1).into())]);
+                    format!("{place} ({ratings})")
                 } else {
-                    String::new()
-                };
-                format!("{}, round {}, board {}{ratings}", t.name, t.round, t.board)
+                    place
+                }
             }),
             sequel: g
                 .sequel
                 .iter()
                 .map(|p| {
                     let whose = if p.by == color {
-                        "your conditional move".to_string()
+                        language.say("sequel-yours", &[])
                     } else {
-                        format!("{}'s conditional move", record.player(p.by).display_name())
+                        let name = record.player(p.by).display_name();
+                        language.say("sequel-theirs", &[("player", name.as_ref().into())])
                     };
                     let written = ply_of(&shown, p.number, p.by)
                         .and_then(|ply| entry(&shown, ply))
-                        .unwrap_or_else(|| format!("{} {}", label(p.number, p.by), p.notation));
+                        .unwrap_or_else(|| format!("{} {}", label(p.number, p.by), letters.written(&p.notation)));
                     format!("{written}, {whose}")
                 })
                 .collect(),
             condition_news: g.condition_news[color.index()].clone(),
             conditions: match &record.conditions[color.index()] {
-                Some(c) if record.status == GameStatus::Active => c.written(number, to_move),
+                Some(c) if record.status == GameStatus::Active => {
+                    c.written(number, to_move).iter().map(|line| letters.written(line)).collect()
+                }
                 _ => Vec::new(),
             },
-            conditional_help: variant.conditional_moves().err().unwrap_or(CONDITIONAL_HELP),
+            conditional_help: match variant.conditional_moves() {
+                Ok(()) => language.say("conditional-help", &[]),
+                Err(why) => variant_says(&language, "no-conditions", variant.id(), why),
+            },
             conditional_moves: variant.conditional_moves().is_ok(),
             picture: (!self.settings.plain_text && !record.preferences[color.index()].plain_text).then(|| Picture {
                 marked: last_move_squares(g, &shown),
-                legend: diagram::legend(&shown, variant.rules().pieces()),
+                legend: legend(&shown, variant.rules().pieces(), &language),
                 notes: diagram::notes(&shown),
                 pieces: variant.rules().pieces(),
                 bottom: color,
@@ -472,13 +614,17 @@ impl Referee<'_> {
             .as_deref()
             .and_then(|name| jiff::tz::TimeZone::get(name).ok())
             .filter(|zone| *zone != self.settings.zone);
-        let minute = |zone: jiff::tz::TimeZone| deadline.to_zoned(zone).strftime("%Y-%m-%d %H:%M %Z").to_string();
+        let language = self.language_of(record, color);
+        let minute = |zone: jiff::tz::TimeZone| language.minute(&deadline.to_zoned(zone));
         if self.control_of(record).counted_in_days() {
             let last = deadline.checked_sub(jiff::SignedDuration::from_nanos(1)).unwrap_or(deadline);
             let zoned = last.to_zoned(self.settings.zone.clone());
-            let club = format!("the end of {} ({})", zoned.date(), zoned.strftime("%Z"));
+            let club = language.say(
+                "due-end-of-day",
+                &[("date", language.date(zoned.date()).into()), ("zone", zoned.strftime("%Z").to_string().into())],
+            );
             match own {
-                Some(zone) => format!("{club}, {} your time", minute(zone)),
+                Some(zone) => language.say("due-your-time", &[("club", club.into()), ("minute", minute(zone).into())]),
                 None => club,
             }
         } else {
@@ -496,16 +642,18 @@ impl Referee<'_> {
         if !control.counted_in_days() || record.status != GameStatus::Active {
             return Vec::new();
         }
+        let language = self.language_of(record, color);
+        let days = |n: u32| language.say("days", &[("days", n.into())]);
+        let written = control_words(&control, &language);
         let mut lines = vec![match control {
-            TimeControl::Bank { increment, max, .. } => format!(
-                "Time control: {control}: each move adds {} to the mover's bank, which never holds more than {}.",
-                days_text(increment),
-                days_text(max)
+            TimeControl::Bank { increment, max, .. } => language.say(
+                "clock-control-bank",
+                &[("control", written.into()), ("increment", days(increment).into()), ("max", days(max).into())],
             ),
             TimeControl::Moves { moves, .. } => {
-                format!("Time control: {control}; the days not used are carried over to the next {moves} moves.")
+                language.say("clock-control-moves", &[("control", written.into()), ("moves", moves.into())])
             }
-            TimeControl::PerMove { .. } => format!("Time control: {control}."),
+            TimeControl::PerMove { .. } => language.say("clock-control", &[("control", written.into())]),
         }];
         let playing = g.game.setup_requests().is_empty();
         let turn = g.game.turn();
@@ -519,12 +667,19 @@ impl Referee<'_> {
                 }
                 None => record.clocks[c.index()].unwrap_or(0),
             };
-            let whose = if c == color { "Your".to_string() } else { format!("{}'s", record.player(c).display_name()) };
+            let name = record.player(c).display_name().to_string();
+            let whose: &[(&str, fluent_bundle::FluentValue<'_>)] =
+                &[("whose", if c == color { "yours" } else { "theirs" }.into()), ("player", name.into())];
             // The side to move has made half the moves played, rounded down; the other, up.
             let made = if c == turn { plies / 2 } else { plies.div_ceil(2) };
+            let mut args = whose.to_vec();
+            args.push(("days", language.say("days", &[("days", days.into())]).into()));
             lines.push(match control.next_control(made) {
-                Some(control) => format!("{whose} clock: {} left for the moves up to move {control}.", days_text(days)),
-                None => format!("{whose} bank: {}.", days_text(days)),
+                Some(control) => {
+                    args.push(("move", control.into()));
+                    language.say("clock-left", &args)
+                }
+                None => language.say("clock-bank", &args),
             });
         }
         lines
@@ -537,17 +692,18 @@ impl Referee<'_> {
             return Vec::new();
         }
         let today = now.to_zoned(self.settings.zone.clone()).date();
+        let language = self.language_of(record, color);
         let mut lines = Vec::new();
         for c in [color, color.other()] {
             for v in record.vacations[c.index()].iter().filter(|v| v.last_day >= today) {
+                let (first, last) = (language.date(v.first_day), language.date(v.last_day));
                 lines.push(if c == color {
-                    format!("Your vacation: {} to {}; your clock stands still on those days.", v.first_day, v.last_day)
+                    language.say("vacation-yours", &[("first", first.into()), ("last", last.into())])
                 } else {
-                    format!(
-                        "{}'s vacation: {} to {}; their clock stands still on those days.",
-                        record.player(c).display_name(),
-                        v.first_day,
-                        v.last_day
+                    let name = record.player(c).display_name().to_string();
+                    language.say(
+                        "vacation-theirs",
+                        &[("player", name.into()), ("first", first.into()), ("last", last.into())],
                     )
                 });
             }
@@ -564,7 +720,8 @@ impl Referee<'_> {
         context: &MailContext,
         now: Timestamp,
     ) -> Result<OutgoingRecord, RefereeError> {
-        let Rendered { subject, body } = self.templates.render(template, context)?;
+        let language = self.language_of(&g.record, color);
+        let Rendered { subject, body } = self.templates.render(template, &language, context)?;
         let record = &mut g.record;
         let token = self.tokens.token(record.id, color);
         let root = ids::thread_root(self.tokens, record.id, color, &self.settings.domain);
@@ -588,7 +745,7 @@ impl Referee<'_> {
                     pieces: picture.pieces,
                     marked: &picture.marked,
                 };
-                let text = self.templates.render(template, marked)?;
+                let text = self.templates.render(template, &language, marked)?;
                 let html = html::html_body(
                     &subject,
                     &text.body,
@@ -631,6 +788,7 @@ impl Referee<'_> {
                     | "zone"
                     | "notation"
                     | "format"
+                    | "language"
             ) || context.declined_by_you
             {
                 AutoSubmitted::AutoReplied

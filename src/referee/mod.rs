@@ -38,11 +38,13 @@ pub mod templates;
 pub mod token;
 pub mod tournaments;
 pub mod vacations;
+mod variant_words;
 
 use serde::Deserialize;
 
 use crate::clock::{TimeControl, Timestamp};
 use crate::engine::{Color, Outcome};
+use crate::language::{Language, Languages};
 use crate::mail::reader::IncomingMail;
 use crate::variants::{self, Variant, VariantGame};
 
@@ -97,6 +99,9 @@ pub struct Settings {
     pub bounces: bounces::BounceSettings,
     /// The club's page on commitments, which the mails link to (`referee.commitments_url`).
     pub commitments_url: Option<String>,
+    /// The code of the language of a player who chose none, in a game of no tournament that
+    /// names one (`referee.language`).
+    pub language: String,
 }
 
 impl Settings {
@@ -233,17 +238,20 @@ struct Said<'m> {
 
 /// The text a player's mail says its command in: the text the player typed, as they see it;
 /// when it holds nothing, the Subject.
-fn command_text(mail: &IncomingMail) -> (String, Source) {
+/// Commands written in any of herald's languages are read as their English words
+/// ([`Languages::in_english`]).
+fn command_text(mail: &IncomingMail, languages: &Languages) -> (String, Source) {
     let body = commands::fold(&mail.body);
-    match commands::from_subject(&mail.subject) {
+    let (text, source) = match commands::from_subject(&mail.subject) {
         Some(subject) if commands::first_line(&body).is_none() => (subject, Source::Subject),
         _ => (body, Source::Body),
-    }
+    };
+    (languages.in_english(&text).into_owned(), source)
 }
 
 /// The command line of a mail: the first line of [`command_text`], if there is one.
-fn command_line(mail: &IncomingMail) -> Option<String> {
-    commands::first_line(&command_text(mail).0).map(str::to_string)
+fn command_line(mail: &IncomingMail, languages: &Languages) -> Option<String> {
+    commands::first_line(&command_text(mail, languages).0).map(str::to_string)
 }
 
 /// What a game ended with, for the record.
@@ -389,7 +397,7 @@ impl<'a> Referee<'a> {
     pub fn player_mail(&self, player: gate::PlayerMail<'_>, now: Timestamp) -> Result<Decision, RefereeError> {
         let (mail, color, authenticated) = (player.mail(), player.color(), player.authenticated());
         let mut loaded = self.load(player.into_record())?;
-        let (text, source) = command_text(mail);
+        let (text, source) = command_text(mail, self.templates.languages());
         // A variant's own setup commands ("crown king") come first: they are read from the
         // first line, like every command. A finished game takes no setup answer.
         if let Some(first) = commands::first_line(&text)
@@ -407,7 +415,32 @@ impl<'a> Referee<'a> {
     /// The command line of a player's mail: where the commands that are the player's rather
     /// than one game's (a vacation, a preference, the overview) are read first.
     fn players_command_line(&self, player: &gate::PlayerMail<'_>) -> Option<String> {
-        command_line(player.mail())
+        command_line(player.mail(), self.templates.languages())
+    }
+
+    /// The language `color` reads `record`'s game in: their own (`language ...`), else their
+    /// tournament's, else the club's, else English.
+    pub(super) fn language_of(&self, record: &GameRecord, color: Color) -> std::sync::Arc<Language> {
+        let languages = self.templates.languages();
+        let own = record.preferences[color.index()].language.as_deref();
+        let tournament = record.tournament.as_ref().and_then(|t| t.language.as_deref());
+        [own, tournament]
+            .into_iter()
+            .flatten()
+            .find_map(|code| languages.get(code))
+            .unwrap_or_else(|| self.club_language())
+            .clone()
+    }
+
+    /// The message `id` in the language `color` reads `g`'s game in.
+    fn say(&self, g: &Loaded, color: Color, id: &str, args: &crate::language::Args<'_>) -> String {
+        self.language_of(&g.record, color).say(id, args)
+    }
+
+    /// The club's language (`referee.language`), for mails to someone herald knows no
+    /// language of: an address it cannot match, the director.
+    pub(super) fn club_language(&self) -> &std::sync::Arc<Language> {
+        self.templates.languages().or_english(Some(&self.settings.language))
     }
 
     /// The game of a stored record.

@@ -47,7 +47,8 @@ impl Referee<'_> {
         let mut effects =
             Effects { events: vec![Event { game_id: None, kind: verdict.as_str(), detail }], ..Effects::default() };
         if let Some(addressed) = self.addressed(&mut effects, mail, "unverified") {
-            let Rendered { subject, body } = self.templates.render("unverified.txt", minijinja::Value::UNDEFINED)?;
+            let Rendered { subject, body } =
+                self.templates.render("unverified.txt", self.club_language(), minijinja::Value::UNDEFINED)?;
             self.push_reply(&mut effects, addressed, subject, body, now);
         }
         Ok(Decision { effects, verdict })
@@ -72,7 +73,7 @@ impl Referee<'_> {
         let mut effects = Effects { events: vec![event], ..Effects::default() };
         if let Some(addressed) = self.addressed(&mut effects, mail, "too-large") {
             let Rendered { subject, body } =
-                self.templates.render("too_large.txt", minijinja::context! { size, limit })?;
+                self.templates.render("too_large.txt", self.club_language(), minijinja::context! { size, limit })?;
             self.push_reply(&mut effects, addressed, subject, body, now);
         }
         Ok(Decision { effects, verdict })

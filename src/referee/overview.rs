@@ -69,7 +69,7 @@ impl Referee<'_> {
                 let asked = games.into_iter().find(|g| g.id == id);
                 let Some((asked, mine)) = asked.and_then(|g| g.color_of(&email).map(|c| (g, c))) else {
                     let mut g = self.load(record)?;
-                    let why = format!("You play in no game #{id} with this address; \"games\" lists the games you do.");
+                    let why = self.say(&g, color, "refused-no-such-game", &[("game", id.into())]);
                     return self.reject(&mut g, color, None, &why, now);
                 };
                 // The game's own `board`, as if the player had written it there.
@@ -100,22 +100,32 @@ impl Referee<'_> {
     /// due by 2026-12-01 18:00 UTC".
     fn overview_line(&self, g: &super::Loaded, mine: Color) -> String {
         let record = &g.record;
-        let opponent = record.player(mine.other()).display_name();
+        let language = self.language_of(record, mine);
+        let opponent = record.player(mine.other()).display_name().to_string();
         let clock = on_clock(g);
-        let whose = if !g.game.setup_requests().is_empty() {
-            if clock.contains(&mine) {
-                "your secret choice is awaited".to_string()
-            } else {
-                format!("waiting for {opponent}'s secret choice")
+        let label = commands::label(g.game.move_number(), g.game.turn());
+        let whose = match (!g.game.setup_requests().is_empty(), clock.contains(&mine), g.game.turn() == mine) {
+            (true, true, _) => language.say("overview-your-choice", &[]),
+            (true, false, _) => language.say("overview-their-choice", &[("opponent", opponent.clone().into())]),
+            (false, _, true) => language.say("overview-your-move", &[("label", label.into())]),
+            (false, _, false) => {
+                language.say("overview-their-move", &[("opponent", opponent.clone().into()), ("label", label.into())])
             }
-        } else {
-            let label = commands::label(g.game.move_number(), g.game.turn());
-            if g.game.turn() == mine { format!("your move ({label})") } else { format!("{opponent} to move ({label})") }
         };
-        let due = match record.deadline {
-            Some(d) => format!(", due by {}", self.due(record, mine, d)),
-            None => String::new(),
+        let whose = match record.deadline {
+            Some(d) => {
+                language.say("overview-due", &[("what", whose.into()), ("deadline", self.due(record, mine, d).into())])
+            }
+            None => whose,
         };
-        format!("#{} {} against {opponent}: {whose}{due}", record.id, record.variant)
+        language.say(
+            "overview-line",
+            &[
+                ("game", record.id.into()),
+                ("variant", record.variant.clone().into()),
+                ("opponent", opponent.into()),
+                ("what", whose.into()),
+            ],
+        )
     }
 }

@@ -78,11 +78,8 @@ impl Referee<'_> {
                     ("zone", detail)
                 }
                 Err(_) => {
-                    let why = format!(
-                        "I know no time zone \"{}\": write its name as the time zone database does, e.g. \
-                         \"zone Europe/Berlin\" or \"zone America/New_York\", or \"zone club\" for the club's.",
-                        OneLine::echo(&name)
-                    );
+                    let why =
+                        self.say(&g, color, "refused-zone", &[("word", OneLine::echo(&name).into_string().into())]);
                     return refused(self, &mut g, why);
                 }
             },
@@ -98,20 +95,41 @@ impl Referee<'_> {
                 };
                 ("format", detail)
             }
+            PreferenceCommand::Language(None) => {
+                preferences.language = None;
+                ("language", format!("{color} set their language to the club's"))
+            }
+            PreferenceCommand::Language(Some(word)) => {
+                // A code ("de") or the language's own name ("Deutsch"), in any case.
+                let languages = self.templates.languages();
+                let found = languages
+                    .get(&word)
+                    .or_else(|| languages.all().into_iter().find(|l| l.name().eq_ignore_ascii_case(&word)));
+                match found {
+                    Some(language) => {
+                        preferences.language = Some(language.code().to_string());
+                        ("language", format!("{color} set their language to {}", language.code()))
+                    }
+                    None => {
+                        let language = self.language_of(&g.record, color);
+                        let why = language.say(
+                            "refused-language",
+                            &[
+                                ("word", OneLine::echo(&word).into_string().into()),
+                                ("codes", languages.codes().join(", ").into()),
+                            ],
+                        );
+                        return refused(self, &mut g, why);
+                    }
+                }
+            }
             PreferenceCommand::Format(Err(word)) => {
-                let why = format!(
-                    "I know no mail format \"{}\": write \"format text\" for mails of plain text alone, or \
-                     \"format html\" for mails with the board drawn as a picture.",
-                    OneLine::echo(&word)
-                );
+                let why = self.say(&g, color, "refused-format", &[("word", OneLine::echo(&word).into_string().into())]);
                 return refused(self, &mut g, why);
             }
             PreferenceCommand::Notation(Err(word)) => {
-                let why = format!(
-                    "I know no notation \"{}\": write \"notation san\" (Nf3), \"notation long\" (Ng1-f3) or \
-                     \"notation iccf\" (7163).",
-                    OneLine::echo(&word)
-                );
+                let why =
+                    self.say(&g, color, "refused-notation", &[("word", OneLine::echo(&word).into_string().into())]);
                 return refused(self, &mut g, why);
             }
         };

@@ -64,6 +64,9 @@ pub struct Preferences {
     /// They asked for mails of plain text alone, without the HTML alternative and its board
     /// picture (`format text`).
     pub plain_text: bool,
+    /// The language they read herald in, a code (`language ...`); `None`: their tournament's,
+    /// else the club's.
+    pub language: Option<String>,
 }
 
 /// What each of a game's two players keeps across all their games, read with each game (White's,
@@ -195,6 +198,8 @@ pub struct TournamentGame {
     pub board: u32,
     /// White's and Black's ratings in the game's variant now (rounded), where they have one.
     pub ratings: [Option<u32>; 2],
+    /// The language of its players who chose none, a code; `None`: the club's.
+    pub language: Option<String>,
 }
 
 /// What the player on the clock has been told of the current deadline; stored as its number,

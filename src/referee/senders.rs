@@ -123,12 +123,21 @@ impl Ending {
         }
     }
 
-    /// The command the player writes to confirm.
-    fn command(self) -> &'static str {
+    /// [`Self::asked`]'s message.
+    fn asked_id(self) -> &'static str {
         match self {
-            Ending::Resign => "resign",
-            Ending::AcceptDraw => "accept",
-            Ending::ClaimDraw => "draw",
+            Ending::Resign => "asked-resign",
+            Ending::AcceptDraw => "asked-accept-draw",
+            Ending::ClaimDraw => "asked-claim-draw",
+        }
+    }
+
+    /// [`Self::command`]'s message: the command word in the player's language.
+    fn command_id(self) -> &'static str {
+        match self {
+            Ending::Resign => "command-resign",
+            Ending::AcceptDraw => "command-accept",
+            Ending::ClaimDraw => "command-draw",
         }
     }
 }
@@ -138,10 +147,10 @@ impl Ending {
 pub(super) struct ConfirmationContext {
     /// The code the reply's Subject must carry.
     pub(super) code: String,
-    /// "to resign this game".
-    asked: &'static str,
-    /// The command to write again: "resign".
-    command: &'static str,
+    /// "to resign this game", in the player's language.
+    asked: String,
+    /// The command to write again: "resign", in the player's language.
+    command: String,
     /// The mail that asked was authenticated (the club confirms every game's end).
     authenticated: bool,
 }
@@ -167,8 +176,8 @@ impl Referee<'_> {
         let mut context = self.context(g, color, "confirm", None, now);
         context.confirmation = Some(ConfirmationContext {
             code: self.tokens.confirmation(g.record.id, color, ending.name(), plies),
-            asked: ending.asked(),
-            command: ending.command(),
+            asked: self.say(g, color, ending.asked_id(), &[]),
+            command: self.say(g, color, ending.command_id(), &[]),
             authenticated: said.authenticated,
         });
         let mail = self.mail(g, color, "confirm.txt", &context, now)?;

@@ -13,9 +13,14 @@
 //! wrapped.
 
 use std::fmt;
+use std::sync::Arc;
 
-use minijinja::Environment;
+use fluent_bundle::FluentValue;
+use minijinja::value::{Kwargs, Value};
+use minijinja::{Environment, State};
 use serde::Serialize;
+
+use crate::language::{Language, Languages};
 
 /// The widest line of a mail's text, in characters: 78, as RFC 5322 recommends.
 pub const WIDTH: usize = 78;
@@ -57,9 +62,12 @@ pub struct Rendered {
     pub body: String,
 }
 
-/// The loaded templates.
+/// The loaded templates, and the languages their words are said in: a template names each
+/// sentence by its message id (`{{ t("moved", move=played) }}`), and the recipient's language
+/// says it (see [`crate::language`]).
 pub struct Templates {
     env: Environment<'static>,
+    languages: Arc<Languages>,
 }
 
 impl Templates {
@@ -68,14 +76,43 @@ impl Templates {
         BUILT_IN.iter().map(|&(name, _)| name)
     }
 
-    /// The built-in templates.
+    /// The built-in templates, in the shipped languages.
     pub fn built_in() -> Templates {
         Templates::with_overrides(Vec::new()).expect("the built-in templates are valid")
     }
 
-    /// The built-in templates, with those named in `overrides` replaced by the given text.
+    /// The built-in templates, with those named in `overrides` replaced by the given text, in
+    /// the shipped languages.
     pub fn with_overrides(overrides: Vec<(String, String)>) -> Result<Templates, TemplateError> {
+        Templates::with_languages(overrides, Languages::shipped())
+    }
+
+    /// The built-in templates, with those named in `overrides` replaced by the given text, in
+    /// `languages`.
+    pub fn with_languages(overrides: Vec<(String, String)>, languages: Languages) -> Result<Templates, TemplateError> {
+        let languages = Arc::new(languages);
         let mut env = Environment::new();
+        // `t(id, name=value, ...)`: the message `id` in the language the mail is rendered in
+        // (the context's `lang`), its variables from the keyword arguments (`you_play` is the
+        // message's `$you-play`; a number chooses plurals).
+        let words = languages.clone();
+        env.add_function("t", move |state: &State, id: &str, kwargs: Kwargs| -> Result<String, minijinja::Error> {
+            let code = state.lookup("lang").and_then(|v| v.as_str().map(str::to_string));
+            let language = words.or_english(code.as_deref());
+            let mut args: Vec<(String, FluentValue<'static>)> = Vec::new();
+            for name in kwargs.args() {
+                let value: Value = kwargs.get(name)?;
+                args.push((name.replace('_', "-"), fluent_value(&value)));
+            }
+            let args: Vec<(&str, FluentValue<'static>)> = args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+            Ok(language.say(id, &args))
+        });
+        // `text | column(width)`: the text and spaces to `width` characters, at least one: a
+        // command's column in the list of commands.
+        env.add_filter("column", |text: &str, width: usize| -> String {
+            let chars = text.chars().count();
+            format!("{text}{}", " ".repeat(width.saturating_sub(chars).max(1)))
+        });
         // Block tags on lines of their own leave no blank lines behind (as in Jinja with
         // trim_blocks and lstrip_blocks), so the templates read like the mails they make.
         let syntax = minijinja::syntax::SyntaxConfig::builder()
@@ -92,14 +129,23 @@ impl Templates {
             };
             env.add_template_owned(name, joined(&text)).map_err(|e| TemplateError(format!("{name}: {e}")))?;
         }
-        Ok(Templates { env })
+        Ok(Templates { env, languages })
     }
 
-    /// Renders `name` with `context` into a subject and a body.
-    pub fn render(&self, name: &str, context: impl Serialize) -> Result<Rendered, TemplateError> {
+    /// The languages the templates are said in.
+    pub fn languages(&self) -> &Languages {
+        &self.languages
+    }
+
+    /// Renders `name` with `context` in `language` into a subject and a body.
+    pub fn render(&self, name: &str, language: &Language, context: impl Serialize) -> Result<Rendered, TemplateError> {
         let template = self.env.get_template(name).map_err(|e| TemplateError(format!("{name}: {e}")))?;
-        let text =
-            template.render(minijinja::value::Serde(&context)).map_err(|e| TemplateError(format!("{name}: {e:#}")))?;
+        let context = minijinja::context! {
+            lang => language.code(),
+            languages => self.languages.codes().join(", "),
+            ..Value::from(minijinja::value::Serde(&context))
+        };
+        let text = template.render(context).map_err(|e| TemplateError(format!("{name}: {e:#}")))?;
         let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
         let subject = first
             .strip_prefix("Subject:")
@@ -108,6 +154,21 @@ impl Templates {
             .to_string();
         Ok(Rendered { subject, body: tidy(rest) })
     }
+}
+
+/// A template value as a Fluent variable: a number stays a number (it chooses plurals), and
+/// anything else is its text.
+fn fluent_value(value: &Value) -> FluentValue<'static> {
+    if let Ok(n) = i64::try_from(value.clone()) {
+        return FluentValue::from(n);
+    }
+    if let Ok(n) = f64::try_from(value.clone()) {
+        return FluentValue::from(n);
+    }
+    if value.is_none() || value.is_undefined() {
+        return FluentValue::from("");
+    }
+    FluentValue::from(value.to_string())
 }
 
 /// A template's text with each line that ends with `\\` joined to the next, whose indentation

@@ -11,6 +11,7 @@ use super::records::{Effects, Event, GameRecord, GameResult, GameStatus, Outgoin
 use super::templates::Rendered;
 use super::{Decision, Referee, RefereeError, ids};
 use crate::clock::Timestamp;
+use crate::language::Language;
 use crate::mail::compose::{self, AutoSubmitted, OutgoingMail};
 use crate::mail::reader::IncomingMail;
 use crate::store::Entry;
@@ -113,8 +114,8 @@ struct EntryContext {
     name: String,
     event: &'static str,
     refusal: Option<String>,
-    refusal_subject: Option<&'static str>,
-    withdrawal: Option<&'static str>,
+    refusal_subject: Option<String>,
+    withdrawal: Option<String>,
 }
 
 impl Referee<'_> {
@@ -124,7 +125,7 @@ impl Referee<'_> {
     /// `join` is a stranger's text, quoted back in the answer's Subject and text: one line, no
     /// longer than a tournament's name can be.
     pub fn join_request(&self, stranger: &StrangerMail<'_>) -> Option<String> {
-        let words = super::command_line(stranger.mail()).unwrap_or_default();
+        let words = super::command_line(stranger.mail(), self.templates.languages()).unwrap_or_default();
         let (verb, rest) = words.trim().split_once(char::is_whitespace)?;
         verb.eq_ignore_ascii_case("join")
             .then(|| OneLine::new(rest.trim().trim_end_matches('.'), untrusted::TITLE_CHARS).into_string())
@@ -162,15 +163,15 @@ impl Referee<'_> {
         };
         let (tournament, refusal) = match tournament {
             None => {
-                let text = format!(
-                    "There is no tournament \"{}\" here. Write \"join\" and the tournament's number or name, \
-                     as the club announced it.",
-                    OneLine::echo(wanted)
-                );
+                let wanted = OneLine::echo(wanted).into_string();
+                let text = self.club_language().say("entry-no-such-tournament", &[("wanted", wanted.into())]);
                 (None, Some(("no such tournament", text)))
             }
             Some(t) if t.stage != Stage::Open => {
-                let text = format!("{} does not take entries by mail now ({}).", t.name, t.stage.as_str());
+                let text = self.tournament_language(t).say(
+                    "entry-not-open",
+                    &[("tournament", t.name.clone().into()), ("stage", t.stage.as_str().into())],
+                );
                 (Some(t), Some(("entries are not open", text)))
             }
             Some(t) => (Some(t), None),
@@ -212,11 +213,12 @@ impl Referee<'_> {
     ) -> Result<(Decision, EntryChange), RefereeError> {
         let mail = entrant.mail();
         let sender = entrant.email().to_string();
-        let withdraw = super::command_line(mail)
+        let withdraw = super::command_line(mail, self.templates.languages())
             .unwrap_or_default()
             .trim()
             .trim_end_matches(['.', '!'])
             .eq_ignore_ascii_case("withdraw");
+        let language = self.tournament_language(tournament);
         let player = Player {
             email: sender.clone(),
             name: entry.map(|e| e.entrant.name.clone()).or_else(|| mail.from.as_ref().and_then(|a| a.name.clone())),
@@ -225,7 +227,7 @@ impl Referee<'_> {
         let running = |e: &Entry| tournament.stage == Stage::Running && e.entrant.withdrawn_after.is_none();
         let (event, change, refusal) = match (entry, withdraw) {
             (None, _) => {
-                ("refused", EntryChange::None, Some(("you are not entered", "You are not entered.".to_string())))
+                ("refused", EntryChange::None, Some(("you are not entered", language.say("entry-not-entered", &[]))))
             }
             (Some(_), true) if open => ("removed", EntryChange::Remove, None),
             (Some(e), true) if running(e) && !self.withdrawal_confirmed(entrant) => {
@@ -235,7 +237,7 @@ impl Referee<'_> {
             (Some(_), true) => (
                 "refused",
                 EntryChange::None,
-                Some(("nothing to withdraw", "You have no games left to withdraw from.".to_string())),
+                Some(("nothing to withdraw", language.say("entry-nothing-to-withdraw", &[]))),
             ),
             (Some(e), false) if !e.confirmed && open => ("entered", EntryChange::Confirm, None),
             (Some(_), false) => ("", EntryChange::None, None),
@@ -284,7 +286,8 @@ impl Referee<'_> {
             refusal_subject: None,
             withdrawal: None,
         };
-        let Rendered { subject, body } = self.templates.render("tournament.txt", &context)?;
+        let Rendered { subject, body } =
+            self.templates.render("tournament.txt", self.tournament_language(t), &context)?;
         let tag = self.tokens.tag(&format!("confirm-withdrawal:{}:{}", t.id, to.email.to_ascii_lowercase()));
         let envelope = Envelope {
             message_id: format!("herald.t{}.confirm-withdrawal.{tag}@{}", t.id, self.settings.domain),
@@ -292,6 +295,11 @@ impl Referee<'_> {
             auto_submitted: AutoSubmitted::AutoReplied,
         };
         Ok(self.compose(Some(t), to, envelope, Rendered { subject: format!("{subject} [confirm:{code}]"), body }, now))
+    }
+
+    /// The language of `t`'s mails to its entrants: the tournament's, else the club's.
+    fn tournament_language(&self, t: &Tournament) -> &Language {
+        t.language.as_deref().and_then(|code| self.templates.languages().get(code)).unwrap_or(self.club_language())
     }
 
     /// An answer to `mail` in `t`'s thread, with the sender's entry token as its Reply-To.
@@ -304,18 +312,18 @@ impl Referee<'_> {
         answered: &IncomingMail,
         now: Timestamp,
     ) -> Result<Option<OutgoingRecord>, RefereeError> {
-        let (refusal_subject, refusal) = refusal.map_or((None, None), |(s, r)| (Some(s), Some(r)));
+        let language = self.tournament_language(t);
+        let (refusal_subject, refusal) =
+            refusal.map_or((None, None), |(s, r)| (Some(language.say(refusal_subject_id(s), &[])), Some(r)));
         let context = EntryContext {
             tournament: TournamentHeader::of(t),
             name: to.display_name().into_owned(),
             event,
             refusal,
             refusal_subject,
-            withdrawal: (event == "withdrawn").then_some(
-                "Your games are settled by the club's rule for withdrawals; the tournament goes on without you.",
-            ),
+            withdrawal: (event == "withdrawn").then(|| language.say("entry-withdrawn-games", &[])),
         };
-        let rendered = self.templates.render("tournament.txt", &context)?;
+        let rendered = self.templates.render("tournament.txt", self.tournament_language(t), &context)?;
         let envelope = Envelope::answering(answered, &format!("entry-{event}"), &self.settings.domain);
         Ok(self.compose(Some(t), to, envelope, rendered, now))
     }
@@ -330,6 +338,7 @@ impl Referee<'_> {
         refusal: String,
         now: Timestamp,
     ) -> Result<Option<OutgoingRecord>, RefereeError> {
+        let subject = self.club_language().say(refusal_subject_id(subject), &[]);
         let context = EntryContext {
             tournament: TournamentHeader {
                 id: 0,
@@ -345,7 +354,7 @@ impl Referee<'_> {
             refusal_subject: Some(subject),
             withdrawal: None,
         };
-        let rendered = self.templates.render("tournament.txt", &context)?;
+        let rendered = self.templates.render("tournament.txt", self.club_language(), &context)?;
         let envelope = Envelope::answering(mail, "entry-refused", &self.settings.domain);
         Ok(self.compose(None, to, envelope, rendered, now))
     }
@@ -370,7 +379,7 @@ impl Referee<'_> {
         }
         let name = to.display_name();
         let context = Context { tournament: TournamentHeader::of(t), name: &name, news };
-        let rendered = self.templates.render("tournament.txt", &context)?;
+        let rendered = self.templates.render("tournament.txt", self.tournament_language(t), &context)?;
         let tag = self.tokens.tag(&format!("tournament:{}:{purpose}:{}", t.id, to.email));
         let envelope = Envelope {
             message_id: format!("herald.t{}.{purpose}.{tag}@{}", t.id, self.settings.domain),
@@ -397,9 +406,11 @@ impl Referee<'_> {
             round: u32,
             reason: &'a str,
         }
-        let rendered = self
-            .templates
-            .render("pairing_failed.txt", Context { tournament: TournamentHeader::of(t), round, reason })?;
+        let rendered = self.templates.render(
+            "pairing_failed.txt",
+            self.club_language(),
+            Context { tournament: TournamentHeader::of(t), round, reason },
+        )?;
         let message_id = format!("herald.t{}.pairing-failed-{round}@{}", t.id, self.settings.domain);
         Ok(Some(self.director_notice(director, None, message_id, rendered, now)?))
     }
@@ -471,6 +482,16 @@ impl Referee<'_> {
 /// The result the tournament director gives, as the record and the archive say it: the score
 /// is `1-0` when White gets more points, `0-1` when Black does, `1/2-1/2` when they get the
 /// same; the reason is `White wins`, `Black wins` or `Draw`, then `by forfeit` or `by the
+/// The message of a refusal's Subject, by the words the log keeps.
+fn refusal_subject_id(subject: &str) -> &'static str {
+    match subject {
+        "no such tournament" => "entry-subject-no-such-tournament",
+        "entries are not open" => "entry-subject-not-open",
+        "you are not entered" => "entry-subject-not-entered",
+        _ => "entry-subject-nothing-to-withdraw",
+    }
+}
+
 /// director's decision`, then, for points other than 1:0, 0:1 and ½:½, the points in brackets
 /// (`White wins by the director's decision (0.7:0.25)`), so that the chain, which covers the
 /// reason, covers what the decision scored and not only who got more.

@@ -138,9 +138,13 @@ impl Referee<'_> {
             let decision = referee.reject(&mut g, color, None, &why, now)?;
             Ok(LeaveDecision { decisions: vec![decision], change: None })
         };
+        let language = self.language_of(&record, color);
         let command = match command {
             Ok(command) => command,
-            Err(how) => return refuse(self, how),
+            Err(_) => {
+                let how = language.say("refused-vacation-days", &[("most", commands::MOST_VACATION_DAYS.into())]);
+                return refuse(self, how);
+            }
         };
         let today = now.to_zoned(self.settings.zone.clone()).date();
         let tomorrow = plus_days(today, 1);
@@ -161,18 +165,19 @@ impl Referee<'_> {
                     let allowed = before.allowed(self.settings.vacation_days_per_year, year);
                     let taken = before.taken(year);
                     if taken + wanted.days_in_year(year) > allowed {
-                        return refuse(
-                            self,
-                            format!(
-                                "A vacation from {} to {} would take {} vacation days in {year}, but you have {} \
-                                 left there ({allowed} in {year}, {taken} of them taken or booked). Nothing was \
-                                 changed.",
-                                wanted.first_day,
-                                wanted.last_day,
-                                wanted.days_in_year(year),
-                                allowed.saturating_sub(taken)
-                            ),
+                        let why = language.say(
+                            "refused-vacation-allowance",
+                            &[
+                                ("first", language.date(wanted.first_day).into()),
+                                ("last", language.date(wanted.last_day).into()),
+                                ("days", wanted.days_in_year(year).into()),
+                                ("year", year.to_string().into()),
+                                ("left", allowed.saturating_sub(taken).into()),
+                                ("allowed", allowed.into()),
+                                ("taken", taken.into()),
+                            ],
                         );
+                        return refuse(self, why);
                     }
                 }
                 match current {
@@ -181,10 +186,11 @@ impl Referee<'_> {
                 }
             }
             LeaveCommand::Back => match current {
-                None => return refuse(self, "You are not on vacation, and none is booked: nothing to end.".into()),
+                None => return refuse(self, language.say("refused-not-on-vacation", &[])),
                 Some(v) if v.first_day > today => VacationChange::Cancel(v),
                 Some(v) if v.last_day == today => {
-                    return refuse(self, format!("Your vacation already ends today, {today}: nothing to end."));
+                    let why = language.say("refused-vacation-ends-today", &[("today", language.date(today).into())]);
+                    return refuse(self, why);
                 }
                 Some(from) => {
                     VacationChange::Change { from, to: Vacation { first_day: from.first_day, last_day: today } }
@@ -208,7 +214,11 @@ impl Referee<'_> {
             .iter()
             .map(|&y| {
                 let allowed = leave_after.allowed(per_year, y);
-                format!("Vacation days left in {y}: {} of {allowed}.", allowed.saturating_sub(leave_after.taken(y)))
+                let left = allowed.saturating_sub(leave_after.taken(y));
+                language.say(
+                    "vacation-days-left",
+                    &[("year", y.to_string().into()), ("left", left.into()), ("allowed", allowed.into())],
+                )
             })
             .collect();
         let back = command == LeaveCommand::Back;
@@ -223,8 +233,8 @@ impl Referee<'_> {
             ),
         };
         let mut news = VacationNews {
-            first: vacation.first_day.to_string(),
-            last: vacation.last_day.to_string(),
+            first: language.date(vacation.first_day),
+            last: language.date(vacation.last_day),
             days: vacation.length(),
             cancelled,
             allowance,
@@ -251,14 +261,21 @@ impl Referee<'_> {
                 g.record.vacations[mine.index()] = after.clone();
             }
             let opponent = g.record.player(mine.other()).display_name().to_string();
+            let (game, variant) = (g.record.id, g.record.variant.clone());
             news.games.push(match g.record.deadline.filter(|_| on_clock(&g).contains(&mine)) {
-                Some(d) => format!(
-                    "#{} {} against {opponent}: on your clock, due by {}",
-                    g.record.id,
-                    g.record.variant,
-                    self.due(&g.record, mine, d)
+                Some(d) => language.say(
+                    "vacation-game-yours",
+                    &[
+                        ("game", game.into()),
+                        ("variant", variant.into()),
+                        ("opponent", opponent.clone().into()),
+                        ("deadline", self.due(&g.record, mine, d).into()),
+                    ],
                 ),
-                None => format!("#{} {} against {opponent}: on {opponent}'s clock", g.record.id, g.record.variant),
+                None => language.say(
+                    "vacation-game-theirs",
+                    &[("game", game.into()), ("variant", variant.into()), ("opponent", opponent.clone().into())],
+                ),
             });
             let mut context = self.context(&g, mine.other(), their_event, None, now);
             context.vacation = Some(news.clone());

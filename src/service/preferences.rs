@@ -24,6 +24,7 @@ impl Handler<'_> {
             tx.set_time_zone(&player, preferences.zone.as_deref())?;
             tx.set_notation(&player, preferences.notation)?;
             tx.set_plain_text(&player, preferences.plain_text)?;
+            tx.set_language(&player, preferences.language.as_deref())?;
         }
         let decision = decided.decision;
         let sender = mail.from.as_ref().map(|a| a.addr.as_str());

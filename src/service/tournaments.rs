@@ -588,6 +588,7 @@ impl Handler<'_> {
                     round: p.round,
                     board: p.board,
                     ratings: [rating(&white.email)?, rating(&black.email)?],
+                    language: t.language.clone(),
                 };
                 let own = tx.players_own(&white, &black, now)?;
                 let effects =

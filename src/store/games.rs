@@ -265,6 +265,8 @@ macro_rules! tournament_columns {
         "(SELECT tournament_id FROM pairings WHERE game_id = g.id) AS tournament_id,
         (SELECT t.name FROM pairings p JOIN tournaments t ON t.id = p.tournament_id WHERE p.game_id = g.id)
             AS tournament_name,
+        (SELECT t.language FROM pairings p JOIN tournaments t ON t.id = p.tournament_id WHERE p.game_id = g.id)
+            AS tournament_language,
         (SELECT round FROM pairings WHERE game_id = g.id) AS tournament_round,
         (SELECT board FROM pairings WHERE game_id = g.id) AS tournament_board,
         (SELECT CAST(ROUND(rating) AS INTEGER) FROM ratings WHERE player_id = g.white_id AND variant = g.variant)
@@ -289,6 +291,8 @@ const GAME_SELECT: &str = concat!(
         (SELECT notation FROM players WHERE id = g.black_id) AS black_notation,
         (SELECT plain_text FROM players WHERE id = g.white_id) AS white_plain_text,
         (SELECT plain_text FROM players WHERE id = g.black_id) AS black_plain_text,
+        (SELECT language FROM players WHERE id = g.white_id) AS white_language,
+        (SELECT language FROM players WHERE id = g.black_id) AS black_language,
         g.snapshot, g.status, g.result, g.reason, g.white_points, g.black_points, g.draw_offer,
         g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
@@ -301,7 +305,7 @@ const GAME_SELECT_WITH_PLIES: &str = concat!(
     "SELECT g.id, g.variant, w.email AS white_email, w.name AS white_name,
         b.email AS black_email, b.name AS black_name, w.time_zone AS white_zone, b.time_zone AS black_zone,
         w.notation AS white_notation, b.notation AS black_notation, w.plain_text AS white_plain_text,
-        b.plain_text AS black_plain_text, g.snapshot, g.status, g.result, g.reason, g.white_points,
+        b.plain_text AS black_plain_text, w.language AS white_language, b.language AS black_language, g.snapshot, g.status, g.result, g.reason, g.white_points,
         g.black_points, g.draw_offer, g.created_at, g.updated_at, g.deadline, g.mail_seq, g.genesis, g.chain_head,
         g.deadline_notices, g.days_per_move, g.time_control, g.white_clock, g.black_clock,
         g.white_address_nonce, g.black_address_nonce,
@@ -323,7 +327,12 @@ pub(super) fn time_control(written: Option<String>, days_per_move: Option<u32>) 
 }
 
 /// A player's stored preferences.
-pub(super) fn preferences(zone: Option<String>, notation: Option<String>, plain_text: bool) -> Result<Preferences> {
+pub(super) fn preferences(
+    zone: Option<String>,
+    notation: Option<String>,
+    plain_text: bool,
+    language: Option<String>,
+) -> Result<Preferences> {
     let notation = match notation {
         // Stored by its own name only (`MoveStyle::name`), never by what players call it.
         Some(name) => Some(
@@ -334,7 +343,7 @@ pub(super) fn preferences(zone: Option<String>, notation: Option<String>, plain_
         ),
         None => None,
     };
-    Ok(Preferences { zone, notation, plain_text })
+    Ok(Preferences { zone, notation, plain_text, language })
 }
 
 fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> {
@@ -383,8 +392,18 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
             clocks: [r.get("white_clock")?, r.get("black_clock")?],
             vacations: [Vec::new(), Vec::new()],
             preferences: [
-                preferences(r.get("white_zone")?, r.get("white_notation")?, r.get("white_plain_text")?)?,
-                preferences(r.get("black_zone")?, r.get("black_notation")?, r.get("black_plain_text")?)?,
+                preferences(
+                    r.get("white_zone")?,
+                    r.get("white_notation")?,
+                    r.get("white_plain_text")?,
+                    r.get("white_language")?,
+                )?,
+                preferences(
+                    r.get("black_zone")?,
+                    r.get("black_notation")?,
+                    r.get("black_plain_text")?,
+                    r.get("black_language")?,
+                )?,
             ],
             tournament: match r.get::<_, Option<i64>>("tournament_id")? {
                 Some(id) => Some(TournamentGame {
@@ -395,6 +414,7 @@ fn read_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRecord>> 
                     round: r.get("tournament_round")?,
                     board: r.get("tournament_board")?,
                     ratings: [r.get("white_rating")?, r.get("black_rating")?],
+                    language: r.get("tournament_language")?,
                 }),
                 None => None,
             },

@@ -22,13 +22,13 @@ impl Tx<'_> {
 
     /// `email`'s preferences (none for an address herald does not know yet).
     pub fn preferences_of(&self, email: &str) -> Result<Preferences> {
-        let row: Option<(Option<String>, Option<String>, bool)> = self
+        let row = self
             .tx
-            .prepare_cached("SELECT time_zone, notation, plain_text FROM players WHERE email = ?1")?
-            .query_row([email], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .prepare_cached("SELECT time_zone, notation, plain_text, language FROM players WHERE email = ?1")?
+            .query_row([email], |r| Ok(super::games::preferences(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
             .optional()?;
         match row {
-            Some((zone, notation, plain_text)) => super::games::preferences(zone, notation, plain_text),
+            Some(preferences) => preferences,
             None => Ok(Preferences::default()),
         }
     }
@@ -44,6 +44,13 @@ impl Tx<'_> {
     pub fn set_notation(&self, player: &Player, notation: Option<MoveStyle>) -> Result<()> {
         let id = self.player_id(player)?;
         self.exec("UPDATE players SET notation = ?2 WHERE id = ?1", params![id, notation.map(MoveStyle::name)])?;
+        Ok(())
+    }
+
+    /// Sets the language `player` reads herald in (`None`: their tournament's, else the club's).
+    pub fn set_language(&self, player: &Player, language: Option<&str>) -> Result<()> {
+        let id = self.player_id(player)?;
+        self.exec("UPDATE players SET language = ?2 WHERE id = ?1", params![id, language])?;
         Ok(())
     }
 

@@ -307,6 +307,13 @@ pub const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN picture TEXT;
     "#,
+    // 18: the language a player reads herald in (`language CODE`; NULL: their tournament's,
+    // else the club's), and a tournament's default for its players who chose none (NULL: the
+    // club's).
+    r#"
+    ALTER TABLE players ADD COLUMN language TEXT;
+    ALTER TABLE tournaments ADD COLUMN language TEXT;
+    "#,
 ];
 
 #[cfg(test)]

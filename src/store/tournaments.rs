@@ -40,7 +40,7 @@ pub struct RatingRow {
 }
 
 const TOURNAMENT_SELECT: &str = "SELECT id, name, variant, system, rounds, days_per_move, time_control, status,
-    tiebreaks, bye_points, withdrawal, initial_colour, rated, created_at FROM tournaments";
+    tiebreaks, bye_points, withdrawal, initial_colour, rated, created_at, language FROM tournaments";
 
 fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} {value:?}"))
@@ -82,6 +82,7 @@ fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Tournament>
             withdrawal: WithdrawalPolicy::parse(&withdrawal).ok_or_else(|| corrupt("withdrawal rule", &withdrawal))?,
             initial_colour: parse_color(&colour)?,
             rated,
+            language: r.get("language")?,
             created_at: from_ts(created_at),
         })
     })())
@@ -112,8 +113,8 @@ impl Tx<'_> {
     pub fn create_tournament(&self, t: &Tournament) -> Result<i64> {
         self.exec(
             "INSERT INTO tournaments (name, variant, system, rounds, time_control, status, tiebreaks, bye_points,
-                                      withdrawal, initial_colour, rated, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                      withdrawal, initial_colour, rated, created_at, language)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 OneLine::new(&t.name, untrusted::TITLE_CHARS).as_str(),
                 t.variant,
@@ -127,6 +128,7 @@ impl Tx<'_> {
                 color_name(t.initial_colour),
                 t.rated,
                 ts(t.created_at),
+                t.language,
             ],
         )?;
         Ok(self.tx.last_insert_rowid())

@@ -294,6 +294,9 @@ pub struct Tournament {
     pub initial_colour: Color,
     /// Whether its games change the players' ratings.
     pub rated: bool,
+    /// The language herald writes to its players in who chose none of their own, a code
+    /// (`--language`); `None`: the club's.
+    pub language: Option<String>,
     /// When the TD made it.
     pub created_at: crate::clock::Timestamp,
 }

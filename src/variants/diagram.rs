@@ -176,10 +176,36 @@ pub fn move_list(view: &View) -> String {
     out
 }
 
+/// One entry of a board's legend (see [`legend_entries`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegendEntry {
+    /// A letter and the piece's English name; `as_king`: a chess letter whose piece moves as a
+    /// king (Crown's queen).
+    Piece { letter: char, name: &'static str, as_king: bool },
+    /// `*`: the piece carries the crown.
+    CarriesCrown,
+    /// `O`: the crown, lying alone.
+    CrownAlone,
+}
+
 /// The legend of `view`'s board: each letter on it beyond chess's six pieces (or one of them
 /// moving otherwise), named from the variant's `pieces`, and the crown's marks; `None` when the
 /// board holds only chess's pieces. One line, `Pieces: A Archbishop, C Chancellor.`
 pub fn legend(view: &View, pieces: &[PieceDef]) -> Option<String> {
+    let entries: Vec<String> = legend_entries(view, pieces)
+        .into_iter()
+        .map(|entry| match entry {
+            LegendEntry::Piece { letter, name, as_king: true } => format!("{letter} {name} (moves as a king)"),
+            LegendEntry::Piece { letter, name, as_king: false } => format!("{letter} {name}"),
+            LegendEntry::CarriesCrown => "* carries the crown".to_string(),
+            LegendEntry::CrownAlone => "O the crown, lying alone".to_string(),
+        })
+        .collect();
+    (!entries.is_empty()).then(|| format!("Pieces: {}.\n", entries.join(", ")))
+}
+
+/// What [`legend`] lists, as data, for a legend in another language.
+pub fn legend_entries(view: &View, pieces: &[PieceDef]) -> Vec<LegendEntry> {
     // Chess's pieces and their moves in Betza notation (the pawn's as the engine writes it).
     const CHESS: [(char, &str); 6] = [('P', "fmWfcF"), ('N', "N"), ('B', "B"), ('R', "R"), ('Q', "Q"), ('K', "K")];
     let mut letters: Vec<char> = Vec::new();
@@ -199,22 +225,22 @@ pub fn legend(view: &View, pieces: &[PieceDef]) -> Option<String> {
     }
     letters.sort_unstable();
     letters.dedup();
-    let mut entries: Vec<String> = letters
+    let mut entries: Vec<LegendEntry> = letters
         .iter()
         .filter_map(|&letter| {
             let def = pieces.iter().find(|p| p.letter == letter)?;
             match CHESS.iter().find(|(l, _)| *l == letter) {
                 Some((_, betza)) if *betza == def.betza || def.pawn => None,
-                Some(_) if def.betza == "K" => Some(format!("{letter} {} (moves as a king)", def.name)),
-                _ => Some(format!("{letter} {}", def.name)),
+                Some(_) if def.betza == "K" => Some(LegendEntry::Piece { letter, name: def.name, as_king: true }),
+                _ => Some(LegendEntry::Piece { letter, name: def.name, as_king: false }),
             }
         })
         .collect();
     if crowned {
-        entries.push("* carries the crown".to_string());
+        entries.push(LegendEntry::CarriesCrown);
     }
     if crown_alone {
-        entries.push("O the crown, lying alone".to_string());
+        entries.push(LegendEntry::CrownAlone);
     }
-    (!entries.is_empty()).then(|| format!("Pieces: {}.\n", entries.join(", ")))
+    entries
 }

@@ -15,6 +15,7 @@ pub fn club_settings() -> Settings {
         director: None,
 
         commitments_url: None,
+        language: None,
     };
     let mut settings = herald::config::Config { referee, ..herald::config::Config::default() }.settings();
     settings.senders.confirm_game_ending = herald::config::ConfirmGameEnding::Never;

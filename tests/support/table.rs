@@ -64,6 +64,7 @@ impl Table {
                 director: None,
 
                 commitments_url: None,
+                language: None,
             },
             database: root.join("herald.db"),
             // The tests here end games with one mail, as a club that trusts its players' mail

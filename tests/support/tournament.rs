@@ -25,6 +25,7 @@ pub fn terms(name: &str) -> Tournament {
         withdrawal: WithdrawalPolicy::ForfeitRemaining,
         initial_colour: Color::White,
         rated: true,
+        language: None,
         created_at: Timestamp::UNIX_EPOCH,
     }
 }

@@ -1,0 +1,381 @@
+//! The shipped languages against English and against the glossary (docs/languages.md): every
+//! message of English's in every language, no variable a message is not passed, no reference
+//! to a message that does not exist, command words that are unambiguous in all languages at
+//! once and never read as a move, and the chess terms of each language's glossary used where
+//! the files speak of them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::support;
+use fluent_syntax::ast;
+use herald::language::{self, COMMAND_WORDS, Languages};
+
+/// A Fluent file's messages: each id (with `.attribute` for its attributes) and the variables
+/// and message references its pattern holds.
+#[derive(Default, Debug)]
+struct Uses {
+    variables: BTreeSet<String>,
+    references: BTreeSet<String>,
+}
+
+fn collect_pattern(pattern: &ast::Pattern<&str>, uses: &mut Uses) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            collect_expression(expression, uses);
+        }
+    }
+}
+
+fn collect_expression(expression: &ast::Expression<&str>, uses: &mut Uses) {
+    match expression {
+        ast::Expression::Inline(inline) => collect_inline(inline, uses),
+        ast::Expression::Select { selector, variants } => {
+            collect_inline(selector, uses);
+            for variant in variants {
+                collect_pattern(&variant.value, uses);
+            }
+        }
+    }
+}
+
+fn collect_inline(inline: &ast::InlineExpression<&str>, uses: &mut Uses) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } => {
+            uses.variables.insert(id.name.to_string());
+        }
+        ast::InlineExpression::MessageReference { id, attribute } => {
+            let name = match attribute {
+                Some(a) => format!("{}.{}", id.name, a.name),
+                None => id.name.to_string(),
+            };
+            uses.references.insert(name);
+        }
+        ast::InlineExpression::Placeable { expression } => collect_expression(expression, uses),
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                collect_inline(a, uses);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every message and attribute of a language's files, with what each uses; a file that does
+/// not parse fails the test.
+fn messages(code: &str) -> BTreeMap<String, Uses> {
+    let mut all = BTreeMap::new();
+    for (i, text) in language::shipped_files(code).unwrap().iter().enumerate() {
+        let resource = fluent_syntax::parser::parse(*text)
+            .unwrap_or_else(|(_, errors)| panic!("{code} file {i} does not parse: {errors:?}"));
+        for entry in &resource.body {
+            match entry {
+                ast::Entry::Message(m) => {
+                    let mut uses = Uses::default();
+                    if let Some(value) = &m.value {
+                        collect_pattern(value, &mut uses);
+                    }
+                    for attribute in &m.attributes {
+                        let mut attribute_uses = Uses::default();
+                        collect_pattern(&attribute.value, &mut attribute_uses);
+                        let id = format!("{}.{}", m.id.name, attribute.id.name);
+                        assert!(all.insert(id.clone(), attribute_uses).is_none(), "{code}: {id} twice");
+                    }
+                    assert!(all.insert(m.id.name.to_string(), uses).is_none(), "{code}: {} twice", m.id.name);
+                }
+                ast::Entry::Junk { content } => panic!("{code}: cannot read {content:?}"),
+                _ => {}
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn every_language_says_every_message_with_the_variables_english_passes() {
+    let english = messages(language::ENGLISH);
+    // English's own references name messages that exist.
+    for (id, uses) in &english {
+        for reference in &uses.references {
+            assert!(english.contains_key(reference), "en: {id} refers to {reference}, which does not exist");
+        }
+    }
+    for code in language::shipped_codes().filter(|c| *c != language::ENGLISH) {
+        let translated = messages(code);
+        // `.also` (other ways to write a command) is a language's own: one may have none.
+        let needed: BTreeSet<&String> = english.keys().filter(|id| !id.ends_with(".also")).collect();
+        let missing: Vec<&&String> = needed.iter().filter(|id| !translated.contains_key(id.as_str())).collect();
+        assert!(missing.is_empty(), "{code} lacks {missing:?}");
+        for (id, uses) in &translated {
+            if id.ends_with(".also") {
+                continue;
+            }
+            let Some(english_uses) = english.get(id) else { panic!("{code} has {id}, which English does not") };
+            let extra: Vec<&String> = uses.variables.difference(&english_uses.variables).collect();
+            assert!(extra.is_empty(), "{code}: {id} uses {extra:?}, which the mails never pass it");
+            for reference in &uses.references {
+                assert!(translated.contains_key(reference), "{code}: {id} refers to {reference}, which it lacks");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_language_s_words_are_what_its_mails_need() {
+    let languages = Languages::shipped();
+    let expected_letters =
+        [("en", "K Q R B N"), ("ru", "Кр Ф Л С К"), ("de", "K D T L S"), ("es", "R D T A C"), ("fr", "R D T F C")];
+    for (code, letters) in expected_letters {
+        let language = languages.get(code).unwrap();
+        assert_eq!(language.letters().all().join(" "), letters, "{code}");
+    }
+    // Each language's plural rules, as CLDR gives them: Russian one/few/many.
+    let russian = languages.get("ru").unwrap();
+    let days = |n: i64| russian.say("days", &[("days", n.into())]);
+    assert_eq!(
+        [days(1), days(2), days(5), days(11), days(21), days(22)],
+        ["1 день", "2 дня", "5 дней", "11 дней", "21 день", "22 дня"]
+    );
+    let german = languages.get("de").unwrap();
+    assert_eq!(german.say("days", &[("days", 1.into())]), "1 Tag");
+    assert_eq!(german.say("days", &[("days", 3.into())]), "3 Tage");
+}
+
+/// Every word herald reads as a command, in every language, with the command it stands for.
+fn command_words() -> Vec<(String, &'static str, String)> {
+    let languages = Languages::shipped();
+    let mut words = Vec::new();
+    for language in languages.all() {
+        for id in COMMAND_WORDS {
+            for phrase in language.phrases(id) {
+                words.push((language.code().to_string(), *id, phrase));
+            }
+        }
+    }
+    words
+}
+
+#[test]
+fn no_command_word_means_two_things_in_any_languages() {
+    let words = command_words();
+    for (code, id, phrase) in &words {
+        assert!(
+            phrase.chars().count() >= 2 && phrase.chars().all(|c| c.is_alphabetic() || c == ' '),
+            "{code}: {id} {phrase:?}: letters and spaces only"
+        );
+        for (other_code, other_id, other) in &words {
+            assert!(phrase != other || id == other_id, "{code} {id} and {other_code} {other_id} both say {phrase:?}");
+        }
+    }
+}
+
+#[test]
+fn no_command_word_reads_as_a_move_in_any_language_s_letters() {
+    use herald::variants::{self, Variant};
+    let languages = Languages::shipped();
+    // Positions where every piece has moves to spare: the start, and an open middlegame.
+    let chess = variants::by_id("chess").unwrap();
+    let capablanca = variants::by_id("capablanca").unwrap();
+    let openings: [(&'static dyn Variant, &[&str]); 2] =
+        [(chess, &["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "d6"]), (capablanca, &["e4", "e5"])];
+    for (code, id, phrase) in command_words() {
+        for (variant, moves) in openings {
+            let mut game = variant.new_game();
+            for m in moves {
+                game.play(m).unwrap();
+            }
+            let mut readings = vec![phrase.clone()];
+            for language in languages.all() {
+                readings.extend(language.letters().to_english(&phrase));
+            }
+            for reading in readings {
+                for text in [reading.clone(), capitalised(&reading)] {
+                    assert!(
+                        game.play(&text).is_err(),
+                        "{code} {id} {phrase:?} reads as the move {text:?} in {}",
+                        variant.id()
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The glossary of `docs/languages.md`: for each language (a `## CODE` heading), its table's
+/// rows, English term and the language's.
+fn glossary() -> BTreeMap<String, Vec<(String, String)>> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/languages.md")).unwrap();
+    let mut all: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if let Some(code) = line.strip_prefix("## ") {
+            let code = code.split_whitespace().next().unwrap_or("").to_string();
+            current = language::shipped_codes().any(|c| c == code).then_some(code);
+        } else if let Some(code) = &current
+            && line.starts_with('|')
+        {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            if cells.len() >= 2 && !cells[0].starts_with('-') && !cells[0].eq_ignore_ascii_case("english") {
+                all.entry(code.clone()).or_default().push((cells[0].to_string(), cells[1].to_string()));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn each_language_uses_its_glossary_s_chess_terms() {
+    let english_text = language::shipped_files("en").unwrap().concat().to_lowercase();
+    let glossary = glossary();
+    for code in language::shipped_codes().filter(|c| *c != language::ENGLISH) {
+        let rows = glossary.get(code).unwrap_or_else(|| panic!("docs/languages.md has no glossary for {code}"));
+        assert!(rows.len() >= 15, "{code}: a glossary of {} terms", rows.len());
+        let text = language::shipped_files(code).unwrap().concat().to_lowercase();
+        for (english, term) in rows {
+            // A term the mails use in English must be the one the translation uses.
+            if english_text.contains(&english.to_lowercase()) {
+                let forms: Vec<String> = term.split('/').map(|f| f.trim().to_lowercase()).collect();
+                assert!(
+                    forms.iter().any(|f| text.contains(f.as_str())),
+                    "{code}: the glossary says \"{english}\" is \"{term}\", which its files never use"
+                );
+            }
+        }
+    }
+    // The terms a Russian player expects, as the issue names them.
+    let russian: BTreeMap<String, String> = glossary["ru"].iter().cloned().collect();
+    for (english, term) in
+        [("checkmate", "мат"), ("stalemate", "пат"), ("castling", "рокировка"), ("en passant", "взятие на проходе")]
+    {
+        assert_eq!(russian.get(english).map(String::as_str), Some(term), "ru glossary: {english}");
+    }
+}
+
+/// The word a language writes for a command (its first), as the players of the test type it.
+fn word(code: &str, id: &str) -> String {
+    Languages::shipped().get(code).unwrap().phrases(id).remove(0)
+}
+
+/// Sentences of English's that a mail in another language must not hold: each is a whole
+/// message of the English files, which a translated mail says otherwise.
+fn english_sentences() -> Vec<String> {
+    let english = Languages::shipped();
+    let english = english.english();
+    ["status-no-moves", "status-commitments", "commands-other", "commands-resign", "signature", "status-setup-secret"]
+        .iter()
+        .map(|id| english.say(id, &[]))
+        .chain(["Hello ", "It is your move", "is to move", "Moves: ", "Move log: "].map(String::from))
+        .collect()
+}
+
+/// A Russian-speaking and a German-speaking player play a Crown game through the real
+/// Postfix, each choosing their language and writing every command, secret choice and piece
+/// letter in it: each reads only their language, the moves in their letters, the same
+/// commitments and check commands as the other, and the archive verifies.
+#[test]
+fn a_russian_and_a_german_player_play_crown_by_mail_each_in_their_language() {
+    use crate::support::club::{ALICE, BOB, Club};
+    let club = Club::start();
+    let id = club.new_game_of("crown");
+    let languages = Languages::shipped();
+    let (ru, de) = (languages.get("ru").unwrap(), languages.get("de").unwrap());
+    let play = |who: &str, text: &str| {
+        let round = club.answer_latest(who, text);
+        (round.alice, round.bob)
+    };
+    // Each chooses their language in the command word of it.
+    let (alice, bob) = play(ALICE, &format!("{} ru", word("ru", "command-language")));
+    assert_eq!((alice.len(), bob.len()), (1, 0));
+    let (alice, bob) = play(BOB, &format!("{} de", word("de", "command-language")));
+    assert_eq!((alice.len(), bob.len()), (0, 1));
+    // The secret choices, in their words: "корона король", "Krone Dame".
+    let choice = |code: &str, monarch: &str| format!("{} {}", word(code, "word-crown"), word(code, monarch));
+    play(ALICE, &choice("ru", "word-king"));
+    play(BOB, &choice("de", "word-queen"));
+    // 1. e4 d5 2. Bb5 a6 3. Bxe8 Qxe8, each in the player's letters: С is the Russian
+    // bishop, D the German queen.
+    for (who, text) in [(ALICE, "e4"), (BOB, "d5"), (ALICE, "Сb5"), (BOB, "a6"), (ALICE, "Сxe8"), (BOB, "Dxe8")] {
+        let (alice, bob) = play(who, text);
+        assert_eq!(
+            (alice.len(), bob.len()),
+            (1, 1),
+            "{who} {text}: {:?}",
+            alice.iter().chain(&bob).map(|m| m.subject()).collect::<Vec<_>>()
+        );
+    }
+    let (alice, bob) = play(ALICE, &word("ru", "command-resign"));
+    assert_eq!((alice.len(), bob.len()), (1, 1));
+
+    let english = english_sentences();
+    let hello = |language: &herald::language::Language, name: &str| language.say("hello", &[("name", name.into())]);
+    let check_lines = |body: &str| -> Vec<String> {
+        body.lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("printf ") || l.starts_with("nonce:"))
+            .map(String::from)
+            .collect()
+    };
+    let alice_mails = club.mails(ALICE);
+    let bob_mails = club.mails(BOB);
+    // From the answer to "язык ru" on, every mail of Alice's is Russian, of Bob's German.
+    for (mails, language, name) in [(&alice_mails[1..], ru, "Alice"), (&bob_mails[1..], de, "Bob")] {
+        for mail in mails {
+            let body = support::mime::unwrapped(&mail.body());
+            assert!(body.contains(&hello(language, name)), "{}: {body}", language.code());
+            for sentence in &english {
+                assert!(
+                    !body.contains(sentence.as_str()),
+                    "{} mail holds English {sentence:?}:\n{body}",
+                    language.code()
+                );
+            }
+            let raw = mail.body();
+            assert!(raw.lines().all(|l| l.chars().count() <= 78), "a line over 78 columns:\n{raw}");
+        }
+    }
+    // The moves in each player's letters.
+    let last = |mails: &[support::club::Mail]| support::mime::unwrapped(&mails[mails.len() - 1].body());
+    let (alice_last, bob_last) = (last(&alice_mails), last(&bob_mails));
+    assert!(alice_last.contains("Сb5") && alice_last.contains("Сxe8") && alice_last.contains("Фxe8"), "{alice_last}");
+    assert!(bob_last.contains("Lb5") && bob_last.contains("Lxe8") && bob_last.contains("Dxe8"), "{bob_last}");
+    // The result in each language, the same score.
+    for (body, language) in [(&alice_last, ru), (&bob_last, de)] {
+        let reason = language
+            .say("result-win", &[("winner", "black".into()), ("how", language.say("how-resignation", &[]).into())]);
+        assert!(body.contains("0-1") && body.contains(&reason), "{}: {body}", language.code());
+    }
+    // The commitments' check commands are the same bytes for both, and they check.
+    let raw = |mails: &[support::club::Mail]| mails[mails.len() - 1].body();
+    let (alice_checks, bob_checks) = (check_lines(&raw(&alice_mails)), check_lines(&raw(&bob_mails)));
+    assert!(!alice_checks.is_empty());
+    assert_eq!(alice_checks, bob_checks);
+    let archive = club.herald_ok(&["game", "export", &id.to_string(), "--json"]);
+    let path = club.dir().join("crown-archive.json");
+    std::fs::write(&path, &archive).unwrap();
+    let verified = club.herald_ok(&["verify", path.to_str().unwrap()]);
+    assert!(verified.contains("verified"), "{verified}");
+    // The archive keeps the standard letters.
+    assert!(archive.contains("\"Bb5\"") || archive.contains("Bb5"), "{archive}");
+    assert!(!archive.contains("Сb5") && !archive.contains("Lb5"));
+}
+
+/// The English of each variant's help in `locales/en/variants.ftl` is the variant's own words,
+/// so the two never drift apart.
+#[test]
+fn english_says_each_variant_s_help_in_the_variant_s_own_words() {
+    let languages = Languages::shipped();
+    let english = languages.english();
+    for variant in herald::variants::all() {
+        let id = language::message_key(variant.id());
+        assert_eq!(english.say(&format!("aim-{id}"), &[]), variant.aim(), "{id}");
+        assert_eq!(english.say(&format!("notation-help-{id}"), &[]), variant.notation_help(), "{id}");
+        match variant.conditional_moves() {
+            Ok(()) => assert!(!english.has(&format!("no-conditions-{id}")), "{id}"),
+            Err(why) => assert_eq!(english.say(&format!("no-conditions-{id}"), &[]), why, "{id}"),
+        }
+    }
+}
