@@ -227,6 +227,11 @@ fn players_command() {
 }
 
 #[test]
+fn command_languages() {
+    run("command_languages", &[], checks::command_languages);
+}
+
+#[test]
 fn crown_drop() {
     run("crown_drop", &[], checks::crown_drop);
 }

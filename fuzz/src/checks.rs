@@ -976,3 +976,31 @@ pub fn conditional_moves(data: &[u8]) {
     }
     replay(&*game, &tree.branches, variant);
 }
+
+/// The commands of a mail written in any of herald's languages (`Language::in_english`) and
+/// the piece letters of each (`PieceLetters::to_english`): no text panics; reading in English
+/// twice changes nothing more; what comes out is read by the game's command reader like anything a player writes;
+/// and reading a language's piece letters changes nothing but piece letters.
+pub fn command_languages(data: &[u8]) {
+    use herald::language::Languages;
+    thread_local! {
+        static LANGUAGES: Languages = Languages::shipped();
+    }
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    LANGUAGES.with(|languages| {
+        let english = languages.in_english(text);
+        assert_eq!(languages.in_english(&english), english, "{text:?}");
+        let _ = commands::read(&english);
+        let _ = commands::leave(english.lines().next().unwrap_or_default());
+        let _ = commands::preference(english.lines().next().unwrap_or_default());
+        for language in languages.all() {
+            if let Some(read) = language.letters().to_english(text) {
+                assert_ne!(read, text, "{text:?}");
+                // Only piece letters changed: without them, the two are the same text.
+                let letters: String = language.letters().all().concat() + "KQRBN";
+                let rest = |t: &str| t.chars().filter(|c| !letters.contains(*c)).collect::<String>();
+                assert_eq!(rest(&read), rest(text), "{} {text:?} -> {read:?}", language.code());
+            }
+        }
+    });
+}

@@ -125,7 +125,7 @@ status-draw-offer = { $opponent } bietet Remis an: Antworten Sie "{ command-acce
 
 ## The commands (every mail of a game going on)
 
-commands-to-play = Zum Ziehen antworten Sie auf diese Mail mit Ihrem Zug in der ersten Zeile, z. B.
+commands-to-play = Zum Ziehen antworten Sie auf diese Mail mit Ihrem Zug in der ersten Zeile, zum Beispiel
 commands-number = Die Zugnummer ist optional; sie verhindert, dass eine alte Mail für einen neuen Zug gehalten wird. Ohne sie antworten Sie auf die neueste Mail der Partie: Ein Zug, der auf eine ältere antwortet, wird abgelehnt, falls es eine erneut gesendete alte Mail war.
 commands-wait = Sie erhalten eine Mail, sobald { $opponent } gezogen hat.
 commands-other = Weitere Befehle, jeder in einer eigenen Zeile:
@@ -141,7 +141,7 @@ commands-cancel = Ihre bedingten Züge streichen
 commands-help = die Befehle erklären
 commands-games = Ihre Partien auflisten: wer am Zug ist und bis wann
 commands-board-n = Stellung und Züge von Partie N (aus jeder meiner Mails)
-commands-zone = Zeiten in Ihren Mails nach Zeitzone ({ command-zone } Europe/Berlin)
+commands-zone = Zeiten in den Mails nach Zeitzone ({ command-zone } Europe/Berlin)
 commands-notation = wie Ihre Mails Züge schreiben: san, long oder iccf
 commands-format = text: Mails nur als Text; html: mit dem Brett als Bild
 commands-language = die Sprache meiner Mails: { $codes } oder club
@@ -188,7 +188,7 @@ tournament-subject-round = Runde { $round } ist ausgelost
 tournament-subject-final = Kreuztabelle, Endstand
 tournament-subject-digest = Tabellenstand des Tages
 tournament-confirm = Jemand, hoffentlich Sie, möchte Sie für das Turnier { $tournament } ({ $variant }, { $system }) anmelden; Schiedsrichter ist herald.
-tournament-confirm-how = Um die Anmeldung zu bestätigen, antworten Sie auf diese Mail (jeder Text genügt, z. B. "ja").
+tournament-confirm-how = Um die Anmeldung zu bestätigen, antworten Sie auf diese Mail (jeder Text genügt, zum Beispiel "ja").
 tournament-confirm-ignore = Wenn Sie das nicht wollten, ignorieren Sie diese Mail: Ohne Ihre Antwort geschieht nichts.
 tournament-entered = Ihre Anmeldung zum Turnier { $tournament } ({ $variant }, { $system }) ist bestätigt. Wenn das Turnier beginnt, erhalten Sie für jede Ihrer Partien eine Mail.
 tournament-withdraw-how = Um sich zurückzuziehen, antworten Sie auf diese Mail mit "{ command-withdraw }".
@@ -313,10 +313,10 @@ refused-stale-conditions = Ihre Mail antwortet auf eine meiner Mails von vor dem
 conditions-dropped = Ihre bedingten Züge sind hinfällig: { $player } hat { $move } gespielt, worauf keiner von ihnen gewartet hat.
 conditions-offer-open = Ihr bedingter Zug { $move } wurde nicht gespielt: Das Remisangebot von { $player } steht, und ein Zug würde es ablehnen. Die Entscheidung liegt bei Ihnen; Ihre bedingten Züge sind gestrichen.
 conditions-unplayable = Ihr bedingter Zug { $move } konnte nicht gespielt werden ({ $why }); Ihre bedingten Züge sind hinfällig.
-refused-zone = Ich kenne keine Zeitzone "{ $word }": Schreiben Sie ihren Namen wie in der Zeitzonendatenbank, z. B. "{ command-zone } Europe/Berlin" oder "{ command-zone } America/New_York", oder "{ command-zone } club" für die Zeitzone des Clubs.
+refused-zone = Ich kenne keine Zeitzone "{ $word }": Schreiben Sie ihren Namen wie in der Zeitzonendatenbank, zum Beispiel "{ command-zone } Europe/Berlin" oder "{ command-zone } America/New_York", oder "{ command-zone } club" für die Zeitzone des Clubs.
 refused-format = Ich kenne kein Mailformat "{ $word }": Schreiben Sie "{ command-format } text" für Mails nur als reinen Text oder "{ command-format } html" für Mails mit dem Brett als Bild.
 refused-notation = Ich kenne keine Notation "{ $word }": Schreiben Sie "{ command-notation } san" (Sf3), "{ command-notation } long" (Sg1-f3) oder "{ command-notation } iccf" (7163).
-refused-vacation-days = Schreiben Sie die Zahl der Urlaubstage hinter das Wort, z. B. "{ command-vacation } 7" für sieben Tage ab morgen (höchstens { $most }).
+refused-vacation-days = Schreiben Sie die Zahl der Urlaubstage hinter das Wort, zum Beispiel "{ command-vacation } 7" für sieben Tage ab morgen (höchstens { $most }).
 refused-vacation-allowance = Ein Urlaub vom { $first } bis zum { $last } würde { $days ->
     [one] { $days } Urlaubstag
    *[other] { $days } Urlaubstage
@@ -425,7 +425,7 @@ move-error-ambiguous = "{ $input }" könnte jeder dieser Züge sein: { $candidat
 
 ## The help of a variant that offers conditional moves
 
-conditional-help = Bedingte Züge: Mit Ihrem Zug können Sie Antworten auf die nächsten Züge Ihres Gegners hinterlassen, die Ihr Gegner nicht sieht, z. B. "14. Sf3 { command-if } 14... Lg4 15. h3 { command-if } 15... Lh5 16. g4", und weitere Zeilen danach, jede beginnend mit "{ command-if }". Jeder Zug wird beim Absenden geprüft. Spielt Ihr Gegner einen Zug, auf den eine Zeile wartet, wird ihre Antwort sofort gespielt, und Sie beide werden benachrichtigt; spielt er einen anderen, werden die Zeilen hinfällig. Solange Ihr Gegner am Zug ist, ersetzt eine Mail nur aus "{ command-if }"-Zeilen die bisherigen; "{ command-cancel }" entfernt sie.
+conditional-help = Bedingte Züge: Mit Ihrem Zug können Sie Antworten auf die nächsten Züge Ihres Gegners hinterlassen, die Ihr Gegner nicht sieht, zum Beispiel "14. Sf3 { command-if } 14... Lg4 15. h3 { command-if } 15... Lh5 16. g4", und weitere Zeilen danach, jede beginnend mit "{ command-if }". Jeder Zug wird beim Absenden geprüft. Spielt Ihr Gegner einen Zug, auf den eine Zeile wartet, wird ihre Antwort sofort gespielt, und Sie beide werden benachrichtigt; spielt er einen anderen, werden die Zeilen hinfällig. Solange Ihr Gegner am Zug ist, ersetzt eine Mail nur aus "{ command-if }"-Zeilen die bisherigen; "{ command-cancel }" entfernt sie.
 
 ## The legend under a board of pieces beyond chess's
 
@@ -434,3 +434,4 @@ legend-piece = { $letter } { $name }
 legend-as-king = { $letter } { $name } (zieht wie ein König)
 legend-carries-crown = * trägt die Krone
 legend-crown-alone = O die Krone, allein liegend
+notes-unknown-pieces = Unbekannte Figuren, jeweils mit ihrem Ausgangsfeld:

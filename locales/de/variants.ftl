@@ -1,259 +1,285 @@
-# What each variant's help says, in English: its aim, how its moves are written, and why it
-# offers no conditional moves where it offers none. The same words are the variant's own
-# (`Variant::aim`, `notation_help`, `conditional_moves`); the tests hold the two equal.
-# Keep the line breaks of `notation-help-*`: the mail shows them as they are.
+# Was die Hilfe jeder Variante sagt, auf Deutsch: ihr Ziel, wie ihre Züge geschrieben werden
+# und warum sie keine bedingten Züge anbietet. Die Zeilenumbrüche von `notation-help-*` zeigt
+# die Mail, wie sie sind.
 
 ## chess
 
-aim-chess = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess = Das Ziel: den gegnerischen König mattsetzen. Ein Patt (kein legaler Zug, kein Schach) ist remis.
 notation-help-chess =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
+    Züge können in SAN (Sf3, exd5, e8=D, O-O), in langer algebraischer Notation
+    (e2-e4, Sg1-f3) oder in ICCF-Ziffern (5254) geschrieben werden.
 
 ## capablanca
 
-aim-capablanca = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca = { aim-chess }
 notation-help-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
+    Züge können in SAN (Sc3, exd5, e8=D, O-O) geschrieben werden, mit A für den
+    Erzbischof und C für den Kanzler (Ci3), oder in langer algebraischer
+    Notation (e2-e4, Sb1-c3). Die Linien reichen von a bis j.
 
 ## crown
 
-aim-crown = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown = Das Ziel: den gekrönten Monarchen des Gegners schlagen. Solange die Krone einer Seite unbekannt ist, gibt es kein Schach; sobald sie bekannt ist, gewinnt auch ein Matt. Ein Patt verliert die Seite, die nicht ziehen kann.
 notation-help-crown =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-no-conditions-crown = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+no-conditions-crown = Bedingte Züge gibt es in Crown und seinen Erweiterungen nicht: Ob ein Zug die Partie beendet oder überhaupt gespielt werden darf, kann von einer noch versiegelten Krone abhängen (das Schlagen des gekrönten Monarchen gewinnt; sobald eine Krone bekannt ist, darf ihr Monarch nicht im Schach stehen bleiben), daher könnte die Antwort von herald auf eine Zeile, angenommen oder abgelehnt, Ihnen das Geheimnis Ihres Gegners verraten.
 
 ## crown-2
 
-aim-crown-2 = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2 = Das Ziel: den gekrönten Monarchen des Gegners schlagen. Solange die Krone einer Seite unbekannt ist, gibt es kein Schach; sobald sie bekannt ist, gewinnt auch ein Matt. Ein von den eigenen Steinen eingemauerter Monarch ergibt Remis; jedes andere Patt verliert die Seite, die nicht ziehen kann.
 notation-help-crown-2 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-no-conditions-crown-2 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Nf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Ng1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, Q0-0 (oder D0-0)
+    und Q0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, dürfen Sie als Zug einen bis
+    drei Ihrer Steine auf leere Felder setzen: S@e4 oder S@e4,f5,g6. Steine
+    ziehen nie und versperren jeder Figur den Weg. Einer Ihrer drei ist vermint:
+    Markieren Sie ihn beim Einsetzen mit * (S@e4*,f5); Ihr Gegner sieht das *
+    nie. Was den verminten Stein schlägt, wird mit ihm gesprengt. Einen Stein
+    schlägt man wie eine Figur: Nxe4.
+no-conditions-crown-2 = { no-conditions-crown }
 
 ## crown-3
 
-aim-crown-3 = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3 = Das Ziel: den gekrönten Monarchen des Gegners schlagen; ist die Krone eines einzelnen Monarchen auf einem Feld versteckt, eine eigene Figur auf diesem Feld anhalten oder die ganze Armee schlagen. Wer dort eine eigene Figur anhält, verliert. Ein Patt verliert die Seite, die nicht ziehen kann.
 notation-help-crown-3 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-no-conditions-crown-3 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, dürfen Sie als Zug Ihre Krone
+    auf einem beliebigen leeren Feld verstecken: "hide d5" (oder "krone d5").
+    Ihr Monarch ist dann eine gewöhnliche Figur, nie im Schach. Ihr Gegner sieht
+    nur "hide" und gewinnt, indem er eine Figur auf diesem Feld anhält (darüber
+    hinwegziehen genügt nicht) oder alle Ihre Figuren schlägt; hält eine Ihrer
+    Figuren dort an, verlieren Sie. Jede Mail zeigt die bereits ausgeschlossenen
+    Felder.
+no-conditions-crown-3 = { no-conditions-crown }
 
 ## crown-4
 
-aim-crown-4 = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4 = Das Ziel: den gekrönten Monarchen des Gegners schlagen und, sobald sich der letzte Monarch geteilt hat, dessen gekrönte Hälfte. Solange eine Krone unbekannt ist, gibt es kein Schach; sobald sie bekannt ist, gewinnt auch ein Matt. Ein Patt verliert die Seite, die nicht ziehen kann.
 notation-help-crown-4 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-no-conditions-crown-4 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, teilt Ihr nächster Zug Ihren
+    letzten Monarchen in zwei Hälften: Die Hälfte W zieht ein Feld entlang
+    Linien und Reihen, die Hälfte F ein Feld diagonal. Eine Hälfte bleibt auf
+    dem Feld des Monarchen, die andere geht auf ein leeres Nachbarfeld;
+    markieren Sie die gekrönte Hälfte mit *: W@e1,F@e2* (oder split We1 Fe2*).
+    Ihr Gegner sieht W@e1,F@e2. Die Hälften ziehen in SAN (We2, Fxd3); das
+    Schlagen der gekrönten Hälfte gewinnt, das Schlagen der anderen macht die
+    gekrönte königlich. Ohne leeres Nachbarfeld teilt sich der Monarch nie.
+no-conditions-crown-4 = { no-conditions-crown }
 
 ## secret-intelligence
 
-aim-secret-intelligence = The aim: checkmate the opponent's King, whose square you may not see. A stalemate is a draw.
+aim-secret-intelligence = Das Ziel: den gegnerischen König mattsetzen, dessen Feld Sie womöglich nicht sehen. Ein Patt ist remis.
 notation-help-secret-intelligence =
-    Moves are written in full: the piece's letter, the square it leaves and the
-    square it goes to (Nb1-c3, Pe2-e4, Pd5xe6), a promotion as a move of the piece
-    it becomes (Qe7-e8), a swap of two of your pieces as Nb1<>Bc3. Shorter forms
-    (Nc3, e4, b1<>c3, swap b1 c3) are read when they name one of your legal moves,
-    which each mail lists when it is your move. Before the setup is drawn, send
-    "seed" and a word of your own, or "seed" alone.
-no-conditions-secret-intelligence = Conditional moves are not offered in Secret Intelligence Chess: you do not see your opponent's moves, only where a piece went, so you could not name the move a condition waits for, and herald's answer to a line (accepted or refused) would tell you what the moves hide.
+    Züge werden vollständig geschrieben: der Buchstabe der Figur, das Feld, das
+    sie verlässt, und das Feld, auf das sie zieht (Nb1-c3, Pe2-e4, Pd5xe6), eine
+    Umwandlung als Zug der Figur, zu der sie wird (Qe7-e8), ein Tausch zweier
+    Ihrer Figuren als Nb1<>Bc3. Kürzere Formen (Nc3, e4, b1<>c3, swap b1 c3)
+    werden gelesen, wenn sie einen Ihrer legalen Züge bezeichnen; jede Mail
+    listet diese auf, wenn Sie am Zug sind. Bevor die Aufstellung ausgelost
+    wird, senden Sie "seed" und ein Wort Ihrer Wahl oder nur "seed".
+no-conditions-secret-intelligence = Bedingte Züge gibt es in Secret Intelligence Chess nicht: Sie sehen die Züge Ihres Gegners nicht, nur wohin eine Figur ging, könnten also den Zug, auf den eine Bedingung wartet, nicht benennen, und die Antwort von herald auf eine Zeile (angenommen oder abgelehnt) würde Ihnen verraten, was die Züge verbergen.
 
 ## royal
 
-aim-royal = The aim: checkmate the opponent's King. Baring it (leaving it alone while you have more), stalemating it and a perpetual check win too, each for points of its own.
+aim-royal = Das Ziel: den gegnerischen König mattsetzen. Ihn zu entblößen (ihn allein zu lassen, während Sie mehr haben), ihn pattzusetzen und ein ewiges Schach gewinnen ebenfalls, jeweils mit eigener Punktzahl.
 notation-help-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
+    Züge werden in der Ziffernnotation der Regeln geschrieben: Linien 1 bis 9
+    und 0 von der linken Seite von Weiß aus, Reihen 1 bis 8, also ist 54 die
+    fünfte Linie, vierte Reihe. Ein Bauernzug ist das Feld, auf dem er landet
+    (54; 6x55 schlägt von Linie 6 aus), ein Figurenzug ihr Buchstabe und Feld
+    (S-76, Lx75; G' ist der Wächter des Königs, G der Wächter der Dame), die
+    Rochade C und die Linie des Königs (C8; mit vorherigem Wächterzug C3-G4),
+    eine Umwandlung 18=G (18=G(w) verzichtet auf die Damenkräfte eines
+    umgewandelten Wächters). Schwarze Figuren dürfen klein geschrieben werden
+    (n-76). Algebraische Züge auf den Linien a bis j (Sf3, e2-e4) werden
+    ebenfalls gelesen.
 
 ## safety-in-numbers
 
-aim-safety-in-numbers = The aim: checkmate the opponent's king, as in chess; a king in a crowd cannot be checked. A stalemate is a draw.
+aim-safety-in-numbers = Das Ziel: den gegnerischen König mattsetzen, wie im Schach; einem König in einer Menge kann kein Schach gegeben werden. Ein Patt ist remis.
 notation-help-safety-in-numbers =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O) or long algebraic (e2-e4).
-    A move out of or into a crowd (a square holding several pieces) is written
-    from square to square: e5-e4, Nc3-e4.
+    Züge können in SAN (Sf3, exd5, e8=D, O-O) oder in langer algebraischer
+    Notation (e2-e4) geschrieben werden. Ein Zug aus einer Menge heraus oder in
+    eine Menge hinein (ein Feld mit mehreren Figuren) wird von Feld zu Feld
+    geschrieben: e5-e4, Sc3-e4.
 
 ## chess+ninja
 
-aim-chess-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess-with-ninja = { aim-chess }
 notation-help-chess-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254). The ninja (J) is dropped with J@e4 and moves
-    with its square, a first-step capture if any, and its end: Je4-f6, Je4xf6,
-    Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back
-    to reserve).
+    Züge können in SAN (Sf3, exd5, e8=D, O-O), in langer algebraischer Notation
+    (e2-e4, Sg1-f3) oder in ICCF-Ziffern (5254) geschrieben werden. Der Ninja
+    (J) wird mit J@e4 eingesetzt; sein Zug wird mit seinem Feld, einem etwaigen
+    Schlagen im ersten Schritt und seinem Zielfeld geschrieben: Je4-f6, Je4xf6,
+    Je4xe5-f6, Je4xe5xf6, Je4-e4 (hin und zurück), Jb2-off (über den Rand,
+    zurück in die Reserve).
 
 ## capablanca+ninja
 
-aim-capablanca-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca-with-ninja = { aim-chess }
 notation-help-capablanca-with-ninja =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j. The ninja (J, always upper case) is dropped with J@e4 and
-    moves with its square, a first-step capture if any, and its end: Je4-f6,
-    Je4xf6, Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge,
-    back to reserve).
+    Züge können in SAN (Sc3, exd5, e8=D, O-O) geschrieben werden, mit A für den
+    Erzbischof und C für den Kanzler (Ci3), oder in langer algebraischer
+    Notation (e2-e4, Sb1-c3). Die Linien reichen von a bis j. Der Ninja (J,
+    immer groß geschrieben) wird mit J@e4 eingesetzt; sein Zug wird mit seinem
+    Feld, einem etwaigen Schlagen im ersten Schritt und seinem Zielfeld
+    geschrieben: Je4-f6, Je4xf6, Je4xe5-f6, Je4xe5xf6, Je4-e4 (hin und zurück),
+    Jb2-off (über den Rand, zurück in die Reserve).
 
 ## crown+ninja
 
-aim-crown-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-with-ninja = { aim-crown }
 notation-help-crown-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Ihr Ninja (J) beginnt in der Reserve: Setzen Sie ihn als Zug auf ein
+    beliebiges leeres Feld (J@e4). Er macht genau zwei Königsschritte,
+    überspringt, was dazwischen steht, und darf bei jedem Schritt schlagen:
+    Je4-f6, Je4xf6, Je4xe5-f6 (mit Schlagen auf e5 unterwegs), Je4xe5xf6, Je4-e4
+    (hin und zurück), Jb2-off (über den Rand, zurück in die Reserve, um erneut
+    eingesetzt zu werden). Geschlagen ist er endgültig weg.
+no-conditions-crown-with-ninja = { no-conditions-crown }
 
 ## crown-2+ninja
 
-aim-crown-2-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2-with-ninja = { aim-crown-2 }
 notation-help-crown-2-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-2-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Nf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Ng1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, Q0-0 (oder D0-0)
+    und Q0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, dürfen Sie als Zug einen bis
+    drei Ihrer Steine auf leere Felder setzen: S@e4 oder S@e4,f5,g6. Steine
+    ziehen nie und versperren jeder Figur den Weg. Einer Ihrer drei ist vermint:
+    Markieren Sie ihn beim Einsetzen mit * (S@e4*,f5); Ihr Gegner sieht das *
+    nie. Was den verminten Stein schlägt, wird mit ihm gesprengt. Einen Stein
+    schlägt man wie eine Figur: Nxe4.
+    Ihr Ninja (J) beginnt in der Reserve: Setzen Sie ihn als Zug auf ein
+    beliebiges leeres Feld (J@e4). Er macht genau zwei Königsschritte,
+    überspringt, was dazwischen steht, und darf bei jedem Schritt schlagen:
+    Je4-f6, Je4xf6, Je4xe5-f6 (mit Schlagen auf e5 unterwegs), Je4xe5xf6, Je4-e4
+    (hin und zurück), Jb2-off (über den Rand, zurück in die Reserve, um erneut
+    eingesetzt zu werden). Geschlagen ist er endgültig weg.
+no-conditions-crown-2-with-ninja = { no-conditions-crown }
 
 ## crown-3+ninja
 
-aim-crown-3-with-ninja = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3-with-ninja = { aim-crown-3 }
 notation-help-crown-3-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-3-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, dürfen Sie als Zug Ihre Krone
+    auf einem beliebigen leeren Feld verstecken: "hide d5" (oder "krone d5").
+    Ihr Monarch ist dann eine gewöhnliche Figur, nie im Schach. Ihr Gegner sieht
+    nur "hide" und gewinnt, indem er eine Figur auf diesem Feld anhält (darüber
+    hinwegziehen genügt nicht) oder alle Ihre Figuren schlägt; hält eine Ihrer
+    Figuren dort an, verlieren Sie. Jede Mail zeigt die bereits ausgeschlossenen
+    Felder.
+    Ihr Ninja (J) beginnt in der Reserve: Setzen Sie ihn als Zug auf ein
+    beliebiges leeres Feld (J@e4). Er macht genau zwei Königsschritte,
+    überspringt, was dazwischen steht, und darf bei jedem Schritt schlagen:
+    Je4-f6, Je4xf6, Je4xe5-f6 (mit Schlagen auf e5 unterwegs), Je4xe5xf6, Je4-e4
+    (hin und zurück), Jb2-off (über den Rand, zurück in die Reserve, um erneut
+    eingesetzt zu werden). Geschlagen ist er endgültig weg.
+no-conditions-crown-3-with-ninja = { no-conditions-crown }
 
 ## crown-4+ninja
 
-aim-crown-4-with-ninja = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4-with-ninja = { aim-crown-4 }
 notation-help-crown-4-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-4-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Züge können in SAN (Sf3, exd5, e8=G für einen Generalissimus, der wie eine
+    Dame zieht), in langer algebraischer Notation (e2-e4, Sg1-f3) oder in
+    ICCF-Ziffern (5254) geschrieben werden. Die Dame zieht wie ein König, und
+    beide Monarchen rochieren: K0-0 und K0-0-0 für den König, D0-0 (oder Q0-0)
+    und D0-0-0 für die Dame. Wählen Sie vor dem ersten Zug geheim Ihren
+    gekrönten Monarchen: "krone könig" oder "krone dame".
+    Sobald Ihr ungekrönter Monarch gefallen ist, teilt Ihr nächster Zug Ihren
+    letzten Monarchen in zwei Hälften: Die Hälfte W zieht ein Feld entlang
+    Linien und Reihen, die Hälfte F ein Feld diagonal. Eine Hälfte bleibt auf
+    dem Feld des Monarchen, die andere geht auf ein leeres Nachbarfeld;
+    markieren Sie die gekrönte Hälfte mit *: W@e1,F@e2* (oder split We1 Fe2*).
+    Ihr Gegner sieht W@e1,F@e2. Die Hälften ziehen in SAN (We2, Fxd3); das
+    Schlagen der gekrönten Hälfte gewinnt, das Schlagen der anderen macht die
+    gekrönte königlich. Ohne leeres Nachbarfeld teilt sich der Monarch nie.
+    Ihr Ninja (J) beginnt in der Reserve: Setzen Sie ihn als Zug auf ein
+    beliebiges leeres Feld (J@e4). Er macht genau zwei Königsschritte,
+    überspringt, was dazwischen steht, und darf bei jedem Schritt schlagen:
+    Je4-f6, Je4xf6, Je4xe5-f6 (mit Schlagen auf e5 unterwegs), Je4xe5xf6, Je4-e4
+    (hin und zurück), Jb2-off (über den Rand, zurück in die Reserve, um erneut
+    eingesetzt zu werden). Geschlagen ist er endgültig weg.
+no-conditions-crown-4-with-ninja = { no-conditions-crown }
 
 ## krithala
 
-aim-krithala = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala = Das Ziel: die Krone des Gegners schlagen, auf der Figur, die sie trägt, oder allein liegend. Es gibt weder Schach noch Matt; ein Patt ist remis.
 notation-help-krithala =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
-    The crown: K>d1 hands it from its carrier to your piece on d1 (by a move
-    of the carrier's kind); Nf3@g1 moves the carrier and leaves the crown on
-    g1, where the move starts (also Nf3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Züge können in SAN (Sf3, exd5, e8=D, O-O), in langer algebraischer Notation
+    (e2-e4, Sg1-f3) oder in ICCF-Ziffern (5254) geschrieben werden.
+    Die Krone: K>d1 übergibt sie von ihrem Träger an Ihre Figur auf d1 (mit
+    einem Zug der Gangart des Trägers); Sf3@g1 zieht den Träger und lässt die
+    Krone auf g1 liegen, wo der Zug beginnt (auch Sf3@), oder auf einem Feld,
+    das er überquert; De5^c3 nimmt sie unterwegs auf c3 auf, Lc4^ dort, wo die
+    Figur anhält.
 
 ## krithala+capablanca
 
-aim-krithala-with-capablanca = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala-with-capablanca = { aim-krithala }
 notation-help-krithala-with-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
-    The crown: K>e1 hands it from its carrier to your piece on e1 (by a move
-    of the carrier's kind); Nc3@b1 moves the carrier and leaves the crown on
-    b1, where the move starts (also Nc3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Züge können in SAN (Sc3, exd5, e8=D, O-O) geschrieben werden, mit A für den
+    Erzbischof und C für den Kanzler (Ci3), oder in langer algebraischer
+    Notation (e2-e4, Sb1-c3). Die Linien reichen von a bis j.
+    Die Krone: K>e1 übergibt sie von ihrem Träger an Ihre Figur auf e1 (mit
+    einem Zug der Gangart des Trägers); Sc3@b1 zieht den Träger und lässt die
+    Krone auf b1 liegen, wo der Zug beginnt (auch Sc3@), oder auf einem Feld,
+    das er überquert; De5^c3 nimmt sie unterwegs auf c3 auf, Lc4^ dort, wo die
+    Figur anhält.
 
 ## krithala+royal
 
-aim-krithala-with-royal = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate wins for the side that stalemates.
+aim-krithala-with-royal = Das Ziel: die Krone des Gegners schlagen, auf der Figur, die sie trägt, oder allein liegend. Es gibt weder Schach noch Matt; ein Patt gewinnt für die Seite, die pattsetzt.
 notation-help-krithala-with-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
-    The crown: K>52 hands it from its carrier to your piece on 52 (by a move
-    of the carrier's kind); N-73@81 moves the carrier and leaves the crown on
-    81, where the move starts (also N-73@), or on a square it passes over;
-    Q-55^33 picks it up on 33 on the way, B-33^ where the piece stops.
+    Züge werden in der Ziffernnotation der Regeln geschrieben: Linien 1 bis 9
+    und 0 von der linken Seite von Weiß aus, Reihen 1 bis 8, also ist 54 die
+    fünfte Linie, vierte Reihe. Ein Bauernzug ist das Feld, auf dem er landet
+    (54; 6x55 schlägt von Linie 6 aus), ein Figurenzug ihr Buchstabe und Feld
+    (S-76, Lx75; G' ist der Wächter des Königs, G der Wächter der Dame), die
+    Rochade C und die Linie des Königs (C8; mit vorherigem Wächterzug C3-G4),
+    eine Umwandlung 18=G (18=G(w) verzichtet auf die Damenkräfte eines
+    umgewandelten Wächters). Schwarze Figuren dürfen klein geschrieben werden
+    (n-76). Algebraische Züge auf den Linien a bis j (Sf3, e2-e4) werden
+    ebenfalls gelesen.
+    Die Krone: K>52 übergibt sie von ihrem Träger an Ihre Figur auf 52 (mit
+    einem Zug der Gangart des Trägers); S-73@81 zieht den Träger und lässt die
+    Krone auf 81 liegen, wo der Zug beginnt (auch S-73@), oder auf einem Feld,
+    das er überquert; D-55^33 nimmt sie unterwegs auf 33 auf, L-33^ dort, wo die
+    Figur anhält.

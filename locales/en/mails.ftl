@@ -131,7 +131,7 @@ commands-wait = You will get a mail when { $opponent } has moved.
 commands-other = Other commands, each on a line of its own:
 # Each command's line: the command as the mails write it, then what it does (at most 60
 # characters, so that the line stays within 78 columns).
-commands-draw = offer a draw (also after a move on the same line), or claim one
+commands-draw = offer a draw (also after your move, on its line), or claim one
 commands-accept = accept your opponent's draw offer
 commands-decline = decline it
 commands-resign = resign the game
@@ -395,3 +395,4 @@ legend-piece = { $letter } { $name }
 legend-as-king = { $letter } { $name } (moves as a king)
 legend-carries-crown = * carries the crown
 legend-crown-alone = O the crown, lying alone
+notes-unknown-pieces = Unknown pieces, with the square each started on:

@@ -12,7 +12,7 @@ notation-help-chess =
 
 ## capablanca
 
-aim-capablanca = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca = { aim-chess }
 notation-help-capablanca =
     Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
     and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
@@ -43,7 +43,7 @@ notation-help-crown-2 =
     block every piece. One of your three is mined: mark it with * as it enters
     (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
     blown up with it. Take a stone as you take a piece: Nxe4.
-no-conditions-crown-2 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-2 = { no-conditions-crown }
 
 ## crown-3
 
@@ -60,7 +60,7 @@ notation-help-crown-3 =
     piece on that square (passing over it is not enough) or by capturing all your
     pieces; if a piece of yours stops there, you lose. Every mail shows the
     squares already ruled out.
-no-conditions-crown-3 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-3 = { no-conditions-crown }
 
 ## crown-4
 
@@ -79,7 +79,7 @@ notation-help-crown-4 =
     in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
     the crowned one royal. With no empty neighbouring square the monarch never
     splits.
-no-conditions-crown-4 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-4 = { no-conditions-crown }
 
 ## secret-intelligence
 
@@ -116,7 +116,7 @@ notation-help-safety-in-numbers =
 
 ## chess+ninja
 
-aim-chess-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess-with-ninja = { aim-chess }
 notation-help-chess-with-ninja =
     Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
     Ng1-f3) or ICCF numbers (5254). The ninja (J) is dropped with J@e4 and moves
@@ -126,7 +126,7 @@ notation-help-chess-with-ninja =
 
 ## capablanca+ninja
 
-aim-capablanca-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca-with-ninja = { aim-chess }
 notation-help-capablanca-with-ninja =
     Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
     and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
@@ -137,7 +137,7 @@ notation-help-capablanca-with-ninja =
 
 ## crown+ninja
 
-aim-crown-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-with-ninja = { aim-crown }
 notation-help-crown-with-ninja =
     Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
     as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
@@ -149,11 +149,11 @@ notation-help-crown-with-ninja =
     may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
     way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
     reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-with-ninja = { no-conditions-crown }
 
 ## crown-2+ninja
 
-aim-crown-2-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2-with-ninja = { aim-crown-2 }
 notation-help-crown-2-with-ninja =
     Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
     as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
@@ -170,11 +170,11 @@ notation-help-crown-2-with-ninja =
     may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
     way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
     reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-2-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-2-with-ninja = { no-conditions-crown }
 
 ## crown-3+ninja
 
-aim-crown-3-with-ninja = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3-with-ninja = { aim-crown-3 }
 notation-help-crown-3-with-ninja =
     Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
     as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
@@ -192,11 +192,11 @@ notation-help-crown-3-with-ninja =
     may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
     way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
     reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-3-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-3-with-ninja = { no-conditions-crown }
 
 ## crown-4+ninja
 
-aim-crown-4-with-ninja = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4-with-ninja = { aim-crown-4 }
 notation-help-crown-4-with-ninja =
     Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
     as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
@@ -216,7 +216,7 @@ notation-help-crown-4-with-ninja =
     may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
     way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
     reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-4-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+no-conditions-crown-4-with-ninja = { no-conditions-crown }
 
 ## krithala
 
@@ -231,7 +231,7 @@ notation-help-krithala =
 
 ## krithala+capablanca
 
-aim-krithala-with-capablanca = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala-with-capablanca = { aim-krithala }
 notation-help-krithala-with-capablanca =
     Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
     and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files

@@ -443,3 +443,4 @@ legend-piece = { $letter } { $name }
 legend-as-king = { $letter } { $name } (se mueve como un rey)
 legend-carries-crown = * lleva la corona
 legend-crown-alone = O la corona, suelta
+notes-unknown-pieces = Piezas desconocidas, con la casilla de la que partió cada una:

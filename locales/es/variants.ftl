@@ -1,259 +1,279 @@
-# What each variant's help says, in English: its aim, how its moves are written, and why it
-# offers no conditional moves where it offers none. The same words are the variant's own
-# (`Variant::aim`, `notation_help`, `conditional_moves`); the tests hold the two equal.
-# Keep the line breaks of `notation-help-*`: the mail shows them as they are.
+# Lo que dice la ayuda de cada variante, en español: su objetivo, cómo se escriben sus jugadas
+# y por qué no ofrece jugadas condicionales. El correo muestra tal cual los saltos de línea de
+# `notation-help-*`.
 
 ## chess
 
-aim-chess = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess = El objetivo: dar jaque mate al rey rival. El ahogado (ninguna jugada legal sin estar en jaque) es tablas.
 notation-help-chess =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=D, O-O), en notación
+    algebraica completa (e2-e4, Cg1-f3) o en números ICCF (5254).
 
 ## capablanca
 
-aim-capablanca = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca = { aim-chess }
 notation-help-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
+    Las jugadas pueden escribirse en SAN (Nc3, exd5, e8=Q, O-O), con A para el
+    arzobispo y C para el canciller (Ci3), o en notación algebraica completa
+    (e2-e4, Nb1-c3). Las columnas van de la a a la j.
 
 ## crown
 
-aim-crown = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown = El objetivo: capturar al monarca coronado del rival. Mientras la corona de un bando es desconocida no hay jaque; una vez conocida, el jaque mate también gana. El ahogado pierde para el bando que no puede mover.
 notation-help-crown =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-no-conditions-crown = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+no-conditions-crown = Crown y sus extensiones no ofrecen jugadas condicionales: que una jugada termine la partida, o que pueda jugarse siquiera, puede depender de una corona aún sellada (capturar al monarca coronado gana; una vez conocida una corona, su monarca no puede quedar en jaque), así que la respuesta de herald a una línea, aceptada o rechazada, podría revelarle el secreto de su rival.
 
 ## crown-2
 
-aim-crown-2 = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2 = El objetivo: capturar al monarca coronado del rival. Mientras la corona de un bando es desconocida no hay jaque; una vez conocida, el jaque mate también gana. Un monarca emparedado por sus propias piedras da tablas; cualquier otro ahogado pierde para el bando que no puede mover.
 notation-help-crown-2 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-no-conditions-crown-2 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, puede, como jugada, colocar de una a
+    tres de sus piedras en casillas vacías: S@e4, o S@e4,f5,g6. Las piedras
+    nunca se mueven y bloquean a todas las piezas. Una de sus tres está minada:
+    márquela con * al colocarla (S@e4*,f5); su rival nunca ve el *. Lo que
+    capture la piedra minada salta por los aires con ella. Una piedra se captura
+    como una pieza: Cxe4.
+no-conditions-crown-2 = { no-conditions-crown }
 
 ## crown-3
 
-aim-crown-3 = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3 = El objetivo: capturar al monarca coronado del rival; una vez escondida en una casilla la corona de un monarca solitario, detener una pieza propia en esa casilla o capturar todo el ejército. Quien detenga allí una pieza propia pierde. El ahogado pierde para el bando que no puede mover.
 notation-help-crown-3 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-no-conditions-crown-3 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, puede, como jugada, esconder su corona
+    en cualquier casilla vacía: «hide d5» (o «corona d5»). Su monarca pasa a ser
+    una pieza corriente, nunca en jaque. Su rival solo ve «hide», y gana
+    deteniendo una pieza en esa casilla (pasar por encima no basta) o capturando
+    todas sus piezas; si una pieza suya se detiene allí, usted pierde. Cada
+    correo muestra las casillas ya descartadas.
+no-conditions-crown-3 = { no-conditions-crown }
 
 ## crown-4
 
-aim-crown-4 = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4 = El objetivo: capturar al monarca coronado del rival y, una vez dividido el último monarca, su mitad coronada. Mientras una corona es desconocida no hay jaque; una vez conocida, el jaque mate también gana. El ahogado pierde para el bando que no puede mover.
 notation-help-crown-4 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-no-conditions-crown-4 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, su siguiente jugada divide a su último
+    monarca en dos mitades: la mitad W avanza una casilla por columnas y filas,
+    la mitad F una casilla en diagonal. Una mitad se queda en la casilla del
+    monarca y la otra va a una casilla vecina vacía; marque la mitad coronada
+    con *: W@e1,F@e2* (o split We1 Fe2*). Su rival ve W@e1,F@e2. Las mitades se
+    mueven en SAN (We2, Fxd3); capturar la mitad coronada gana, capturar la otra
+    hace real a la coronada. Sin casilla vecina vacía, el monarca nunca se
+    divide.
+no-conditions-crown-4 = { no-conditions-crown }
 
 ## secret-intelligence
 
-aim-secret-intelligence = The aim: checkmate the opponent's King, whose square you may not see. A stalemate is a draw.
+aim-secret-intelligence = El objetivo: dar jaque mate al rey rival, cuya casilla quizá no vea. El ahogado es tablas.
 notation-help-secret-intelligence =
-    Moves are written in full: the piece's letter, the square it leaves and the
-    square it goes to (Nb1-c3, Pe2-e4, Pd5xe6), a promotion as a move of the piece
-    it becomes (Qe7-e8), a swap of two of your pieces as Nb1<>Bc3. Shorter forms
-    (Nc3, e4, b1<>c3, swap b1 c3) are read when they name one of your legal moves,
-    which each mail lists when it is your move. Before the setup is drawn, send
-    "seed" and a word of your own, or "seed" alone.
-no-conditions-secret-intelligence = Conditional moves are not offered in Secret Intelligence Chess: you do not see your opponent's moves, only where a piece went, so you could not name the move a condition waits for, and herald's answer to a line (accepted or refused) would tell you what the moves hide.
+    Las jugadas se escriben completas: la letra de la pieza, la casilla que deja
+    y la casilla a la que va (Nb1-c3, Pe2-e4, Pd5xe6); una coronación, como
+    jugada de la pieza en que se convierte (Qe7-e8); un intercambio de dos
+    piezas suyas, como Nb1<>Bc3. Las formas abreviadas (Nc3, e4, b1<>c3, swap b1
+    c3) se leen cuando designan una de sus jugadas legales, que cada correo
+    enumera cuando le toca jugar. Antes de que se sortee la posición inicial,
+    envíe «seed» y una palabra suya, o «seed» sola.
+no-conditions-secret-intelligence = Secret Intelligence Chess no ofrece jugadas condicionales: usted no ve las jugadas de su rival, solo adónde fue una pieza, así que no podría nombrar la jugada que espera una condición, y la respuesta de herald a una línea (aceptada o rechazada) le revelaría lo que ocultan las jugadas.
 
 ## royal
 
-aim-royal = The aim: checkmate the opponent's King. Baring it (leaving it alone while you have more), stalemating it and a perpetual check win too, each for points of its own.
+aim-royal = El objetivo: dar jaque mate al rey rival. Dejarlo desnudo (solo, mientras usted tiene más), ahogarlo y el jaque perpetuo también ganan, cada uno con su propia puntuación.
 notation-help-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
+    Las jugadas se escriben en la notación numérica de las reglas: columnas 1 a
+    9 y 0 desde la izquierda de las blancas, filas 1 a 8, así que 54 es la
+    quinta columna, cuarta fila. Una jugada de peón es la casilla a la que llega
+    (54; 6x55 capturando desde la columna 6); una de pieza, su letra y su
+    casilla (N-76, Bx75; G' es la guardia del rey, G la guardia de la dama); el
+    enroque, C y la columna del rey (C8; con una jugada previa de la guardia,
+    C3-G4); una coronación, 18=G (18=G(w) renuncia a los poderes de dama de una
+    guardia coronada). Las piezas negras pueden escribirse en minúscula (n-76).
+    También se leen jugadas algebraicas en las columnas de la a a la j (Nf3,
+    e2-e4).
 
 ## safety-in-numbers
 
-aim-safety-in-numbers = The aim: checkmate the opponent's king, as in chess; a king in a crowd cannot be checked. A stalemate is a draw.
+aim-safety-in-numbers = El objetivo: dar jaque mate al rey rival, como en el ajedrez; a un rey en medio de una multitud no se le puede dar jaque. El ahogado es tablas.
 notation-help-safety-in-numbers =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O) or long algebraic (e2-e4).
-    A move out of or into a crowd (a square holding several pieces) is written
-    from square to square: e5-e4, Nc3-e4.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=D, O-O) o en notación
+    algebraica completa (e2-e4). Una jugada que sale de una multitud o entra en
+    ella (una casilla con varias piezas) se escribe de casilla a casilla: e5-e4,
+    Cc3-e4.
 
 ## chess+ninja
 
-aim-chess-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess-with-ninja = { aim-chess }
 notation-help-chess-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254). The ninja (J) is dropped with J@e4 and moves
-    with its square, a first-step capture if any, and its end: Je4-f6, Je4xf6,
-    Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back
-    to reserve).
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=D, O-O), en notación
+    algebraica completa (e2-e4, Cg1-f3) o en números ICCF (5254). El ninja (J)
+    se coloca con J@e4; su jugada se escribe con su casilla, la captura del
+    primer paso si la hay, y su destino: Je4-f6, Je4xf6, Je4xe5-f6, Je4xe5xf6,
+    Je4-e4 (ida y vuelta), Jb2-off (por el borde, de vuelta a la reserva).
 
 ## capablanca+ninja
 
-aim-capablanca-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca-with-ninja = { aim-chess }
 notation-help-capablanca-with-ninja =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j. The ninja (J, always upper case) is dropped with J@e4 and
-    moves with its square, a first-step capture if any, and its end: Je4-f6,
-    Je4xf6, Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge,
-    back to reserve).
+    Las jugadas pueden escribirse en SAN (Nc3, exd5, e8=Q, O-O), con A para el
+    arzobispo y C para el canciller (Ci3), o en notación algebraica completa
+    (e2-e4, Nb1-c3). Las columnas van de la a a la j. El ninja (J, siempre en
+    mayúscula) se coloca con J@e4; su jugada se escribe con su casilla, la
+    captura del primer paso si la hay, y su destino: Je4-f6, Je4xf6, Je4xe5-f6,
+    Je4xe5xf6, Je4-e4 (ida y vuelta), Jb2-off (por el borde, de vuelta a la
+    reserva).
 
 ## crown+ninja
 
-aim-crown-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-with-ninja = { aim-crown }
 notation-help-crown-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Su ninja (J) empieza en la reserva: colóquelo como jugada en cualquier
+    casilla vacía (J@e4). Se mueve exactamente dos pasos de rey, saltando lo que
+    haya en medio, y puede capturar en cada paso: Je4-f6, Je4xf6, Je4xe5-f6
+    (capturando en e5 por el camino), Je4xe5xf6, Je4-e4 (ida y vuelta), Jb2-off
+    (por el borde, de vuelta a la reserva, para colocarlo de nuevo). Si lo
+    capturan, desaparece para siempre.
+no-conditions-crown-with-ninja = { no-conditions-crown }
 
 ## crown-2+ninja
 
-aim-crown-2-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2-with-ninja = { aim-crown-2 }
 notation-help-crown-2-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-2-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, puede, como jugada, colocar de una a
+    tres de sus piedras en casillas vacías: S@e4, o S@e4,f5,g6. Las piedras
+    nunca se mueven y bloquean a todas las piezas. Una de sus tres está minada:
+    márquela con * al colocarla (S@e4*,f5); su rival nunca ve el *. Lo que
+    capture la piedra minada salta por los aires con ella. Una piedra se captura
+    como una pieza: Cxe4.
+    Su ninja (J) empieza en la reserva: colóquelo como jugada en cualquier
+    casilla vacía (J@e4). Se mueve exactamente dos pasos de rey, saltando lo que
+    haya en medio, y puede capturar en cada paso: Je4-f6, Je4xf6, Je4xe5-f6
+    (capturando en e5 por el camino), Je4xe5xf6, Je4-e4 (ida y vuelta), Jb2-off
+    (por el borde, de vuelta a la reserva, para colocarlo de nuevo). Si lo
+    capturan, desaparece para siempre.
+no-conditions-crown-2-with-ninja = { no-conditions-crown }
 
 ## crown-3+ninja
 
-aim-crown-3-with-ninja = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3-with-ninja = { aim-crown-3 }
 notation-help-crown-3-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-3-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, puede, como jugada, esconder su corona
+    en cualquier casilla vacía: «hide d5» (o «corona d5»). Su monarca pasa a ser
+    una pieza corriente, nunca en jaque. Su rival solo ve «hide», y gana
+    deteniendo una pieza en esa casilla (pasar por encima no basta) o capturando
+    todas sus piezas; si una pieza suya se detiene allí, usted pierde. Cada
+    correo muestra las casillas ya descartadas.
+    Su ninja (J) empieza en la reserva: colóquelo como jugada en cualquier
+    casilla vacía (J@e4). Se mueve exactamente dos pasos de rey, saltando lo que
+    haya en medio, y puede capturar en cada paso: Je4-f6, Je4xf6, Je4xe5-f6
+    (capturando en e5 por el camino), Je4xe5xf6, Je4-e4 (ida y vuelta), Jb2-off
+    (por el borde, de vuelta a la reserva, para colocarlo de nuevo). Si lo
+    capturan, desaparece para siempre.
+no-conditions-crown-3-with-ninja = { no-conditions-crown }
 
 ## crown-4+ninja
 
-aim-crown-4-with-ninja = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4-with-ninja = { aim-crown-4 }
 notation-help-crown-4-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-4-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=G para un generalísimo,
+    que se mueve como una dama), en notación algebraica completa (e2-e4, Cg1-f3)
+    o en números ICCF (5254). La dama se mueve como un rey, y ambos monarcas
+    enrocan: R0-0 y R0-0-0 para el rey, D0-0 (o Q0-0) y D0-0-0 para la dama.
+    Antes de la primera jugada, elija en secreto su monarca coronado: «corona
+    rey» o «corona dama».
+    Una vez caído su monarca no coronado, su siguiente jugada divide a su último
+    monarca en dos mitades: la mitad W avanza una casilla por columnas y filas,
+    la mitad F una casilla en diagonal. Una mitad se queda en la casilla del
+    monarca y la otra va a una casilla vecina vacía; marque la mitad coronada
+    con *: W@e1,F@e2* (o split We1 Fe2*). Su rival ve W@e1,F@e2. Las mitades se
+    mueven en SAN (We2, Fxd3); capturar la mitad coronada gana, capturar la otra
+    hace real a la coronada. Sin casilla vecina vacía, el monarca nunca se
+    divide.
+    Su ninja (J) empieza en la reserva: colóquelo como jugada en cualquier
+    casilla vacía (J@e4). Se mueve exactamente dos pasos de rey, saltando lo que
+    haya en medio, y puede capturar en cada paso: Je4-f6, Je4xf6, Je4xe5-f6
+    (capturando en e5 por el camino), Je4xe5xf6, Je4-e4 (ida y vuelta), Jb2-off
+    (por el borde, de vuelta a la reserva, para colocarlo de nuevo). Si lo
+    capturan, desaparece para siempre.
+no-conditions-crown-4-with-ninja = { no-conditions-crown }
 
 ## krithala
 
-aim-krithala = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala = El objetivo: capturar la corona del rival, sobre la pieza que la lleva o suelta. No hay jaque ni jaque mate; el ahogado es tablas.
 notation-help-krithala =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
-    The crown: K>d1 hands it from its carrier to your piece on d1 (by a move
-    of the carrier's kind); Nf3@g1 moves the carrier and leaves the crown on
-    g1, where the move starts (also Nf3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Las jugadas pueden escribirse en SAN (Cf3, exd5, e8=D, O-O), en notación
+    algebraica completa (e2-e4, Cg1-f3) o en números ICCF (5254).
+    La corona: K>d1 la pasa de su portador a su pieza de d1 (con una jugada del
+    tipo del portador); Cf3@g1 mueve el portador y deja la corona en g1, donde
+    empieza la jugada (también Cf3@), o en una casilla por la que pasa; De5^c3
+    la recoge en c3 por el camino, Ac4^ donde se detiene la pieza.
 
 ## krithala+capablanca
 
-aim-krithala-with-capablanca = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala-with-capablanca = { aim-krithala }
 notation-help-krithala-with-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
-    The crown: K>e1 hands it from its carrier to your piece on e1 (by a move
-    of the carrier's kind); Nc3@b1 moves the carrier and leaves the crown on
-    b1, where the move starts (also Nc3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Las jugadas pueden escribirse en SAN (Nc3, exd5, e8=Q, O-O), con A para el
+    arzobispo y C para el canciller (Ci3), o en notación algebraica completa
+    (e2-e4, Nb1-c3). Las columnas van de la a a la j.
+    La corona: K>e1 la pasa de su portador a su pieza de e1 (con una jugada del
+    tipo del portador); Nc3@b1 mueve el portador y deja la corona en b1, donde
+    empieza la jugada (también Nc3@), o en una casilla por la que pasa; Qe5^c3
+    la recoge en c3 por el camino, Bc4^ donde se detiene la pieza.
 
 ## krithala+royal
 
-aim-krithala-with-royal = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate wins for the side that stalemates.
+aim-krithala-with-royal = El objetivo: capturar la corona del rival, sobre la pieza que la lleva o suelta. No hay jaque ni jaque mate; el ahogado gana para el bando que ahoga.
 notation-help-krithala-with-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
-    The crown: K>52 hands it from its carrier to your piece on 52 (by a move
-    of the carrier's kind); N-73@81 moves the carrier and leaves the crown on
-    81, where the move starts (also N-73@), or on a square it passes over;
-    Q-55^33 picks it up on 33 on the way, B-33^ where the piece stops.
+    Las jugadas se escriben en la notación numérica de las reglas: columnas 1 a
+    9 y 0 desde la izquierda de las blancas, filas 1 a 8, así que 54 es la
+    quinta columna, cuarta fila. Una jugada de peón es la casilla a la que llega
+    (54; 6x55 capturando desde la columna 6); una de pieza, su letra y su
+    casilla (N-76, Bx75; G' es la guardia del rey, G la guardia de la dama); el
+    enroque, C y la columna del rey (C8; con una jugada previa de la guardia,
+    C3-G4); una coronación, 18=G (18=G(w) renuncia a los poderes de dama de una
+    guardia coronada). Las piezas negras pueden escribirse en minúscula (n-76).
+    También se leen jugadas algebraicas en las columnas de la a a la j (Nf3,
+    e2-e4).
+    La corona: K>52 la pasa de su portador a su pieza de 52 (con una jugada del
+    tipo del portador); N-73@81 mueve el portador y deja la corona en 81, donde
+    empieza la jugada (también N-73@), o en una casilla por la que pasa; Q-55^33
+    la recoge en 33 por el camino, B-33^ donde se detiene la pieza.

@@ -437,3 +437,4 @@ legend-piece = { $letter } { $name }
 legend-as-king = { $letter } { $name } (se déplace comme un roi)
 legend-carries-crown = * porte la couronne
 legend-crown-alone = O la couronne, posée seule
+notes-unknown-pieces = Pièces inconnues, avec la case de départ de chacune :

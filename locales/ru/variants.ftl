@@ -1,259 +1,267 @@
-# What each variant's help says, in English: its aim, how its moves are written, and why it
-# offers no conditional moves where it offers none. The same words are the variant's own
-# (`Variant::aim`, `notation_help`, `conditional_moves`); the tests hold the two equal.
-# Keep the line breaks of `notation-help-*`: the mail shows them as they are.
+# Что говорит справка каждого варианта, по-русски: цель, запись ходов и почему условных
+# ходов нет там, где их нет. Переносы строк в `notation-help-*` письмо сохраняет как есть.
 
 ## chess
 
-aim-chess = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess = Цель: поставить мат королю соперника. Пат (нет допустимого хода, и шаха нет) — ничья.
 notation-help-chess =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
+    Ходы можно записывать в SAN (Кf3, exd5, e8=Ф, O-O), в полной алгебраической
+    нотации (e2-e4, Кg1-f3) или цифрами ICCF (5254).
 
 ## capablanca
 
-aim-capablanca = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca = { aim-chess }
 notation-help-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
+    Ходы можно записывать в SAN (Кc3, exd5, e8=Ф, O-O), с A для архиепископа и C
+    для канцлера (Ci3), или в полной алгебраической нотации (e2-e4, Кb1-c3).
+    Вертикали — от a до j.
 
 ## crown
 
-aim-crown = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown = Цель: взять коронованного монарха соперника. Пока корона стороны неизвестна, шаха нет; когда она известна, мат тоже приносит победу. Пат — поражение той стороны, которой некуда ходить.
 notation-help-crown =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-no-conditions-crown = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+no-conditions-crown = В Crown и его расширениях условных ходов нет: закончит ли ход партию и можно ли его вообще сделать, может зависеть от ещё запечатанной короны (взятие коронованного монарха приносит победу; когда корона известна, её монарха нельзя оставлять под шахом), поэтому ответ herald на строку — принята она или отклонена — мог бы выдать Вам секрет соперника.
 
 ## crown-2
 
-aim-crown-2 = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2 = Цель: взять коронованного монарха соперника. Пока корона стороны неизвестна, шаха нет; когда она известна, мат тоже приносит победу. Монарх, замурованный собственными камнями, — ничья; любой другой пат — поражение той стороны, которой некуда ходить.
 notation-help-crown-2 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-no-conditions-crown-2 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Вы можете своим ходом поставить от
+    одного до трёх своих камней на пустые поля: S@e4 или S@e4,f5,g6. Камни
+    никогда не ходят и преграждают путь любой фигуре. Один из Ваших трёх камней
+    заминирован: отметьте его знаком * при постановке (S@e4*,f5); соперник этого
+    знака никогда не видит. Всё, что берёт заминированный камень, взрывается
+    вместе с ним. Камень берут так же, как фигуру: Кxe4.
+no-conditions-crown-2 = { no-conditions-crown }
 
 ## crown-3
 
-aim-crown-3 = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3 = Цель: взять коронованного монарха соперника; когда корона оставшегося монарха спрятана на поле, — остановить на этом поле свою фигуру или взять всю армию. Игрок, остановивший там собственную фигуру, проигрывает. Пат — поражение той стороны, которой некуда ходить.
 notation-help-crown-3 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-no-conditions-crown-3 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Вы можете своим ходом спрятать корону
+    на любом пустом поле: «hide d5» (или «корона d5»). Тогда Ваш монарх
+    становится обычной фигурой, которой никогда не объявляют шах. Соперник видит
+    только «hide» и побеждает, если остановит свою фигуру на этом поле (пройти
+    через него недостаточно) или возьмёт все Ваши фигуры; если там остановится
+    Ваша фигура, Вы проигрываете. В каждом письме указаны уже исключённые поля.
+no-conditions-crown-3 = { no-conditions-crown }
 
 ## crown-4
 
-aim-crown-4 = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4 = Цель: взять коронованного монарха соперника, а когда последний монарх разделился, — его коронованную половину. Пока корона неизвестна, шаха нет; когда она известна, мат тоже приносит победу. Пат — поражение той стороны, которой некуда ходить.
 notation-help-crown-4 =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-no-conditions-crown-4 = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Ваш следующий ход делит последнего
+    монарха на две половины: половина W ходит на одно поле по вертикали и
+    горизонтали, половина F — на одно поле по диагонали. Одна половина остаётся
+    на поле монарха, другая встаёт на пустое соседнее поле; отметьте
+    коронованную половину знаком *: W@e1,F@e2* (или split We1 Fe2*). Соперник
+    видит W@e1,F@e2. Половины ходят в SAN (We2, Fxd3); взятие коронованной
+    половины приносит победу, взятие другой делает коронованную королевской
+    фигурой. Если пустого соседнего поля нет, монарх так и не делится.
+no-conditions-crown-4 = { no-conditions-crown }
 
 ## secret-intelligence
 
-aim-secret-intelligence = The aim: checkmate the opponent's King, whose square you may not see. A stalemate is a draw.
+aim-secret-intelligence = Цель: поставить мат королю соперника, поле которого Вы можете и не видеть. Пат — ничья.
 notation-help-secret-intelligence =
-    Moves are written in full: the piece's letter, the square it leaves and the
-    square it goes to (Nb1-c3, Pe2-e4, Pd5xe6), a promotion as a move of the piece
-    it becomes (Qe7-e8), a swap of two of your pieces as Nb1<>Bc3. Shorter forms
-    (Nc3, e4, b1<>c3, swap b1 c3) are read when they name one of your legal moves,
-    which each mail lists when it is your move. Before the setup is drawn, send
-    "seed" and a word of your own, or "seed" alone.
-no-conditions-secret-intelligence = Conditional moves are not offered in Secret Intelligence Chess: you do not see your opponent's moves, only where a piece went, so you could not name the move a condition waits for, and herald's answer to a line (accepted or refused) would tell you what the moves hide.
+    Ходы записываются полностью: буква фигуры, поле, с которого она уходит, и
+    поле, на которое идёт (Кb1-c3, Pe2-e4, Pd5xe6); превращение — как ход
+    фигуры, в которую превращается пешка (Фe7-e8); обмен местами двух Ваших
+    фигур — как Кb1<>Сc3. Краткие формы (Кc3, e4, b1<>c3, swap b1 c3)
+    принимаются, если называют один из Ваших допустимых ходов; их список есть в
+    каждом письме, когда ход за Вами. Пока расстановка не разыграна, пришлите
+    «seed» и какое-нибудь своё слово или просто «seed».
+no-conditions-secret-intelligence = В Secret Intelligence Chess условных ходов нет: Вы не видите ходов соперника, только куда пошла фигура, поэтому не смогли бы назвать ход, которого ждёт условие, а ответ herald на строку (принята она или отклонена) выдал бы Вам, что скрывают ходы.
 
 ## royal
 
-aim-royal = The aim: checkmate the opponent's King. Baring it (leaving it alone while you have more), stalemating it and a perpetual check win too, each for points of its own.
+aim-royal = Цель: поставить мат королю соперника. Оголить его (оставить одного, когда у Вас есть ещё фигуры), запатовать и дать вечный шах — тоже победа, каждая со своим числом очков.
 notation-help-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
+    Ходы записываются в цифровой нотации правил: вертикали с 1 по 9 и 0, считая
+    слева от белых, горизонтали с 1 по 8, так что 54 — пятая вертикаль,
+    четвёртая горизонталь. Ход пешки — поле, на которое она встаёт (54; 6x55 —
+    взятие с 6-й вертикали), ход фигуры — её буква и поле (К-76, Сx75; G' —
+    страж короля, G — страж ферзя), рокировка — C и вертикаль короля (C8; с
+    предварительным ходом стража — C3-G4), превращение — 18=G (18=G(w)
+    отказывается от ферзевых возможностей превращённого стража). Фигуры чёрных
+    можно писать строчными буквами (n-76). Алгебраические ходы на вертикалях от
+    a до j (Кf3, e2-e4) тоже принимаются.
 
 ## safety-in-numbers
 
-aim-safety-in-numbers = The aim: checkmate the opponent's king, as in chess; a king in a crowd cannot be checked. A stalemate is a draw.
+aim-safety-in-numbers = Цель: поставить мат королю соперника, как в шахматах; королю в толпе нельзя объявить шах. Пат — ничья.
 notation-help-safety-in-numbers =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O) or long algebraic (e2-e4).
-    A move out of or into a crowd (a square holding several pieces) is written
-    from square to square: e5-e4, Nc3-e4.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=Ф, O-O) или в полной
+    алгебраической нотации (e2-e4). Ход из толпы или в толпу (на поле, где стоят
+    несколько фигур) записывается от поля к полю: e5-e4, Кc3-e4.
 
 ## chess+ninja
 
-aim-chess-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-chess-with-ninja = { aim-chess }
 notation-help-chess-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254). The ninja (J) is dropped with J@e4 and moves
-    with its square, a first-step capture if any, and its end: Je4-f6, Je4xf6,
-    Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back
-    to reserve).
+    Ходы можно записывать в SAN (Кf3, exd5, e8=Ф, O-O), в полной алгебраической
+    нотации (e2-e4, Кg1-f3) или цифрами ICCF (5254). Ниндзя (J) ставится ходом
+    J@e4; его ход записывается полем, с которого он идёт, взятием на первом
+    шаге, если оно есть, и конечным полем: Je4-f6, Je4xf6, Je4xe5-f6, Je4xe5xf6,
+    Je4-e4 (туда и обратно), Jb2-off (за край доски, обратно в резерв).
 
 ## capablanca+ninja
 
-aim-capablanca-with-ninja = The aim: checkmate the opponent's king. A stalemate (no legal move, not in check) is a draw.
+aim-capablanca-with-ninja = { aim-chess }
 notation-help-capablanca-with-ninja =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j. The ninja (J, always upper case) is dropped with J@e4 and
-    moves with its square, a first-step capture if any, and its end: Je4-f6,
-    Je4xf6, Je4xe5-f6, Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge,
-    back to reserve).
+    Ходы можно записывать в SAN (Кc3, exd5, e8=Ф, O-O), с A для архиепископа и C
+    для канцлера (Ci3), или в полной алгебраической нотации (e2-e4, Кb1-c3).
+    Вертикали — от a до j. Ниндзя (J, всегда заглавной буквой) ставится ходом
+    J@e4; его ход записывается полем, с которого он идёт, взятием на первом
+    шаге, если оно есть, и конечным полем: Je4-f6, Je4xf6, Je4xe5-f6, Je4xe5xf6,
+    Je4-e4 (туда и обратно), Jb2-off (за край доски, обратно в резерв).
 
 ## crown+ninja
 
-aim-crown-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-with-ninja = { aim-crown }
 notation-help-crown-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Ваш ниндзя (J) начинает в резерве: своим ходом поставьте его на любое пустое
+    поле (J@e4). Он делает ровно два шага короля, перепрыгивая всё, что стоит
+    между ними, и может брать на каждом шаге: Je4-f6, Je4xf6, Je4xe5-f6 (со
+    взятием на e5 по пути), Je4xe5xf6, Je4-e4 (туда и обратно), Jb2-off (за край
+    доски, обратно в резерв, чтобы поставить его снова). Взятый, он выбывает
+    навсегда.
+no-conditions-crown-with-ninja = { no-conditions-crown }
 
 ## crown-2+ninja
 
-aim-crown-2-with-ninja = The aim: capture the opponent's crowned monarch. While a side's crown is unknown there is no check; once it is known, checkmate wins too. A monarch walled in by its own stones draws; any other stalemate loses for the side that cannot move.
+aim-crown-2-with-ninja = { aim-crown-2 }
 notation-help-crown-2-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, drop one to three
-    of your stones on empty squares: S@e4, or S@e4,f5,g6. Stones never move and
-    block every piece. One of your three is mined: mark it with * as it enters
-    (S@e4*,f5); your opponent never sees the *. Whatever takes the mined stone is
-    blown up with it. Take a stone as you take a piece: Nxe4.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-2-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Вы можете своим ходом поставить от
+    одного до трёх своих камней на пустые поля: S@e4 или S@e4,f5,g6. Камни
+    никогда не ходят и преграждают путь любой фигуре. Один из Ваших трёх камней
+    заминирован: отметьте его знаком * при постановке (S@e4*,f5); соперник этого
+    знака никогда не видит. Всё, что берёт заминированный камень, взрывается
+    вместе с ним. Камень берут так же, как фигуру: Кxe4.
+    Ваш ниндзя (J) начинает в резерве: своим ходом поставьте его на любое пустое
+    поле (J@e4). Он делает ровно два шага короля, перепрыгивая всё, что стоит
+    между ними, и может брать на каждом шаге: Je4-f6, Je4xf6, Je4xe5-f6 (со
+    взятием на e5 по пути), Je4xe5xf6, Je4-e4 (туда и обратно), Jb2-off (за край
+    доски, обратно в резерв, чтобы поставить его снова). Взятый, он выбывает
+    навсегда.
+no-conditions-crown-2-with-ninja = { no-conditions-crown }
 
 ## crown-3+ninja
 
-aim-crown-3-with-ninja = The aim: capture the opponent's crowned monarch; once a lone monarch's crown is hidden on a square, stop a piece of yours on that square or capture the whole army. A player who stops a piece of their own there loses. Stalemate loses for the side that cannot move.
+aim-crown-3-with-ninja = { aim-crown-3 }
 notation-help-crown-3-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen you may, as a move, hide your crown on
-    any empty square: "hide d5" (or "crown d5"). Your monarch is then an ordinary
-    piece, never in check. Your opponent sees only "hide", and wins by stopping a
-    piece on that square (passing over it is not enough) or by capturing all your
-    pieces; if a piece of yours stops there, you lose. Every mail shows the
-    squares already ruled out.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-3-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Вы можете своим ходом спрятать корону
+    на любом пустом поле: «hide d5» (или «корона d5»). Тогда Ваш монарх
+    становится обычной фигурой, которой никогда не объявляют шах. Соперник видит
+    только «hide» и побеждает, если остановит свою фигуру на этом поле (пройти
+    через него недостаточно) или возьмёт все Ваши фигуры; если там остановится
+    Ваша фигура, Вы проигрываете. В каждом письме указаны уже исключённые поля.
+    Ваш ниндзя (J) начинает в резерве: своим ходом поставьте его на любое пустое
+    поле (J@e4). Он делает ровно два шага короля, перепрыгивая всё, что стоит
+    между ними, и может брать на каждом шаге: Je4-f6, Je4xf6, Je4xe5-f6 (со
+    взятием на e5 по пути), Je4xe5xf6, Je4-e4 (туда и обратно), Jb2-off (за край
+    доски, обратно в резерв, чтобы поставить его снова). Взятый, он выбывает
+    навсегда.
+no-conditions-crown-3-with-ninja = { no-conditions-crown }
 
 ## crown-4+ninja
 
-aim-crown-4-with-ninja = The aim: capture the opponent's crowned monarch, and once the last monarch has split, its crowned half. While a crown is unknown there is no check; once it is known, checkmate wins too. Stalemate loses for the side that cannot move.
+aim-crown-4-with-ninja = { aim-crown-4 }
 notation-help-crown-4-with-ninja =
-    Moves may be written in SAN (Nf3, exd5, e8=G for a Generalissimo, which moves
-    as a queen), long algebraic (e2-e4, Ng1-f3) or ICCF numbers (5254). The queen
-    moves like a king, and both monarchs castle: K0-0 and K0-0-0 for the king,
-    Q0-0 (or D0-0) and Q0-0-0 for the queen. Before the first move, choose your
-    crowned monarch privately: "crown king" or "crown queen".
-    Once your uncrowned monarch has fallen, your next move splits your last
-    monarch into two halves: the W half steps one square along ranks and files,
-    the F half one square diagonally. One half stays on the monarch's square, the
-    other goes to an empty neighbouring square; mark the crowned half with *:
-    W@e1,F@e2* (or split We1 Fe2*). Your opponent sees W@e1,F@e2. The halves move
-    in SAN (We2, Fxd3); capturing the crowned half wins, capturing the other makes
-    the crowned one royal. With no empty neighbouring square the monarch never
-    splits.
-    Your ninja (J) starts in reserve: drop it on any empty square as your move
-    (J@e4). It moves exactly two king steps, jumping whatever stands between, and
-    may capture on each step: Je4-f6, Je4xf6, Je4xe5-f6 (capturing on e5 on the
-    way), Je4xe5xf6, Je4-e4 (out and back), Jb2-off (over the edge, back to
-    reserve, to be dropped again). Captured, it is gone for good.
-no-conditions-crown-4-with-ninja = Conditional moves are not offered in Crown and its extensions: whether a move ends the game, or may be played at all, can depend on a crown still sealed (capturing the crowned monarch wins; once a crown is known, its monarch may not be left in check), so herald's answer to a line, accepted or refused, could tell you your opponent's secret.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=G — генералиссимус, который ходит
+    как ферзь), в полной алгебраической нотации (e2-e4, Кg1-f3) или цифрами ICCF
+    (5254). Ферзь ходит как король, и оба монарха рокируют: Кр0-0 и Кр0-0-0 для
+    короля, Ф0-0 (или D0-0) и Ф0-0-0 для ферзя. Перед первым ходом тайно
+    выберите коронованного монарха: «корона король» или «корона ферзь».
+    Когда Ваш некоронованный монарх пал, Ваш следующий ход делит последнего
+    монарха на две половины: половина W ходит на одно поле по вертикали и
+    горизонтали, половина F — на одно поле по диагонали. Одна половина остаётся
+    на поле монарха, другая встаёт на пустое соседнее поле; отметьте
+    коронованную половину знаком *: W@e1,F@e2* (или split We1 Fe2*). Соперник
+    видит W@e1,F@e2. Половины ходят в SAN (We2, Fxd3); взятие коронованной
+    половины приносит победу, взятие другой делает коронованную королевской
+    фигурой. Если пустого соседнего поля нет, монарх так и не делится.
+    Ваш ниндзя (J) начинает в резерве: своим ходом поставьте его на любое пустое
+    поле (J@e4). Он делает ровно два шага короля, перепрыгивая всё, что стоит
+    между ними, и может брать на каждом шаге: Je4-f6, Je4xf6, Je4xe5-f6 (со
+    взятием на e5 по пути), Je4xe5xf6, Je4-e4 (туда и обратно), Jb2-off (за край
+    доски, обратно в резерв, чтобы поставить его снова). Взятый, он выбывает
+    навсегда.
+no-conditions-crown-4-with-ninja = { no-conditions-crown }
 
 ## krithala
 
-aim-krithala = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala = Цель: взять корону соперника — на фигуре, которая её несёт, или лежащую отдельно. Шаха и мата нет; пат — ничья.
 notation-help-krithala =
-    Moves may be written in SAN (Nf3, exd5, e8=Q, O-O), long algebraic (e2-e4,
-    Ng1-f3) or ICCF numbers (5254).
-    The crown: K>d1 hands it from its carrier to your piece on d1 (by a move
-    of the carrier's kind); Nf3@g1 moves the carrier and leaves the crown on
-    g1, where the move starts (also Nf3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Ходы можно записывать в SAN (Кf3, exd5, e8=Ф, O-O), в полной алгебраической
+    нотации (e2-e4, Кg1-f3) или цифрами ICCF (5254).
+    Корона: K>d1 передаёт её от носителя Вашей фигуре на d1 (ходом того рода,
+    каким ходит носитель); Кf3@g1 делает ход носителем и оставляет корону на g1,
+    где ход начинается (также Кf3@), или на поле, через которое он проходит;
+    Фe5^c3 подбирает её на c3 по пути, Сc4^ — там, где фигура останавливается.
 
 ## krithala+capablanca
 
-aim-krithala-with-capablanca = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate is a draw.
+aim-krithala-with-capablanca = { aim-krithala }
 notation-help-krithala-with-capablanca =
-    Moves may be written in SAN (Nc3, exd5, e8=Q, O-O), with A for the Archbishop
-    and C for the Chancellor (Ci3), or in long algebraic (e2-e4, Nb1-c3). Files
-    run from a to j.
-    The crown: K>e1 hands it from its carrier to your piece on e1 (by a move
-    of the carrier's kind); Nc3@b1 moves the carrier and leaves the crown on
-    b1, where the move starts (also Nc3@), or on a square it passes over;
-    Qe5^c3 picks it up on c3 on the way, Bc4^ where the piece stops.
+    Ходы можно записывать в SAN (Кc3, exd5, e8=Ф, O-O), с A для архиепископа и C
+    для канцлера (Ci3), или в полной алгебраической нотации (e2-e4, Кb1-c3).
+    Вертикали — от a до j.
+    Корона: K>e1 передаёт её от носителя Вашей фигуре на e1 (ходом того рода,
+    каким ходит носитель); Кc3@b1 делает ход носителем и оставляет корону на b1,
+    где ход начинается (также Кc3@), или на поле, через которое он проходит;
+    Фe5^c3 подбирает её на c3 по пути, Сc4^ — там, где фигура останавливается.
 
 ## krithala+royal
 
-aim-krithala-with-royal = The aim: capture the opponent's crown, on the piece that carries it or lying alone. There is no check or checkmate; a stalemate wins for the side that stalemates.
+aim-krithala-with-royal = Цель: взять корону соперника — на фигуре, которая её несёт, или лежащую отдельно. Шаха и мата нет; пат — победа той стороны, которая запатовала.
 notation-help-krithala-with-royal =
-    Moves are written in the numeric notation of the rules: files 1 to 9 and 0
-    from White's left, ranks 1 to 8, so 54 is the fifth file, fourth rank. A pawn
-    move is the square it lands on (54; 6x55 capturing from file 6), a piece move
-    its letter and square (N-76, Bx75; G' is the King's Guard, G the Queen's
-    Guard), castling C and the King's file (C8; with a Guard's move first, C3-G4),
-    a promotion 18=G (18=G(w) waives a promoted Guard's Queen powers). Black's
-    pieces may be written in lower case (n-76). Algebraic moves on files a to j
-    (Nf3, e2-e4) are read too.
-    The crown: K>52 hands it from its carrier to your piece on 52 (by a move
-    of the carrier's kind); N-73@81 moves the carrier and leaves the crown on
-    81, where the move starts (also N-73@), or on a square it passes over;
-    Q-55^33 picks it up on 33 on the way, B-33^ where the piece stops.
+    Ходы записываются в цифровой нотации правил: вертикали с 1 по 9 и 0, считая
+    слева от белых, горизонтали с 1 по 8, так что 54 — пятая вертикаль,
+    четвёртая горизонталь. Ход пешки — поле, на которое она встаёт (54; 6x55 —
+    взятие с 6-й вертикали), ход фигуры — её буква и поле (К-76, Сx75; G' —
+    страж короля, G — страж ферзя), рокировка — C и вертикаль короля (C8; с
+    предварительным ходом стража — C3-G4), превращение — 18=G (18=G(w)
+    отказывается от ферзевых возможностей превращённого стража). Фигуры чёрных
+    можно писать строчными буквами (n-76). Алгебраические ходы на вертикалях от
+    a до j (Кf3, e2-e4) тоже принимаются.
+    Корона: K>52 передаёт её от носителя Вашей фигуре на 52 (ходом того рода,
+    каким ходит носитель); К-73@81 делает ход носителем и оставляет корону на
+    81, где ход начинается (также К-73@), или на поле, через которое он
+    проходит; Ф-55^33 подбирает её на 33 по пути, С-33^ — там, где фигура
+    останавливается.

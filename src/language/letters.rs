@@ -106,7 +106,7 @@ impl PieceLetters {
                 }
             }
         }
-        changed.then_some(out)
+        (changed && out != text).then_some(out)
     }
 }
 

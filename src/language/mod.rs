@@ -191,6 +191,29 @@ impl Language {
         phrases
     }
 
+    /// The width of the column of commands in a mail's list of them: the longest command as
+    /// the list writes it ("notation N", "конец отпуска"), and two spaces.
+    pub fn command_column(&self) -> usize {
+        const LISTED: &[(&str, &str)] = &[
+            ("command-draw", ""),
+            ("command-accept", ""),
+            ("command-decline", ""),
+            ("command-resign", ""),
+            ("command-board", " N"),
+            ("command-if", " ..."),
+            ("command-cancel", ""),
+            ("command-help", ""),
+            ("command-games", ""),
+            ("command-zone", " NAME"),
+            ("command-notation", " N"),
+            ("command-format", " F"),
+            ("command-language", " L"),
+            ("command-vacation", " N"),
+            ("command-back", ""),
+        ];
+        LISTED.iter().map(|(id, after)| self.say(id, &[]).chars().count() + after.len()).max().unwrap_or(8) + 2
+    }
+
     /// A number with its fraction as the language writes it: "0.65", "0,65".
     pub fn decimal(&self, text: &str) -> String {
         text.replace('.', &self.say("decimal-point", &[]))

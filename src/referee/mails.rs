@@ -141,6 +141,15 @@ fn ply_of(view: &View, number: u32, by: Color) -> Option<usize> {
     (from_first + usize::from(!by.is_white())).checked_sub(usize::from(!view.first_mover.is_white()))
 }
 
+/// What the text diagram says under a board, in `language`.
+fn in_language(diagram: String, language: &Language) -> String {
+    if diagram.contains(diagram::UNKNOWN_PIECES) {
+        diagram.replace(diagram::UNKNOWN_PIECES, &language.say("notes-unknown-pieces", &[]))
+    } else {
+        diagram
+    }
+}
+
 /// The legend of `view`'s board in `language` (see [`diagram::legend`], the same in English).
 fn legend(view: &View, pieces: &[crate::engine::rules::PieceDef], language: &Language) -> Option<String> {
     let entries: Vec<String> = diagram::legend_entries(view, pieces)
@@ -458,7 +467,7 @@ impl Referee<'_> {
                 plays: language.say(if color.is_white() { "you-play-black" } else { "you-play-white" }, &[]),
                 name: opponent_name.clone(),
             },
-            board: diagram::render(&shown, color)
+            board: in_language(diagram::render(&shown, color), &language)
                 + &legend(&shown, variant.rules().pieces(), &language).unwrap_or_default(),
             moves: diagram::move_list(&shown),
             last_move: last_move.clone(),
@@ -595,7 +604,7 @@ impl Referee<'_> {
             picture: (!self.settings.plain_text && !record.preferences[color.index()].plain_text).then(|| Picture {
                 marked: last_move_squares(g, &shown),
                 legend: legend(&shown, variant.rules().pieces(), &language),
-                notes: diagram::notes(&shown),
+                notes: in_language(diagram::notes(&shown), &language),
                 pieces: variant.rules().pieces(),
                 bottom: color,
                 view: shown,

@@ -142,6 +142,7 @@ impl Templates {
         let template = self.env.get_template(name).map_err(|e| TemplateError(format!("{name}: {e}")))?;
         let context = minijinja::context! {
             lang => language.code(),
+            command_width => language.command_column(),
             languages => self.languages.codes().join(", "),
             ..Value::from(minijinja::value::Serde(&context))
         };

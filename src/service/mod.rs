@@ -25,6 +25,7 @@ use std::time::Duration;
 use crate::clock::{Clock, TimeControl, Timestamp};
 use crate::config::Config;
 use crate::engine::Color;
+use crate::language::Languages;
 use crate::mail::inbox::{Inbox, InboxError, InboxErrorKind};
 use crate::mail::maildir::Maildir;
 use crate::mail::reader::{self, ReadError, ReadLimits};
@@ -219,6 +220,14 @@ impl Service {
         let secret =
             crate::hex::decode(&secret).ok_or_else(|| StoreError::Corrupt("the token secret is not hex".into()))?;
         let templates = load_templates(config.templates.as_deref())?;
+        if let Some(code) = &config.referee.language
+            && templates.languages().get(code).is_none()
+        {
+            let known = templates.languages().codes().join(", ");
+            return Err(ServiceError::Template(TemplateError(format!(
+                "referee.language: herald writes in no language {code:?} (it knows {known})"
+            ))));
+        }
         Ok(Service {
             settings: config.settings(),
             tokens: Tokens::new(&secret),
@@ -528,8 +537,12 @@ fn check_reminders(settings: &Settings, control: TimeControl) -> Result<(), Serv
 }
 
 /// The built-in templates, overridden by the files the club put in `dir`.
+/// The club's templates folder, if it has one: each built-in template it holds a file of
+/// replaces the built-in one, and each folder `locales/CODE/` adds the language CODE (or, for
+/// a shipped one, replaces the messages its `.ftl` files say).
 fn load_templates(dir: Option<&Path>) -> Result<Templates, ServiceError> {
     let mut overrides = Vec::new();
+    let mut added = Vec::new();
     if let Some(dir) = dir {
         for name in Templates::names() {
             let path = dir.join(name);
@@ -539,8 +552,33 @@ fn load_templates(dir: Option<&Path>) -> Result<Templates, ServiceError> {
                 overrides.push((name.to_string(), text));
             }
         }
+        let locales = dir.join("locales");
+        if locales.is_dir() {
+            let reading = |path: &Path, e| ServiceError::Io(format!("reading {}", path.display()), e);
+            let mut folders: Vec<PathBuf> = std::fs::read_dir(&locales)
+                .map_err(|e| reading(&locales, e))?
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|path| path.is_dir())
+                .collect();
+            folders.sort();
+            for folder in folders {
+                let code = folder.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+                let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+                    .map_err(|e| reading(&folder, e))?
+                    .filter_map(|entry| entry.ok().map(|e| e.path()))
+                    .filter(|path| path.extension().is_some_and(|x| x == "ftl"))
+                    .collect();
+                files.sort();
+                let texts = files
+                    .iter()
+                    .map(|path| std::fs::read_to_string(path).map_err(|e| reading(path, e)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                added.push((code, texts));
+            }
+        }
     }
-    Templates::with_overrides(overrides).map_err(ServiceError::Template)
+    let languages = Languages::with_added(added).map_err(|e| ServiceError::Template(TemplateError(e.to_string())))?;
+    Templates::with_languages(overrides, languages).map_err(ServiceError::Template)
 }
 
 /// 128 bits from the operating system's random source, for commitment nonces. A machine

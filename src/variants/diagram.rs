@@ -55,6 +55,10 @@ pub fn file_label(coordinates: Coordinates, file: u8) -> char {
     }
 }
 
+/// The words before the list of pieces of unknown kind under a board: a mail in another
+/// language says its own in their place.
+pub const UNKNOWN_PIECES: &str = "Unknown pieces, with the square each started on:";
+
 /// Renders `view`'s board with `bottom`'s side at the bottom, and under it its [`notes`].
 pub fn render(view: &View, bottom: Color) -> String {
     let (texts, notes) = cells_and_notes(view);
@@ -97,7 +101,7 @@ fn cells_and_notes(view: &View) -> (Vec<Option<String>>, String) {
     if !tracked.is_empty() {
         tracked.sort_by_key(|(sq, _)| sq.index());
         let list: Vec<String> = tracked.iter().map(|(sq, label)| format!("{sq} ({label})")).collect();
-        out.push_str(&format!("Unknown pieces, with the square each started on: {}\n", list.join(", ")));
+        out.push_str(&format!("{UNKNOWN_PIECES} {}\n", list.join(", ")));
     }
     (texts, out)
 }
