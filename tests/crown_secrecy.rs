@@ -28,6 +28,11 @@ fn text(mail: &OutgoingRecord) -> String {
 /// Plays `script` in a game of `variant` with White's crown on `white_crown`; returns every mail
 /// Bob got, in order, until White's note is opened.
 fn bob_mails(variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
+    bob_mails_in(None, variant, white_crown, script)
+}
+
+/// [`bob_mails`], with the club's language `language` (`referee.language`).
+fn bob_mails_in(language: Option<&str>, variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<String> {
     let settings = {
         let referee = herald::config::Referee {
             address: "referee@club.test".into(),
@@ -36,7 +41,7 @@ fn bob_mails(variant: &str, white_crown: &str, script: &[(&str, &str)]) -> Vec<S
             director: None,
 
             commitments_url: None,
-            language: None,
+            language: language.map(str::to_string),
         };
         herald::config::Config { referee, ..herald::config::Config::default() }.settings()
     };
@@ -100,6 +105,38 @@ fn black_cannot_tell_which_monarch_white_crowned() {
     assert_eq!(king.len(), queen.len(), "Black gets as many mails either way");
     for (i, (k, q)) in king.iter().zip(&queen).enumerate() {
         assert_eq!(mask_hashes(k), mask_hashes(q), "mail {i} to Black differs with White's crown");
+    }
+}
+
+/// The same in Russian and in German: every word of the mails is said otherwise, and still
+/// nothing differs. (The mails are checked to be in the language, so that a fallback to
+/// English cannot pass for it.)
+#[test]
+fn black_cannot_tell_which_monarch_white_crowned_in_other_languages() {
+    let script: &[(&str, &str)] = &[
+        (ALICE, "e4"),
+        (BOB, "e5"),
+        (ALICE, "Nf3"),
+        (BOB, "Bb4"),
+        (ALICE, "d4"),
+        (BOB, "Ke7"),
+        (BOB, "board"),
+        (BOB, "Bxd2"),
+        (ALICE, "Qe2"),
+        (BOB, "help"),
+        (BOB, "Bxe1"),
+    ];
+    let languages = herald::language::Languages::shipped();
+    for code in ["ru", "de"] {
+        let hello = languages.get(code).unwrap().say("hello", &[("name", "Bob".into())]);
+        let king = bob_mails_in(Some(code), "crown", "king", script);
+        let queen = bob_mails_in(Some(code), "crown", "queen", script);
+        assert!(king.len() >= 8, "{code}: Bob got {} mails", king.len());
+        assert!(king.iter().all(|m| m.contains(&hello)), "{code}: {}", king[0]);
+        assert_eq!(king.len(), queen.len(), "{code}: Black gets as many mails either way");
+        for (i, (k, q)) in king.iter().zip(&queen).enumerate() {
+            assert_eq!(mask_hashes(k), mask_hashes(q), "{code}: mail {i} to Black differs with White's crown");
+        }
     }
 }
 

@@ -490,7 +490,7 @@ fn every_variant_s_demo_says_the_same_facts_in_every_language() {
                 }
                 let english = &by_language["en"];
                 for (code, mails) in &by_language {
-                    let mut fail = |why: String| failures.lock().unwrap().push(format!("{variant} {code}: {why}"));
+                    let fail = |why: String| failures.lock().unwrap().push(format!("{variant} {code}: {why}"));
                     if mails.keys().collect::<Vec<_>>() != english.keys().collect::<Vec<_>>() {
                         fail("other players".into());
                         continue;

@@ -106,11 +106,11 @@ notation-help-royal =
     9 y 0 desde la izquierda de las blancas, filas 1 a 8, así que 54 es la
     quinta columna, cuarta fila. Una jugada de peón es la casilla a la que llega
     (54; 6x55 capturando desde la columna 6); una de pieza, su letra y su
-    casilla (N-76, Bx75; G' es la guardia del rey, G la guardia de la dama); el
+    casilla (C-76, Ax75; G' es la guardia del rey, G la guardia de la dama); el
     enroque, C y la columna del rey (C8; con una jugada previa de la guardia,
     C3-G4); una coronación, 18=G (18=G(w) renuncia a los poderes de dama de una
     guardia coronada). Las piezas negras pueden escribirse en minúscula (n-76).
-    También se leen jugadas algebraicas en las columnas de la a a la j (Nf3,
+    También se leen jugadas algebraicas en las columnas de la a a la j (Cf3,
     e2-e4).
 
 ## safety-in-numbers
@@ -267,13 +267,13 @@ notation-help-krithala-with-royal =
     9 y 0 desde la izquierda de las blancas, filas 1 a 8, así que 54 es la
     quinta columna, cuarta fila. Una jugada de peón es la casilla a la que llega
     (54; 6x55 capturando desde la columna 6); una de pieza, su letra y su
-    casilla (N-76, Bx75; G' es la guardia del rey, G la guardia de la dama); el
+    casilla (C-76, Ax75; G' es la guardia del rey, G la guardia de la dama); el
     enroque, C y la columna del rey (C8; con una jugada previa de la guardia,
     C3-G4); una coronación, 18=G (18=G(w) renuncia a los poderes de dama de una
     guardia coronada). Las piezas negras pueden escribirse en minúscula (n-76).
-    También se leen jugadas algebraicas en las columnas de la a a la j (Nf3,
+    También se leen jugadas algebraicas en las columnas de la a a la j (Cf3,
     e2-e4).
     La corona: K>52 la pasa de su portador a su pieza de 52 (con una jugada del
-    tipo del portador); N-73@81 mueve el portador y deja la corona en 81, donde
-    empieza la jugada (también N-73@), o en una casilla por la que pasa; Q-55^33
-    la recoge en 33 por el camino, B-33^ donde se detiene la pieza.
+    tipo del portador); C-73@81 mueve el portador y deja la corona en 81, donde
+    empieza la jugada (también C-73@), o en una casilla por la que pasa; D-55^33
+    la recoge en 33 por el camino, A-33^ donde se detiene la pieza.

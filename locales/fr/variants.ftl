@@ -107,11 +107,11 @@ notation-help-royal =
     et 0 depuis la gauche des Blancs, rangées 1 à 8, donc 54 est la cinquième
     colonne, quatrième rangée. Un coup de pion est la case où il arrive (54 ;
     6x55 en prenant depuis la colonne 6), un coup de pièce sa lettre et sa case
-    (N-76, Bx75 ; G' est la garde du roi, G la garde de la dame), le roque C et
+    (C-76, Fx75 ; G' est la garde du roi, G la garde de la dame), le roque C et
     la colonne du roi (C8 ; avec d'abord un coup de garde, C3-G4), une promotion
     18=G (18=G(w) renonce aux pouvoirs de dame d'une garde promue). Les pièces
     noires peuvent s'écrire en minuscules (n-76). Les coups algébriques sur les
-    colonnes a à j (Nf3, e2-e4) sont lus aussi.
+    colonnes a à j (Cf3, e2-e4) sont lus aussi.
 
 ## safety-in-numbers
 
@@ -267,12 +267,12 @@ notation-help-krithala-with-royal =
     et 0 depuis la gauche des Blancs, rangées 1 à 8, donc 54 est la cinquième
     colonne, quatrième rangée. Un coup de pion est la case où il arrive (54 ;
     6x55 en prenant depuis la colonne 6), un coup de pièce sa lettre et sa case
-    (N-76, Bx75 ; G' est la garde du roi, G la garde de la dame), le roque C et
+    (C-76, Fx75 ; G' est la garde du roi, G la garde de la dame), le roque C et
     la colonne du roi (C8 ; avec d'abord un coup de garde, C3-G4), une promotion
     18=G (18=G(w) renonce aux pouvoirs de dame d'une garde promue). Les pièces
     noires peuvent s'écrire en minuscules (n-76). Les coups algébriques sur les
-    colonnes a à j (Nf3, e2-e4) sont lus aussi.
+    colonnes a à j (Cf3, e2-e4) sont lus aussi.
     La couronne : K>52 la passe de son porteur à votre pièce en 52 (par un coup
-    du type du porteur) ; N-73@81 déplace le porteur et laisse la couronne en
-    81, où le coup commence (aussi N-73@), ou sur une case qu'il traverse ;
-    Q-55^33 la ramasse en 33 au passage, B-33^ là où la pièce s'arrête.
+    du type du porteur) ; C-73@81 déplace le porteur et laisse la couronne en
+    81, où le coup commence (aussi C-73@), ou sur une case qu'il traverse ;
+    D-55^33 la ramasse en 33 au passage, F-33^ là où la pièce s'arrête.

@@ -331,6 +331,44 @@ mod tests {
         assert!(boards > 50, "{boards} boards drawn");
     }
 
+    /// A board's bytes are its own: drawn while other threads draw other boards and the tile
+    /// cache is emptied under them, every picture is the one drawn alone. (Before, a repeated
+    /// tile was found by which drawing the cache held, so two drawings of one tile, made by two
+    /// threads at once, changed a board's bytes: its size could tell of other games' boards.)
+    #[test]
+    fn a_picture_is_the_same_whatever_is_drawn_beside_it() {
+        let samples: Vec<Sample> = ["chess", "crown", "capablanca", "safety-in-numbers"]
+            .into_iter()
+            .flat_map(|id| play(variants::by_id(id).unwrap(), 6).expect("a game"))
+            .collect();
+        let alone: Vec<Vec<u8>> = samples.iter().map(|s| s.board().png()).collect();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    crate::picture::tiles::forget();
+                    std::thread::yield_now();
+                }
+            });
+            let drawers: Vec<_> = (0..3)
+                .map(|t| {
+                    let (samples, alone) = (&samples, &alone);
+                    scope.spawn(move || {
+                        for round in 0..2 {
+                            for i in 0..samples.len() {
+                                let i = (i * (t + 1) + round) % samples.len();
+                                assert_eq!(samples[i].board().png(), alone[i], "{}", samples[i].variant);
+                            }
+                        }
+                    })
+                })
+                .collect();
+            let drawn: Vec<_> = drawers.into_iter().map(|drawer| drawer.join()).collect();
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            assert!(drawn.iter().all(Result::is_ok), "a picture drawn beside others is not the one drawn alone");
+        });
+    }
+
     /// The zlib stream of a picture ends with the Adler-32 of its scanlines (RFC 1950), which
     /// herald combines from its tiles' strips and does not compute over the picture: here it
     /// is computed over the decoded picture, rows with their filter byte, for every variant's

@@ -143,7 +143,8 @@ fn cached<K: std::hash::Hash + Eq, T>(
         if cache.len() >= KEPT {
             cache.clear();
         }
-        cache.insert(key, drawn.clone());
+        // Another thread may have drawn the same meanwhile: one drawing of a key is kept.
+        return cache.entry(key).or_insert(drawn).clone();
     }
     drawn
 }
@@ -207,8 +208,11 @@ impl Frame {
     }
 }
 
-/// A tile is kept by its square's colour and what is drawn on it (an SVG fragment).
-static TILES: OnceLock<Cache<(Rgb, String), Tile>> = OnceLock::new();
+/// What decides a tile: its square's colour and what is drawn on it (an SVG fragment).
+type TileKey = (Rgb, String);
+
+/// A tile is kept by its key.
+static TILES: OnceLock<Cache<TileKey, Tile>> = OnceLock::new();
 /// A frame is kept by what decides it ([`Board::squares_svg`]): the board's size, the side at
 /// the bottom and how the squares are named. (Not by its SVG, whose 8 KB each board would
 /// hash again.)
@@ -233,8 +237,9 @@ fn rasterise(svg: &str) -> Indexed {
 
 /// One square's tile: `fragment` (a square's contents as [`pieces::draw_cell`] draws them at
 /// the origin) on a square of `fill`, [`TILE`] pixels a side.
-fn tile(fill: Rgb, fragment: &str) -> Arc<Tile> {
-    cached(&TILES, (fill, fragment.to_string()), || {
+fn tile(key: &TileKey) -> Arc<Tile> {
+    let (fill, fragment) = key;
+    cached(&TILES, key.clone(), || {
         Tile::new(rasterise(&format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" viewBox="0 0 {SQUARE} {SQUARE}" font-family="DejaVu Sans" font-weight="bold"><rect width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>{fragment}</svg>"#
         )))
@@ -260,9 +265,9 @@ fn frame(board: &Board<'_>) -> Arc<Frame> {
 
 /// The tiles of `board`'s squares as the picture shows them: row by row from the top, each
 /// from the left.
-fn grid(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<Arc<Tile>> {
+fn grid(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<(Arc<Tile>, TileKey)> {
     let BoardSize { files, ranks } = board.view.size;
-    let mut grid: Vec<Option<Arc<Tile>>> = vec![None; usize::from(files) * usize::from(ranks)];
+    let mut grid: Vec<Option<(Arc<Tile>, TileKey)>> = vec![None; usize::from(files) * usize::from(ranks)];
     let mut fragment = String::new();
     let mut cells = board.view.cells.iter().peekable();
     for sq in board.view.size.squares() {
@@ -277,10 +282,11 @@ fn grid(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<Arc<Tile>> {
         }
         let (x, y) = board.corner(sq);
         let (column, row) = ((x - super::MARGIN) / SQUARE, (y - super::MARGIN) / SQUARE);
-        grid[row as usize * usize::from(files) + column as usize] = Some(tile(board.fill(sq), &fragment));
+        let key = (board.fill(sq), fragment.clone());
+        grid[row as usize * usize::from(files) + column as usize] = Some((tile(&key), key));
     }
     // Every place is some square's.
-    let grid: Vec<Arc<Tile>> = grid.into_iter().flatten().collect();
+    let grid: Vec<(Arc<Tile>, TileKey)> = grid.into_iter().flatten().collect();
     debug_assert_eq!(grid.len(), usize::from(files) * usize::from(ranks));
     grid
 }
@@ -292,11 +298,13 @@ pub fn png(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<u8> {
     let frame = frame(board);
     let grid = grid(board, looks);
     let files = usize::from(board.view.size.files);
-    // For each square of the grid, how far left the nearest square with the same tile is.
+    // For each square of the grid, how far left the nearest square with the same tile is: the
+    // same by what decides it, never by which drawing the cache held then, so that a board's
+    // bytes never depend on what else was drawn before or beside it.
     let repeats: Vec<Option<usize>> = (0..grid.len())
         .map(|i| {
             let column = i % files;
-            (1..=column.min(9)).find(|&k| Arc::ptr_eq(&grid[i], &grid[i - k])).map(|k| k * TILE)
+            (1..=column.min(9)).find(|&k| grid[i].1 == grid[i - k].1).map(|k| k * TILE)
         })
         .collect();
     let mut stream = Stream::new(frame.pixels.width);
@@ -307,7 +315,7 @@ pub fn png(board: &Board<'_>, looks: &[(char, Look)]) -> Vec<u8> {
                 stream.push(left);
                 let (grid_row, tile_row) = ((y - frame.squares.start) / TILE, (y - frame.squares.start) % TILE);
                 for i in grid_row * files..(grid_row + 1) * files {
-                    let strip = &grid[i].rows[tile_row];
+                    let strip = &grid[i].0.rows[tile_row];
                     match repeats[i] {
                         Some(distance) if strip.is_busy() => stream.push_repeat(strip, distance),
                         _ => stream.push(strip),
@@ -328,7 +336,7 @@ pub fn compose(board: &Board<'_>) -> Indexed {
     let mut picture = frame.pixels.clone();
     let stride = picture.width + 1;
     let files = usize::from(board.view.size.files);
-    for (i, tile) in grid(board, &pieces::looks(board.pieces)).iter().enumerate() {
+    for (i, (tile, _)) in grid(board, &pieces::looks(board.pieces)).iter().enumerate() {
         let (x, y) = (frame.columns.start + i % files * TILE, frame.squares.start + i / files * TILE);
         for (row, pixels) in tile.pixels.rows().enumerate() {
             // Past the row's filter type.
