@@ -548,3 +548,76 @@ fn every_variant_s_demo_says_the_same_facts_in_every_language() {
     let _ = std::fs::remove_dir_all(&root);
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A tournament's language is its players' where they chose none; a player's own choice
+/// comes before it, and the mails of the other player of the game keep the tournament's.
+#[test]
+fn a_tournament_s_language_is_its_players_unless_they_chose_their_own() {
+    use herald::referee::records::Player;
+    use herald::service::NewTournament;
+    use herald::tournament::Tournament;
+    let mut table = support::table::Table::new("tournament-language");
+    let players = [("alice@players.test", "Alice"), ("bob@players.test", "Bob")]
+        .iter()
+        .map(|(e, n)| Player { email: e.to_string(), name: Some(n.to_string()) })
+        .collect();
+    let terms = Tournament { language: Some("de".into()), ..support::tournament::terms("Herbstturnier") };
+    let id = table.service.create_tournament(NewTournament { terms, players }).unwrap();
+    table.service.start_tournament(id).unwrap();
+    table.pass_after(0);
+    let languages = Languages::shipped();
+    let says = |mail: &[u8], code: &str, name: &str| {
+        let text = support::mime::plain_text(mail);
+        text.contains(&languages.get(code).unwrap().say("hello", &[("name", name.into())]))
+    };
+    let alice = table.mails("alice@players.test");
+    let bob = table.mails("bob@players.test");
+    assert!(says(alice.last().unwrap(), "de", "Alice"), "{}", support::mime::plain_text(alice.last().unwrap()));
+    assert!(says(bob.last().unwrap(), "de", "Bob"));
+    // Who plays White in the game: they choose Russian; the other reads on in German.
+    let game = table.service.store().read(|tx| tx.pairings(id)).unwrap()[0].game.unwrap();
+    let record = table.service.store().read(|tx| tx.game(game)).unwrap().unwrap();
+    let (white, black) = (record.white.email.clone(), record.black.email.clone());
+    table.reply_in(&white, game, "язык ru");
+    let white_name = if white.starts_with("alice") { "Alice" } else { "Bob" };
+    let black_name = if white_name == "Alice" { "Bob" } else { "Alice" };
+    assert!(says(&table.latest_in(&white, game), "ru", white_name));
+    table.reply_in(&white, game, "e4");
+    assert!(says(&table.latest_in(&white, game), "ru", white_name));
+    assert!(says(&table.latest_in(&black, game), "de", black_name));
+    // `language club` goes back to the tournament's.
+    table.reply_in(&white, game, "language club");
+    assert!(says(&table.latest_in(&white, game), "de", white_name));
+}
+
+/// A club adds a language with a folder of Fluent files in its templates folder: the mails
+/// say what the folder says and English for the rest; a folder that does not parse, or a club
+/// language no folder provides, keeps the service from starting.
+#[test]
+fn a_club_adds_a_language_in_its_templates_folder() {
+    let mut table = support::table::Table::deterministic_with("club-language", |root, config| {
+        let folder = root.join("templates").join("locales").join("eo");
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("herald.ftl"),
+            "language-name = Esperanto\nhello = Saluton { $name },\nsignature = herald, la arbitracianto\n",
+        )
+        .unwrap();
+        config.templates = Some(root.join("templates"));
+        config.referee.language = Some("eo".into());
+    });
+    table.new_game("chess");
+    let invitation = support::mime::plain_text(&table.mails("alice@players.test")[0]);
+    assert!(invitation.contains("Saluton Alice,"), "{invitation}");
+    assert!(invitation.contains("herald, la arbitracianto"), "{invitation}");
+    assert!(invitation.contains("You are invited to a game of Chess"), "English for the rest: {invitation}");
+    // A folder that does not parse, and a language nobody provides.
+    let mut config = table.service.config().clone();
+    let broken = table.root.join("templates").join("locales").join("eo").join("broken.ftl");
+    std::fs::write(&broken, "this is not = { fluent\n").unwrap();
+    assert!(herald::service::Service::open(config.clone(), table.clock.clone()).is_err());
+    std::fs::remove_file(&broken).unwrap();
+    config.referee.language = Some("tlh".into());
+    let refused = herald::service::Service::open(config, table.clock.clone()).err().expect("refused");
+    assert!(refused.to_string().contains("tlh"), "{refused}");
+}

@@ -388,7 +388,11 @@ fn overridden(code: &str, files: &[String], english: Option<Arc<Language>>) -> R
     // Fluent refuses a second message of the same id in one bundle, so the files are merged by
     // id first: each entry of a later file replaces the earlier one's.
     let mut entries: Vec<(String, String)> = Vec::new();
-    for file in files {
+    for (i, file) in files.iter().enumerate() {
+        // Each file must read as Fluent on its own: the merging below takes only what reads
+        // as entries, and would pass over the rest in silence.
+        FluentResource::try_new(file.clone())
+            .map_err(|(_, errors)| LanguageError(format!("{code}: file {} of its files: {errors:?}", i + 1)))?;
         for (id, text) in entries_of(file) {
             match entries.iter_mut().find(|(i, _)| *i == id) {
                 Some(entry) => entry.1 = text,

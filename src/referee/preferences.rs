@@ -8,7 +8,8 @@
 //! `notation long` (or `san`, or `iccf`) makes the moves in their mails of every game whose
 //! variant can write them so (chess and Capablanca; ICCF numbers only on boards of at most 9x9)
 //! read `Ng1-f3` or `7163`; the archive, the PGN and every other mail keep the variant's own
-//! notation. `format text` makes their mails plain text alone, without the HTML alternative
+//! notation. `language CODE` makes their mails of every game speak that language
+//! (`language club`: the club's again; see [`crate::language`]). `format text` makes their mails plain text alone, without the HTML alternative
 //! and its board picture (`format html` brings it back). All are read, like a vacation, before a game's own commands, from any mail with a
 //! valid token that counts as the player's ([`Referee::preference_request`]); the answer comes
 //! in the game the player wrote in, and the store keeps them with the player's address in the

@@ -1,4 +1,4 @@
-//! Preferences in the service: a player's `zone NAME`, `notation STYLE` or `format text` kept with their
+//! Preferences in the service: a player's `zone NAME`, `notation STYLE`, `format text` or `language CODE` kept with their
 //! address in the mail's transaction (what it decides is `referee::preferences`'s).
 
 use super::handling::Handler;
