@@ -275,6 +275,11 @@ pub struct Matcher {
     bestslack_edge: Vec<usize>,
     bestslack_epoch: Vec<u64>,
     epoch: u64,
+    /// [`Self::add_blossom`]'s scratch: the least-slack edge to each blossom (NONE between
+    /// calls), its slack, and the blossoms written.
+    scratch_edgeto: Vec<usize>,
+    scratch_slackto: Vec<Wide>,
+    scratch_touched: Vec<usize>,
 }
 
 /// No edge.
@@ -315,6 +320,9 @@ impl Matcher {
             bestslack_edge: vec![NONE; 2 * n],
             bestslack_epoch: vec![0; 2 * n],
             epoch: 1,
+            scratch_edgeto: vec![NONE; 2 * n],
+            scratch_slackto: vec![Wide::ZERO; 2 * n],
+            scratch_touched: Vec::new(),
         }
     }
 
@@ -393,6 +401,79 @@ impl Matcher {
             self.removing.push(v);
             self.mark(v);
         }
+    }
+
+    /// Dissolves every blossom that holds one of `vertices`, keeping the matching as far as
+    /// the duals allow, so that those vertices can keep their mates at the next solve (only
+    /// a vertex in no blossom can: see [`Self::keep_mates`]). A blossom's dual is added to
+    /// each of its vertices, which leaves every edge inside it as tight as it was (both ends
+    /// gain it) and only raises the slack of edges leaving it: of the matched edges, only the
+    /// one from its base to the outside loses its tightness, and only when that dual is not
+    /// zero; then the base and its mate are unmatched and marked changed, to be freed and
+    /// re-paired by the next solve. Before a bracket-wide change of weights that keeps most
+    /// pairs (the exchange weights), this frees a pair per dissolved blossom instead of every
+    /// vertex the blossoms hold.
+    pub fn open_blossoms(&mut self, vertices: &[usize]) {
+        if self.stale || self.mode != Mode::Perfect {
+            return;
+        }
+        for &v in vertices {
+            if self.removed[v] {
+                continue;
+            }
+            while self.inblossom[v] != v {
+                let b = self.inblossom[v];
+                let base = self.blossombase[b];
+                let d = self.dualvar[b];
+                if !d.is_zero() && self.mate[base] != NONE {
+                    let other = self.endpoint(self.mate[base]);
+                    self.mate[base] = NONE;
+                    self.mate[other] = NONE;
+                    self.mark(base);
+                    self.mark(other);
+                }
+                let childs = std::mem::take(&mut self.blossomchilds[b]);
+                for &c in &childs {
+                    self.blossomparent[c] = NONE;
+                    for leaf in self.leaves_of(c) {
+                        self.dualvar[leaf] = self.dualvar[leaf] + d;
+                        self.inblossom[leaf] = c;
+                    }
+                }
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                self.blossomendps[b].clear();
+                self.blossombase[b] = NONE;
+                self.blossombestedges[b] = None;
+                self.bestedge[b] = NONE;
+                self.dualvar[b] = Wide::ZERO;
+                self.unusedblossoms.push(b);
+            }
+        }
+    }
+
+    /// Raises the dual of `v` (in no blossom: see [`Self::open_blossoms`]) by `amount` and
+    /// marks it changed. A higher dual only raises the slacks of the edges at `v`, so every
+    /// edge stays feasible; the next solve then keeps `v`'s mate if its matched edge is
+    /// tight again under the new weights (and has the least slack of its edges), or frees
+    /// it. Raising a player's dual by what new weights add to its edges keeps its pair
+    /// without a search: this is how the exchange weights keep the S1-to-S2 pairs.
+    pub fn raise_dual(&mut self, v: usize, amount: Wide) {
+        if self.stale || self.mode != Mode::Perfect || self.removed[v] || self.inblossom[v] != v {
+            return;
+        }
+        self.dualvar[v] = self.dualvar[v] + amount;
+        self.mark(v);
+    }
+
+    /// The bits of the largest dual in magnitude (see [`Wide::magnitude_bits`]): the
+    /// arithmetic is exact while a slack, two duals less twice a weight, stays within the
+    /// width, which the caller checks after each solve.
+    pub fn dual_bits(&self) -> u32 {
+        let vertices = (0..self.n).filter(|&v| !self.removed[v]).map(|v| self.dualvar[v].magnitude_bits());
+        let blossoms =
+            (self.n..2 * self.n).filter(|&b| self.blossombase[b] != NONE).map(|b| self.dualvar[b].magnitude_bits());
+        vertices.chain(blossoms).max().unwrap_or(0)
     }
 
     /// The mate of each vertex after a successful [`Matcher::solve`].
@@ -871,8 +952,12 @@ impl Matcher {
             self.inblossom[leaf] = b;
         }
         // The least-slack edge to each other outer blossom (each slack computed once).
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        let mut bestslackto = vec![Wide::ZERO; 2 * self.n];
+        // Scratch arrays kept in the matcher (two allocations of 2n entries, one of 64-byte
+        // slacks, zeroed at every new blossom were a tenth of a round's time): every entry
+        // of `bestedgeto` is NONE between calls, and `touched` says which to read and reset.
+        let mut bestedgeto = std::mem::take(&mut self.scratch_edgeto);
+        let mut bestslackto = std::mem::take(&mut self.scratch_slackto);
+        let mut touched = std::mem::take(&mut self.scratch_touched);
         for &sub in &path {
             let mut consider = |s: &Self, k: usize| {
                 let (mut i, mut j) = s.edge(k);
@@ -883,6 +968,9 @@ impl Matcher {
                 let bj = s.inblossom[j];
                 if bj != b && s.label[bj] == 1 {
                     let slack = s.slack(k);
+                    if bestedgeto[bj] == NONE {
+                        touched.push(bj);
+                    }
                     if bestedgeto[bj] == NONE || slack < bestslackto[bj] {
                         bestedgeto[bj] = k;
                         bestslackto[bj] = slack;
@@ -910,16 +998,21 @@ impl Matcher {
         self.bestedge[b] = NONE;
         let mut least = Wide::ZERO;
         let mut best = Vec::new();
-        for (bj, &k) in bestedgeto.iter().enumerate() {
-            if k == NONE {
-                continue;
-            }
+        // In blossom order, as a scan of the whole array would visit them.
+        touched.sort_unstable();
+        for &bj in &touched {
+            let k = bestedgeto[bj];
+            bestedgeto[bj] = NONE;
             best.push(k);
             if self.bestedge[b] == NONE || bestslackto[bj] < least {
                 self.bestedge[b] = k;
                 least = bestslackto[bj];
             }
         }
+        touched.clear();
+        self.scratch_edgeto = bestedgeto;
+        self.scratch_slackto = bestslackto;
+        self.scratch_touched = touched;
         self.blossombestedges[b] = Some(best);
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
@@ -1457,6 +1550,17 @@ mod tests {
                     removed[a] = true;
                     removed[b] = true;
                 } else {
+                    // Sometimes the blossoms of some vertices are opened and some duals raised
+                    // first, as before the exchange weights: the optimum must not depend on it.
+                    if next().is_multiple_of(3) {
+                        let opened: Vec<usize> = live.iter().copied().filter(|_| next().is_multiple_of(2)).collect();
+                        m.open_blossoms(&opened);
+                        for &v in &opened {
+                            if next().is_multiple_of(2) {
+                                m.raise_dual(v, Wide::from_u128(2 * (next() % (2 * range)) as u128));
+                            }
+                        }
+                    }
                     let changed = if next().is_multiple_of(4) { live.len() } else { 1 + next() as usize % 3 };
                     for _ in 0..changed {
                         let a = live[(next() as usize) % live.len()];
