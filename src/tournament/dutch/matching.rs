@@ -60,6 +60,7 @@
 //! unweighted algorithm on a bit matrix, without weights or duals.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::wide::Wide;
 
@@ -241,7 +242,7 @@ pub struct Matcher {
     weight_id: Vec<u32>,
     /// The distinct weights, and where each is.
     values: Vec<Wide>,
-    index: HashMap<Wide, u32>,
+    index: HashMap<Wide, u32, BuildHasherDefault<FoldHasher>>,
     /// Past this many distinct weights, the table is rebuilt from the edges.
     collect_at: usize,
     removed: Vec<bool>,
@@ -285,6 +286,27 @@ pub struct Matcher {
 /// No edge.
 const ABSENT: u32 = u32::MAX;
 
+/// The hash of the weight table's index: a multiply-and-rotate over the weight's words.
+/// Every edge set looks its weight up, and SipHash (the standard map's, built against
+/// keys chosen to collide) was a fiftieth of a round; weights come from the pairing rules,
+/// not from anyone who could choose them to collide.
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 impl Matcher {
     /// `n` vertices and no edges.
     pub fn new(n: usize, mode: Mode) -> Matcher {
@@ -293,7 +315,7 @@ impl Matcher {
             mode,
             weight_id: vec![ABSENT; n * n],
             values: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             collect_at: 1 << 16,
             removed: vec![false; n],
             dirty: vec![false; n],
@@ -823,6 +845,47 @@ impl Matcher {
         self.bestslack[x]
     }
 
+    /// After a dual step of `delta`, the best slacks still known move with it instead of
+    /// being computed again (each vertex's and blossom's was, after every step: a slack
+    /// per vertex per step): an edge from an outer vertex to one with no label loses
+    /// `delta`, an edge between two outer blossoms `2 * delta`, exactly, since only the
+    /// outer ends' duals went down, and edges between blossoms carry no blossom dual. A
+    /// slack whose edge no longer joins such ends is left to be computed when asked for.
+    fn carry_best_slacks(&mut self, delta: Wide) {
+        let (now, before) = (self.epoch, self.epoch - 1);
+        let outer = |s: &Self, x: usize| s.label[s.inblossom[x]] == 1;
+        for at in 0..self.live.len() {
+            let v = self.live[at];
+            let k = self.bestedge[v];
+            if k == NONE || self.bestslack_edge[v] != k || self.bestslack_epoch[v] != before {
+                continue;
+            }
+            let (i, j) = self.edge(k);
+            let other = if i == v { j } else { i };
+            if self.label[self.inblossom[v]] == 0 && outer(self, other) {
+                self.bestslack[v] = self.bestslack[v] - delta;
+                self.bestslack_epoch[v] = now;
+            }
+        }
+        for b in 0..2 * self.n {
+            let k = self.bestedge[b];
+            if k == NONE
+                || self.blossomparent[b] != NONE
+                || self.label[b] != 1
+                || self.bestslack_edge[b] != k
+                || self.bestslack_epoch[b] != before
+            {
+                continue;
+            }
+            let (i, j) = self.edge(k);
+            let (bi, bj) = (self.inblossom[i], self.inblossom[j]);
+            if bi != bj && (bi == b || bj == b) && outer(self, i) && outer(self, j) {
+                self.bestslack[b] = self.bestslack[b] - delta - delta;
+                self.bestslack_epoch[b] = now;
+            }
+        }
+    }
+
     /// Makes `k`, of slack `slack` under the current duals, the best edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: Wide) {
         self.bestedge[x] = k;
@@ -1307,6 +1370,7 @@ impl Matcher {
                     }
                 }
                 self.epoch += 1;
+                self.carry_best_slacks(delta);
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {

@@ -568,7 +568,7 @@ impl<'p> Bracketer<'p> {
         let mut at = self.reserved_bits;
         let mut weight = Wide::ZERO;
         for &(bits, value) in fields[..count].iter().rev() {
-            weight = weight.with_field(at, value);
+            weight.add_field(at, value);
             at += bits;
         }
         debug_assert_eq!(at, self.lower_bits(levels), "the layout is what lower_bits counts");

@@ -41,8 +41,18 @@ impl Wide {
     /// `self + value * 2^at`, where the bits of `self` from `at` up to the width of `value`
     /// are zero (a field written into its place): a few limbs touched, where building the
     /// same weight by shifting it whole for each field costs a pass over every limb.
-    pub fn with_field(self, at: u32, value: u128) -> Wide {
-        let mut limbs = self.limbs;
+    pub fn with_field(mut self, at: u32, value: u128) -> Wide {
+        self.add_field(at, value);
+        self
+    }
+
+    /// [`Wide::with_field`] in place (a weight is built from a dozen fields, most of them
+    /// zero, without copying it for each).
+    pub fn add_field(&mut self, at: u32, value: u128) {
+        if value == 0 {
+            return;
+        }
+        let limbs = &mut self.limbs;
         let (whole, part) = ((at / 64) as usize, at % 64);
         // `value << part` as 192 bits: the low 128, then the bits shifted out of them.
         let low = value << part;
@@ -52,7 +62,6 @@ impl Wide {
                 limbs[whole + i] |= limb;
             }
         }
-        Wide { limbs }
     }
 
     /// Shift left by `bits`; bits shifted out are lost.
