@@ -1047,10 +1047,14 @@ impl Matcher {
                     }
                 }
                 None => {
+                    // The leaf's row over the vertices in play, in order, as the stages scan
+                    // it (the same edges as over every vertex, the removed ones skipped).
                     for leaf in self.leaves_of(sub) {
-                        for u in 0..self.n {
-                            if let Some(p) = self.endpoint_at(leaf, u) {
-                                consider(self, p / 2);
+                        let row = leaf * self.n;
+                        for at in 0..self.live.len() {
+                            let u = self.live[at];
+                            if u != leaf && self.weight_id[row + u] != ABSENT {
+                                consider(self, self.key(u, leaf));
                             }
                         }
                     }
