@@ -60,6 +60,7 @@
 //! unweighted algorithm on a bit matrix, without weights or duals.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::wide::Wide;
 
@@ -241,7 +242,7 @@ pub struct Matcher {
     weight_id: Vec<u32>,
     /// The distinct weights, and where each is.
     values: Vec<Wide>,
-    index: HashMap<Wide, u32>,
+    index: HashMap<Wide, u32, BuildHasherDefault<FoldHasher>>,
     /// Past this many distinct weights, the table is rebuilt from the edges.
     collect_at: usize,
     removed: Vec<bool>,
@@ -275,10 +276,36 @@ pub struct Matcher {
     bestslack_edge: Vec<usize>,
     bestslack_epoch: Vec<u64>,
     epoch: u64,
+    /// [`Self::add_blossom`]'s scratch: the least-slack edge to each blossom (NONE between
+    /// calls), its slack, and the blossoms written.
+    scratch_edgeto: Vec<usize>,
+    scratch_slackto: Vec<Wide>,
+    scratch_touched: Vec<usize>,
 }
 
 /// No edge.
 const ABSENT: u32 = u32::MAX;
+
+/// The hash of the weight table's index: a multiply-and-rotate over the weight's words.
+/// Every edge set looks its weight up, and SipHash (the standard map's, built against
+/// keys chosen to collide) was a fiftieth of a round; weights come from the pairing rules,
+/// not from anyone who could choose them to collide.
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 impl Matcher {
     /// `n` vertices and no edges.
@@ -288,7 +315,7 @@ impl Matcher {
             mode,
             weight_id: vec![ABSENT; n * n],
             values: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             collect_at: 1 << 16,
             removed: vec![false; n],
             dirty: vec![false; n],
@@ -315,6 +342,9 @@ impl Matcher {
             bestslack_edge: vec![NONE; 2 * n],
             bestslack_epoch: vec![0; 2 * n],
             epoch: 1,
+            scratch_edgeto: vec![NONE; 2 * n],
+            scratch_slackto: vec![Wide::ZERO; 2 * n],
+            scratch_touched: Vec::new(),
         }
     }
 
@@ -393,6 +423,79 @@ impl Matcher {
             self.removing.push(v);
             self.mark(v);
         }
+    }
+
+    /// Dissolves every blossom that holds one of `vertices`, keeping the matching as far as
+    /// the duals allow, so that those vertices can keep their mates at the next solve (only
+    /// a vertex in no blossom can: see [`Self::keep_mates`]). A blossom's dual is added to
+    /// each of its vertices, which leaves every edge inside it as tight as it was (both ends
+    /// gain it) and only raises the slack of edges leaving it: of the matched edges, only the
+    /// one from its base to the outside loses its tightness, and only when that dual is not
+    /// zero; then the base and its mate are unmatched and marked changed, to be freed and
+    /// re-paired by the next solve. Before a bracket-wide change of weights that keeps most
+    /// pairs (the exchange weights), this frees a pair per dissolved blossom instead of every
+    /// vertex the blossoms hold.
+    pub fn open_blossoms(&mut self, vertices: &[usize]) {
+        if self.stale || self.mode != Mode::Perfect {
+            return;
+        }
+        for &v in vertices {
+            if self.removed[v] {
+                continue;
+            }
+            while self.inblossom[v] != v {
+                let b = self.inblossom[v];
+                let base = self.blossombase[b];
+                let d = self.dualvar[b];
+                if !d.is_zero() && self.mate[base] != NONE {
+                    let other = self.endpoint(self.mate[base]);
+                    self.mate[base] = NONE;
+                    self.mate[other] = NONE;
+                    self.mark(base);
+                    self.mark(other);
+                }
+                let childs = std::mem::take(&mut self.blossomchilds[b]);
+                for &c in &childs {
+                    self.blossomparent[c] = NONE;
+                    for leaf in self.leaves_of(c) {
+                        self.dualvar[leaf] = self.dualvar[leaf] + d;
+                        self.inblossom[leaf] = c;
+                    }
+                }
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                self.blossomendps[b].clear();
+                self.blossombase[b] = NONE;
+                self.blossombestedges[b] = None;
+                self.bestedge[b] = NONE;
+                self.dualvar[b] = Wide::ZERO;
+                self.unusedblossoms.push(b);
+            }
+        }
+    }
+
+    /// Raises the dual of `v` (in no blossom: see [`Self::open_blossoms`]) by `amount` and
+    /// marks it changed. A higher dual only raises the slacks of the edges at `v`, so every
+    /// edge stays feasible; the next solve then keeps `v`'s mate if its matched edge is
+    /// tight again under the new weights (and has the least slack of its edges), or frees
+    /// it. Raising a player's dual by what new weights add to its edges keeps its pair
+    /// without a search: this is how the exchange weights keep the S1-to-S2 pairs.
+    pub fn raise_dual(&mut self, v: usize, amount: Wide) {
+        if self.stale || self.mode != Mode::Perfect || self.removed[v] || self.inblossom[v] != v {
+            return;
+        }
+        self.dualvar[v] = self.dualvar[v] + amount;
+        self.mark(v);
+    }
+
+    /// The bits of the largest dual in magnitude (see [`Wide::magnitude_bits`]): the
+    /// arithmetic is exact while a slack, two duals less twice a weight, stays within the
+    /// width, which the caller checks after each solve.
+    pub fn dual_bits(&self) -> u32 {
+        let vertices = (0..self.n).filter(|&v| !self.removed[v]).map(|v| self.dualvar[v].magnitude_bits());
+        let blossoms =
+            (self.n..2 * self.n).filter(|&b| self.blossombase[b] != NONE).map(|b| self.dualvar[b].magnitude_bits());
+        vertices.chain(blossoms).max().unwrap_or(0)
     }
 
     /// The mate of each vertex after a successful [`Matcher::solve`].
@@ -742,6 +845,47 @@ impl Matcher {
         self.bestslack[x]
     }
 
+    /// After a dual step of `delta`, the best slacks still known move with it instead of
+    /// being computed again (each vertex's and blossom's was, after every step: a slack
+    /// per vertex per step): an edge from an outer vertex to one with no label loses
+    /// `delta`, an edge between two outer blossoms `2 * delta`, exactly, since only the
+    /// outer ends' duals went down, and edges between blossoms carry no blossom dual. A
+    /// slack whose edge no longer joins such ends is left to be computed when asked for.
+    fn carry_best_slacks(&mut self, delta: Wide) {
+        let (now, before) = (self.epoch, self.epoch - 1);
+        let outer = |s: &Self, x: usize| s.label[s.inblossom[x]] == 1;
+        for at in 0..self.live.len() {
+            let v = self.live[at];
+            let k = self.bestedge[v];
+            if k == NONE || self.bestslack_edge[v] != k || self.bestslack_epoch[v] != before {
+                continue;
+            }
+            let (i, j) = self.edge(k);
+            let other = if i == v { j } else { i };
+            if self.label[self.inblossom[v]] == 0 && outer(self, other) {
+                self.bestslack[v] = self.bestslack[v] - delta;
+                self.bestslack_epoch[v] = now;
+            }
+        }
+        for b in 0..2 * self.n {
+            let k = self.bestedge[b];
+            if k == NONE
+                || self.blossomparent[b] != NONE
+                || self.label[b] != 1
+                || self.bestslack_edge[b] != k
+                || self.bestslack_epoch[b] != before
+            {
+                continue;
+            }
+            let (i, j) = self.edge(k);
+            let (bi, bj) = (self.inblossom[i], self.inblossom[j]);
+            if bi != bj && (bi == b || bj == b) && outer(self, i) && outer(self, j) {
+                self.bestslack[b] = self.bestslack[b] - delta - delta;
+                self.bestslack_epoch[b] = now;
+            }
+        }
+    }
+
     /// Makes `k`, of slack `slack` under the current duals, the best edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: Wide) {
         self.bestedge[x] = k;
@@ -871,8 +1015,12 @@ impl Matcher {
             self.inblossom[leaf] = b;
         }
         // The least-slack edge to each other outer blossom (each slack computed once).
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        let mut bestslackto = vec![Wide::ZERO; 2 * self.n];
+        // Scratch arrays kept in the matcher (two allocations of 2n entries, one of 64-byte
+        // slacks, zeroed at every new blossom were a tenth of a round's time): every entry
+        // of `bestedgeto` is NONE between calls, and `touched` says which to read and reset.
+        let mut bestedgeto = std::mem::take(&mut self.scratch_edgeto);
+        let mut bestslackto = std::mem::take(&mut self.scratch_slackto);
+        let mut touched = std::mem::take(&mut self.scratch_touched);
         for &sub in &path {
             let mut consider = |s: &Self, k: usize| {
                 let (mut i, mut j) = s.edge(k);
@@ -883,6 +1031,9 @@ impl Matcher {
                 let bj = s.inblossom[j];
                 if bj != b && s.label[bj] == 1 {
                     let slack = s.slack(k);
+                    if bestedgeto[bj] == NONE {
+                        touched.push(bj);
+                    }
                     if bestedgeto[bj] == NONE || slack < bestslackto[bj] {
                         bestedgeto[bj] = k;
                         bestslackto[bj] = slack;
@@ -896,10 +1047,14 @@ impl Matcher {
                     }
                 }
                 None => {
+                    // The leaf's row over the vertices in play, in order, as the stages scan
+                    // it (the same edges as over every vertex, the removed ones skipped).
                     for leaf in self.leaves_of(sub) {
-                        for u in 0..self.n {
-                            if let Some(p) = self.endpoint_at(leaf, u) {
-                                consider(self, p / 2);
+                        let row = leaf * self.n;
+                        for at in 0..self.live.len() {
+                            let u = self.live[at];
+                            if u != leaf && self.weight_id[row + u] != ABSENT {
+                                consider(self, self.key(u, leaf));
                             }
                         }
                     }
@@ -910,16 +1065,21 @@ impl Matcher {
         self.bestedge[b] = NONE;
         let mut least = Wide::ZERO;
         let mut best = Vec::new();
-        for (bj, &k) in bestedgeto.iter().enumerate() {
-            if k == NONE {
-                continue;
-            }
+        // In blossom order, as a scan of the whole array would visit them.
+        touched.sort_unstable();
+        for &bj in &touched {
+            let k = bestedgeto[bj];
+            bestedgeto[bj] = NONE;
             best.push(k);
             if self.bestedge[b] == NONE || bestslackto[bj] < least {
                 self.bestedge[b] = k;
                 least = bestslackto[bj];
             }
         }
+        touched.clear();
+        self.scratch_edgeto = bestedgeto;
+        self.scratch_slackto = bestslackto;
+        self.scratch_touched = touched;
         self.blossombestedges[b] = Some(best);
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
@@ -1214,6 +1374,7 @@ impl Matcher {
                     }
                 }
                 self.epoch += 1;
+                self.carry_best_slacks(delta);
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
@@ -1457,6 +1618,17 @@ mod tests {
                     removed[a] = true;
                     removed[b] = true;
                 } else {
+                    // Sometimes the blossoms of some vertices are opened and some duals raised
+                    // first, as before the exchange weights: the optimum must not depend on it.
+                    if next().is_multiple_of(3) {
+                        let opened: Vec<usize> = live.iter().copied().filter(|_| next().is_multiple_of(2)).collect();
+                        m.open_blossoms(&opened);
+                        for &v in &opened {
+                            if next().is_multiple_of(2) {
+                                m.raise_dual(v, Wide::from_u128(2 * (next() % (2 * range)) as u128));
+                            }
+                        }
+                    }
                     let changed = if next().is_multiple_of(4) { live.len() } else { 1 + next() as usize % 3 };
                     for _ in 0..changed {
                         let a = live[(next() as usize) % live.len()];

@@ -298,6 +298,27 @@ fn bits_for(value: u128) -> u32 {
     128 - value.leading_zeros()
 }
 
+/// Bits kept above the heaviest weight for the matcher's arithmetic: a dual is about twice
+/// the heaviest weight at its vertex, a slack adds two duals and takes two weights (3 bits
+/// more, and the sign); the rest is room for the duals to drift over a round's repairs.
+/// The duals are checked after every solve all the same ([`Bracketer::run`]).
+const DUAL_HEADROOM: u32 = 32;
+
+/// For `n` players: the bits of a count field (room for a count of pairs) and the reserved
+/// bits below every criterion (the exchange weights and the nudges of the Dutch order).
+fn count_and_reserved_bits(n: usize) -> (u32, u32) {
+    let b = bits_for(n as u128).max(5) + 3;
+    (bits_for(n as u128) + 2, 3 * b + 1)
+}
+
+/// The bits of the fields below the completion: a bracket's levels (`level_bits` for its
+/// scores and the next scoregroup's), the count fields, and the float fields of up to two
+/// rounds back (as [`Bracketer::base_weight`] writes them).
+fn lower_bits(count_bits: u32, reserved_bits: u32, rounds_played: u32, level_bits: u32) -> u32 {
+    let rounds = rounds_played.min(2);
+    2 * level_bits + 8 * count_bits + rounds * 2 * count_bits + rounds * (2 * level_bits + 1) + reserved_bits
+}
+
 /// The bracket-by-bracket search.
 struct Bracketer<'p> {
     players: &'p [Player],
@@ -321,6 +342,8 @@ struct Bracketer<'p> {
     exchange_shift: u32,
     /// Every matching from scratch, no step skipped (see [`pair_by`]).
     reference: bool,
+    /// The widest dual any solve has left (see [`Matcher::dual_bits`]).
+    dual_bits: u32,
 }
 
 impl<'p> Bracketer<'p> {
@@ -333,6 +356,7 @@ impl<'p> Bracketer<'p> {
             }
         }
         groups.push(n);
+        let (count_bits, reserved_bits) = count_and_reserved_bits(n);
         let b = bits_for(n as u128).max(5) + 3;
         Bracketer {
             players,
@@ -355,11 +379,12 @@ impl<'p> Bracketer<'p> {
             },
             fixed: vec![None; n],
             mate: vec![None; n],
-            count_bits: bits_for(n as u128) + 2,
-            reserved_bits: 3 * b + 1,
+            count_bits,
+            reserved_bits,
             completion_shift: 0,
             exchange_shift: 2 * b,
             reference: false,
+            dual_bits: 0,
         }
     }
 
@@ -418,7 +443,7 @@ impl<'p> Bracketer<'p> {
         // One completion position for every bracket when the widest layout fits, so that the
         // edges away from a bracket keep their weights.
         let widest = self.lower_bits(&Levels::new(self.players, 0..n));
-        if widest + 4 < WIDE_BITS {
+        if widest + 2 + DUAL_HEADROOM <= WIDE_BITS {
             self.completion_shift = widest;
         }
         let mut carried: Vec<usize> = Vec::new();
@@ -467,18 +492,21 @@ impl<'p> Bracketer<'p> {
         // position for the whole round (as long as the brackets allow), so that the edges
         // of players outside the bracket keep their weights from one bracket to the next
         // and the incremental matcher only repairs around the bracket.
-        let mut shift = 0;
-        let mut push = |w: Wide, bits: u32, value: u128| {
-            shift += bits;
-            w.push_field(bits, value)
+        // The fields are listed most important first, then written in place from the lowest
+        // up (shifting the whole weight once a field cost a tenth of a round's time).
+        let mut fields = [(0u32, 0u128); 24];
+        let mut count = 0;
+        let mut push = |bits: u32, value: u128| {
+            debug_assert!(bits >= 128 || value < 1 << bits, "a field's value fits its bits");
+            fields[count] = (bits, value);
+            count += 1;
         };
-        let mut w = Wide::ZERO;
-        w = push(w, levels.bits, if current { levels.bit(p1.score) } else { 0 });
-        w = push(w, cb, current as u128);
-        w = push(w, levels.bits, if next { levels.bit(p1.score) } else { 0 });
-        w = push(w, cb, next as u128);
+        push(levels.bits, if current { levels.bit(p1.score) } else { 0 });
+        push(cb, current as u128);
+        push(levels.bits, if next { levels.bit(p1.score) } else { 0 });
+        push(cb, next as u128);
         let c9_value = self.c9_value(hi, lo, c9);
-        w = push(w, 2 * cb, c9_value);
+        push(2 * cb, c9_value);
         let ((c1, s1), (c2, s2)) = (p1.preference(), p2.preference());
         let same = c1.is_some() && c1 == c2;
         let colour_fields = if current {
@@ -504,7 +532,7 @@ impl<'p> Bracketer<'p> {
             [false; 4]
         };
         for f in colour_fields {
-            w = push(w, cb, f as u128);
+            push(cb, f as u128);
         }
         let lower = p1.score <= p2.score;
         for back in [1usize, 2] {
@@ -515,8 +543,8 @@ impl<'p> Bracketer<'p> {
                     0
                 };
                 let up = current && !(p2.float_back(back) == Float::Up && p1.score > p2.score);
-                w = push(w, cb, down);
-                w = push(w, cb, up as u128);
+                push(cb, down);
+                push(cb, up as u128);
             }
         }
         for back in [1usize, 2] {
@@ -533,19 +561,35 @@ impl<'p> Bracketer<'p> {
                 } else {
                     0
                 };
-                w = push(w, levels.bits + 1, down);
-                w = push(w, levels.bits, up);
+                push(levels.bits + 1, down);
+                push(levels.bits, up);
             }
         }
-        let lower_bits = shift + self.reserved_bits;
-        w.shl(self.reserved_bits) + Wide::from_u128(completion).shl(self.completion_shift.max(lower_bits))
+        let mut at = self.reserved_bits;
+        let mut weight = Wide::ZERO;
+        for &(bits, value) in fields[..count].iter().rev() {
+            weight.add_field(at, value);
+            at += bits;
+        }
+        debug_assert_eq!(at, self.lower_bits(levels), "the layout is what lower_bits counts");
+        let weight = weight.with_field(self.completion_shift.max(at), completion);
+        debug_assert!(weight.magnitude_bits() <= self.completion_shift.max(at) + 2, "the weight fits its width");
+        weight
     }
 
     /// The bits of the fields below the completion, for this bracket's levels.
     fn lower_bits(&self, levels: &Levels) -> u32 {
-        let cb = self.count_bits;
-        let rounds = self.rounds_played.min(2);
-        2 * levels.bits + 8 * cb + rounds * 2 * cb + rounds * (2 * levels.bits + 1) + self.reserved_bits
+        lower_bits(self.count_bits, self.reserved_bits, self.rounds_played, levels.bits)
+    }
+
+    /// The width the arithmetic needs for this bracket's weights: the completion field (at
+    /// most 3, so 2 bits) at its position is the heaviest part of a weight, and above it
+    /// [`DUAL_HEADROOM`] for the duals and slacks. Until issue 29 this was a coarse bound
+    /// (each level field counted as if it were as wide as the widest, every count field as
+    /// if the rounds needed all of them), which refused 4,000 players at 514 bits when their
+    /// weights need about 290.
+    fn weight_bits(&self) -> u32 {
+        self.completion_shift + 2 + DUAL_HEADROOM
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide) {
@@ -562,6 +606,7 @@ impl<'p> Bracketer<'p> {
     fn run(&mut self) {
         let n = self.players.len();
         if !self.reference && self.matcher.solve() {
+            self.dual_bits = self.dual_bits.max(self.matcher.dual_bits());
             self.mate = (0..n).map(|i| self.matcher.mate(i).filter(|&j| j < n && self.fixed[i].is_none())).collect();
             return;
         }
@@ -602,11 +647,11 @@ impl<'p> Bracketer<'p> {
         let levels = Levels::new(self.players, bracket.iter().chain(next).copied());
         let bracket_score = self.players[residents[0]].score;
         let c9 = self.bye_score.is_some_and(|s| s >= bracket_score);
-        let bits = 2 + levels.bits * 2 + self.count_bits * 15 + 4 * (levels.bits + 1) * 2 + self.reserved_bits + 8;
-        if bits >= WIDE_BITS - 2 {
+        self.completion_shift = self.completion_shift.max(self.lower_bits(&levels));
+        let bits = self.weight_bits();
+        if bits > WIDE_BITS {
             return Err(PairingError::TooLarge { bits });
         }
-        self.completion_shift = self.completion_shift.max(self.lower_bits(&levels));
         let mut far: Vec<((u128, u128), Wide)> = Vec::new();
         for i in 0..n {
             if self.fixed[i].is_some() {
@@ -740,6 +785,20 @@ impl<'p> Bracketer<'p> {
             // keeps S1 whole, so does theirs, with S1 the same, and the bracket-wide change
             // (which costs about one solve) is not needed.
             if self.reference || count_exchanges(self) > 0 {
+                if !self.reference {
+                    // Keep what the new weights keep: each S1-to-S2 edge gains what its S1
+                    // player's position adds, so raising that player's dual by as much keeps
+                    // the edge's slack, and every other edge at the player gains at least as
+                    // much dual as weight. Only the pairs the exchange weights break (within
+                    // S1, within S2, or out of the remainder) are then searched again,
+                    // instead of the whole bracket; the blossoms holding remainder players are
+                    // opened first, since a player in a blossom cannot keep its mate.
+                    self.matcher.open_blossoms(&remainder);
+                    for (x, &a) in remainder.iter().enumerate().take(pairs) {
+                        let added = (1i64 << self.exchange_shift) - x as i64;
+                        self.matcher.raise_dual(a, Wide::from_i64(added * 4));
+                    }
+                }
                 for (x, &a) in remainder.iter().enumerate() {
                     for &b in &remainder[x + 1..] {
                         if usable(self, a, b) {
@@ -859,6 +918,11 @@ impl<'p> Bracketer<'p> {
                     self.fix(a, b);
                 }
             }
+        }
+        // A slack sums two duals and twice a weight: past the width it would wrap, and the
+        // pairing could be wrong; refuse it rather (no round seen comes near).
+        if self.dual_bits + 4 > WIDE_BITS {
+            return Err(PairingError::TooLarge { bits: self.dual_bits + 4 });
         }
         Ok(bracket.into_iter().filter(|&i| self.fixed[i].is_none()).collect())
     }
@@ -1094,6 +1158,29 @@ mod tests {
         let err = pair(&round(&e, &previous, 2, &[])).expect_err("a rematch");
         assert_eq!(err, PairingError::NoLegalPairing { round: 2, players: 2 });
         assert!(err.to_string().contains("cannot be paired"));
+    }
+
+    /// The width a bracket's weights need is what their fields take (see `lower_bits`),
+    /// not a coarse bound: the bench's 4,000 players, whose round 2 the coarse bound refused
+    /// at 514 bits, fit, and so would a bracket and next scoregroup of three full levels of
+    /// 4,000 players each in a later round. (That every weight stays below its width is
+    /// checked as each is built, in the tests' debug builds.)
+    #[test]
+    fn the_weight_width_is_what_the_fields_take() {
+        let (cb, reserved) = count_and_reserved_bits(4000);
+        // Three levels, each with room to count 4,000 players: 13 bits and a spare one.
+        let level_bits = 3 * (bits_for(4000) + 1);
+        for rounds in [1, 2, 5] {
+            let top = lower_bits(cb, reserved, rounds, level_bits) + 2 + DUAL_HEADROOM;
+            assert!(top <= WIDE_BITS, "{rounds} rounds: {top} bits");
+        }
+        // Round 2 of the bench at 4,000 players: a bracket and the next group of about 1,400.
+        let two = 2 * (bits_for(1400) + 1);
+        assert!(lower_bits(cb, reserved, 1, two) + 2 + DUAL_HEADROOM < 400);
+        // The same formula as the weights' fields: one field each, as base_weight writes them.
+        let (cb, reserved) = count_and_reserved_bits(7);
+        assert_eq!(lower_bits(cb, reserved, 0, 3), 2 * 3 + 8 * cb + reserved);
+        assert_eq!(lower_bits(cb, reserved, 2, 3), 2 * 3 + 12 * cb + 2 * (2 * 3 + 1) + reserved);
     }
 
     /// The shortcuts of the fast path (matchings repaired rather than solved again, the

@@ -38,9 +38,30 @@ impl Wide {
         Wide { limbs }
     }
 
-    /// `self * 2^bits + value`, for building a weight field by field (value < 2^bits).
-    pub fn push_field(self, bits: u32, value: u128) -> Wide {
-        self.shl(bits) + Wide::from_u128(value)
+    /// `self + value * 2^at`, where the bits of `self` from `at` up to the width of `value`
+    /// are zero (a field written into its place): a few limbs touched, where building the
+    /// same weight by shifting it whole for each field costs a pass over every limb.
+    pub fn with_field(mut self, at: u32, value: u128) -> Wide {
+        self.add_field(at, value);
+        self
+    }
+
+    /// [`Wide::with_field`] in place (a weight is built from a dozen fields, most of them
+    /// zero, without copying it for each).
+    pub fn add_field(&mut self, at: u32, value: u128) {
+        if value == 0 {
+            return;
+        }
+        let limbs = &mut self.limbs;
+        let (whole, part) = ((at / 64) as usize, at % 64);
+        // `value << part` as 192 bits: the low 128, then the bits shifted out of them.
+        let low = value << part;
+        let high = if part == 0 { 0 } else { (value >> (128 - part)) as u64 };
+        for (i, limb) in [low as u64, (low >> 64) as u64, high].into_iter().enumerate() {
+            if whole + i < LIMBS {
+                limbs[whole + i] |= limb;
+            }
+        }
     }
 
     /// Shift left by `bits`; bits shifted out are lost.
@@ -77,6 +98,19 @@ impl Wide {
     /// True when odd.
     pub fn is_odd(self) -> bool {
         self.limbs[0] & 1 == 1
+    }
+
+    /// The bits of the magnitude: the position above the highest bit that differs from the
+    /// sign (0 for 0 and -1), so that `-2^bits <= self < 2^bits`.
+    pub fn magnitude_bits(self) -> u32 {
+        let fill = if self.is_negative() { u64::MAX } else { 0 };
+        for i in (0..LIMBS).rev() {
+            let x = self.limbs[i] ^ fill;
+            if x != 0 {
+                return 64 * i as u32 + 64 - x.leading_zeros();
+            }
+        }
+        0
     }
 
     /// True for zero.
@@ -168,7 +202,35 @@ mod tests {
         assert_eq!((Wide::ZERO - Wide::from_u128(4)).half(), Wide::ZERO - Wide::from_u128(2));
         assert!(Wide::ZERO - one < Wide::ZERO);
         assert!(sum > big);
-        assert_eq!(Wide::ZERO.push_field(8, 3).push_field(200, 5), Wide::from_u128(3).shl(200) + Wide::from_u128(5));
+        assert_eq!(Wide::ZERO.with_field(200, 3).with_field(0, 5), Wide::from_u128(3).shl(200) + Wide::from_u128(5));
+    }
+
+    /// A field written in place is the value shifted and added, at every offset (across limb
+    /// boundaries, and into the top limb, where what passes the width is lost as in `shl`).
+    #[test]
+    fn a_field_written_in_place_is_the_shifted_value() {
+        let mut seed = 0x9E3779B97F4A7C15u64;
+        for at in 0..WIDE_BITS {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let value = ((seed as u128) << 64 | seed.rotate_left(17) as u128) >> (seed % 128);
+            let below = Wide::from_u128(1).shl(at) - Wide::from_u128(1);
+            assert_eq!(below.with_field(at, value), below + Wide::from_u128(value).shl(at), "{at}");
+            assert_eq!(Wide::ZERO.with_field(at, value), Wide::from_u128(value).shl(at), "{at}");
+        }
+    }
+
+    #[test]
+    fn magnitude_bits_bound_the_value() {
+        assert_eq!(Wide::ZERO.magnitude_bits(), 0);
+        assert_eq!(Wide::from_i64(-1).magnitude_bits(), 0);
+        assert_eq!(Wide::from_u128(1).magnitude_bits(), 1);
+        assert_eq!(Wide::from_i64(-2).magnitude_bits(), 1);
+        assert_eq!(Wide::from_u128(255).magnitude_bits(), 8);
+        assert_eq!(Wide::from_i64(-256).magnitude_bits(), 8);
+        assert_eq!(Wide::from_u128(1).shl(300).magnitude_bits(), 301);
+        assert_eq!((Wide::ZERO - Wide::from_u128(1).shl(300)).magnitude_bits(), 300);
     }
 
     /// The one-pass slack is the four operations' value, carries and borrows across every
