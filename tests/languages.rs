@@ -135,6 +135,13 @@ fn every_language_s_words_are_what_its_mails_need() {
         [days(1), days(2), days(5), days(11), days(21), days(22)],
         ["1 день", "2 дня", "5 дней", "11 дней", "21 день", "22 дня"]
     );
+    // The tables' headings fit their columns (herald::tournament::crosstable::TableWords).
+    for language in languages.all() {
+        for (id, most) in [("table-rank", 3), ("table-number", 2), ("table-points", 3)] {
+            let heading = language.say(id, &[]);
+            assert!(heading.chars().count() <= most, "{}: {id} {heading:?} is wider than {most}", language.code());
+        }
+    }
     let german = languages.get("de").unwrap();
     assert_eq!(german.say("days", &[("days", 1.into())]), "1 Tag");
     assert_eq!(german.say("days", &[("days", 3.into())]), "3 Tage");
@@ -574,6 +581,13 @@ fn a_tournament_s_language_is_its_players_unless_they_chose_their_own() {
     let bob = table.mails("bob@players.test");
     assert!(says(alice.last().unwrap(), "de", "Alice"), "{}", support::mime::plain_text(alice.last().unwrap()));
     assert!(says(bob.last().unwrap(), "de", "Bob"));
+    // The tournament's own mail, its round's boards under German headings.
+    let begins = alice
+        .iter()
+        .find(|m| String::from_utf8_lossy(m).contains("Subject: [herald] Herbstturnier"))
+        .map(|m| support::mime::plain_text(m))
+        .expect("the tournament's mail");
+    assert!(begins.contains("Runde 1\n") && !begins.contains("Round 1"), "{begins}");
     // Who plays White in the game: they choose Russian; the other reads on in German.
     let game = table.service.store().read(|tx| tx.pairings(id)).unwrap()[0].game.unwrap();
     let record = table.service.store().read(|tx| tx.game(game)).unwrap().unwrap();

@@ -89,7 +89,7 @@ fn a_daily_digest_goes_out_once_a_day_when_results_came_in() {
     let (subject, body) =
         read(table.mails(PLAYERS[1]).iter().rev().find(|r| read(r).0.contains("standings of the day")).unwrap());
     assert!(subject.contains("Test Cup"), "{subject}");
-    assert!(body.contains("after 1 result(s)"), "{body}");
+    assert!(body.contains("after 1 result."), "{body}");
 
     let (g, white, _) = all[1].clone();
     say(&mut table, &white, g, "resign");

@@ -435,3 +435,22 @@ legend-as-king = { $letter } { $name } (zieht wie ein König)
 legend-carries-crown = * trägt die Krone
 legend-crown-alone = O die Krone, allein liegend
 notes-unknown-pieces = Unbekannte Figuren, jeweils mit ihrem Ausgangsfeld:
+
+## Die Tabellen eines Turniers und seine Ergebnisse (jede Überschrift höchstens so breit wie
+## ihre Spalte: der Rang 3 Zeichen, die Nummer 2, die Punkte 3)
+
+table-rank = Rg
+table-name = Name
+table-points = Pkt
+table-number = Nr
+table-round = Runde
+table-bye = spielfrei
+table-annulled = annulliert
+table-forfeit = kampflos
+table-time = Zeit
+table-pts = Pkt.
+tournament-result-headline = Runde { $round }, Brett { $board }: { $white } - { $black } { $score } ({ $reason })
+tournament-digest-results = { $results ->
+    [one] 1 Ergebnis
+   *[other] { $results } Ergebnissen
+}

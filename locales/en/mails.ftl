@@ -396,3 +396,22 @@ legend-as-king = { $letter } { $name } (moves as a king)
 legend-carries-crown = * carries the crown
 legend-crown-alone = O the crown, lying alone
 notes-unknown-pieces = Unknown pieces, with the square each started on:
+
+## A tournament's tables and results (each heading at most as wide as its column: the rank 3
+## characters, the number 2, the points 3)
+
+table-rank = Rk
+table-name = Name
+table-points = Pts
+table-number = No
+table-round = Round
+table-bye = bye
+table-annulled = annulled
+table-forfeit = forfeit
+table-time = time
+table-pts = pts
+tournament-result-headline = Round { $round }, board { $board }: { $white } - { $black } { $score } ({ $reason })
+tournament-digest-results = { $results ->
+    [one] 1 result
+   *[other] { $results } results
+}

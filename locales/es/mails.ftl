@@ -444,3 +444,22 @@ legend-as-king = { $letter } { $name } (se mueve como un rey)
 legend-carries-crown = * lleva la corona
 legend-crown-alone = O la corona, suelta
 notes-unknown-pieces = Piezas desconocidas, con la casilla de la que partió cada una:
+
+## Las tablas de un torneo y sus resultados (cada encabezado no más ancho que su columna: el
+## puesto 3 caracteres, el número 2, los puntos 3)
+
+table-rank = Pto
+table-name = Nombre
+table-points = Pts
+table-number = Nº
+table-round = Ronda
+table-bye = descanso
+table-annulled = anulada
+table-forfeit = incomparecencia
+table-time = tiempo
+table-pts = pts
+tournament-result-headline = Ronda { $round }, tablero { $board }: { $white } - { $black } { $score } ({ $reason })
+tournament-digest-results = { $results ->
+    [one] 1 resultado
+   *[other] { $results } resultados
+}

@@ -438,3 +438,22 @@ legend-as-king = { $letter } { $name } (se déplace comme un roi)
 legend-carries-crown = * porte la couronne
 legend-crown-alone = O la couronne, posée seule
 notes-unknown-pieces = Pièces inconnues, avec la case de départ de chacune :
+
+## Les tableaux d'un tournoi et ses résultats (chaque en-tête au plus aussi large que sa
+## colonne : le rang 3 caractères, le numéro 2, les points 3)
+
+table-rank = Rg
+table-name = Nom
+table-points = Pts
+table-number = N°
+table-round = Ronde
+table-bye = exempt
+table-annulled = annulée
+table-forfeit = forfait
+table-time = temps
+table-pts = pts
+tournament-result-headline = Ronde { $round }, échiquier { $board }: { $white } - { $black } { $score } ({ $reason })
+tournament-digest-results = { $results ->
+    [one] 1 résultat
+   *[other] { $results } résultats
+}

@@ -458,3 +458,23 @@ legend-as-king = { $letter } { $name } (ходит как король)
 legend-carries-crown = * несёт корону
 legend-crown-alone = O корона, лежащая отдельно
 notes-unknown-pieces = Неизвестные фигуры и поле, с которого каждая начинала:
+
+## Таблицы турнира и результаты (заголовок не шире своего столбца: место — 3 знака,
+## номер — 2, очки — 3)
+
+table-rank = М
+table-name = Имя
+table-points = Очк
+table-number = №
+table-round = Тур
+table-bye = без пары
+table-annulled = аннулирована
+table-forfeit = неявка
+table-time = время
+table-pts = очк.
+tournament-result-headline = Тур { $round }, доска { $board }: { $white } - { $black } { $score } ({ $reason })
+# После «после»: родительный падеж.
+tournament-digest-results = { $results ->
+    [one] { $results } результата
+   *[other] { $results } результатов
+}

@@ -297,6 +297,53 @@ impl Referee<'_> {
         Ok(self.compose(Some(t), to, envelope, Rendered { subject: format!("{subject} [confirm:{code}]"), body }, now))
     }
 
+    /// The words of `t`'s tables (crosstable, standings, a round's boards) in its language.
+    pub fn table_words(&self, t: &Tournament) -> crate::tournament::crosstable::TableWords {
+        let language = self.tournament_language(t);
+        let say = |id: &str| language.say(id, &[]);
+        crate::tournament::crosstable::TableWords {
+            rank: say("table-rank"),
+            name: say("table-name"),
+            points: say("table-points"),
+            number: say("table-number"),
+            round: say("table-round"),
+            bye: say("table-bye"),
+            annulled: say("table-annulled"),
+            forfeit: say("table-forfeit"),
+            time: say("table-time"),
+            pts: say("table-pts"),
+        }
+    }
+
+    /// One game's result as `t`'s players read it: "Round 2, board 1: Ann - Ben 1-0 (White
+    /// wins by checkmate)", in the tournament's language.
+    pub fn result_headline(
+        &self,
+        t: &Tournament,
+        round: u32,
+        board: u32,
+        players: (String, String),
+        result: &GameResult,
+    ) -> String {
+        let language = self.tournament_language(t);
+        language.say(
+            "tournament-result-headline",
+            &[
+                ("round", round.into()),
+                ("board", board.into()),
+                ("white", players.0.into()),
+                ("black", players.1.into()),
+                ("score", result.score.clone().into()),
+                ("reason", super::mails::reason_words(&result.reason, language).into()),
+            ],
+        )
+    }
+
+    /// The day's digest's headline in `t`'s language: "3 results".
+    pub fn digest_headline(&self, t: &Tournament, results: u32) -> String {
+        self.tournament_language(t).say("tournament-digest-results", &[("results", results.into())])
+    }
+
     /// The language of `t`'s mails to its entrants: the tournament's, else the club's.
     fn tournament_language(&self, t: &Tournament) -> &Language {
         t.language.as_deref().and_then(|code| self.templates.languages().get(code)).unwrap_or(self.club_language())

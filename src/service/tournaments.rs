@@ -140,7 +140,12 @@ impl Service {
             let news = TournamentNews {
                 event: "begins",
                 players: Some(entrants.len()),
-                pairings: Some(crosstable::round_text(&entrants, &tx.pairings(id)?, 1)),
+                pairings: Some(crosstable::round_text_in(
+                    &entrants,
+                    &tx.pairings(id)?,
+                    1,
+                    &handler.referee().table_words(&t),
+                )),
                 ..TournamentNews::default()
             };
             handler.news_to_all(tx, &t, &entrants, "begins", &news, now)?;
@@ -249,11 +254,12 @@ impl Service {
                 let entrants = entrants(tx, id)?;
                 let pairings = tx.pairings(id)?;
                 let table = t.standings(&entrants, &pairings);
+                let words = handler.referee().table_words(&t);
                 let news = TournamentNews {
                     event: "digest",
-                    headline: Some(format!("{results} result(s)")),
-                    standings: Some(crosstable::standings_text(&entrants, &table)),
-                    crosstable: Some(crosstable::text(&entrants, &pairings, &table)),
+                    headline: Some(handler.referee().digest_headline(&t, results as u32)),
+                    standings: Some(crosstable::standings_text_in(&entrants, &table, &words)),
+                    crosstable: Some(crosstable::text_in(&entrants, &pairings, &table, &words)),
                     ..TournamentNews::default()
                 };
                 handler.news_to_all(tx, &t, &entrants, &format!("digest-{results}"), &news, now)?;
@@ -462,20 +468,14 @@ impl Handler<'_> {
         let name = |n: u32| {
             entrants.iter().find(|e| e.number == n).map_or("?".to_string(), |e| shown_name(&e.name).into_owned())
         };
-        let headline = format!(
-            "Round {}, board {}: {} - {} {} ({})",
-            pairing.round,
-            pairing.board,
-            name(pairing.white),
-            pairing.black.map_or("bye".to_string(), name),
-            result.score,
-            result.reason
-        );
+        let words = self.referee().table_words(&t);
+        let players = (name(pairing.white), pairing.black.map_or(words.bye.clone(), name));
+        let headline = self.referee().result_headline(&t, pairing.round, pairing.board, players, &result);
         if self.settings.standings_mail == StandingsMail::EachGame {
             let news = TournamentNews {
                 event: "result",
                 headline: Some(headline),
-                standings: Some(crosstable::standings_text(&entrants, &table)),
+                standings: Some(crosstable::standings_text_in(&entrants, &table, &words)),
                 ..TournamentNews::default()
             };
             self.news_to_all(tx, &t, &entrants, &format!("result-g{}", game.id), &news, now)?;
@@ -525,7 +525,12 @@ impl Handler<'_> {
             let news = TournamentNews {
                 event: "round",
                 round: Some(round),
-                pairings: Some(crosstable::round_text(&entrants, &tx.pairings(t.id)?, round)),
+                pairings: Some(crosstable::round_text_in(
+                    &entrants,
+                    &tx.pairings(t.id)?,
+                    round,
+                    &self.referee().table_words(t),
+                )),
                 ..TournamentNews::default()
             };
             self.news_to_all(tx, t, &entrants, &format!("round-{round}"), &news, now)?;
@@ -535,8 +540,8 @@ impl Handler<'_> {
         let table = t.standings(&entrants, &pairings);
         let news = TournamentNews {
             event: "final",
-            standings: Some(crosstable::standings_text(&entrants, &table)),
-            crosstable: Some(crosstable::text(&entrants, &pairings, &table)),
+            standings: Some(crosstable::standings_text_in(&entrants, &table, &self.referee().table_words(t))),
+            crosstable: Some(crosstable::text_in(&entrants, &pairings, &table, &self.referee().table_words(t))),
             ..TournamentNews::default()
         };
         // The final mail goes to everyone who played, the withdrawn too.

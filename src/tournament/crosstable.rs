@@ -24,20 +24,76 @@ pub const WIDTH: usize = 78;
 /// The most players shown as a grid; beyond, the list form.
 pub const GRID_PLAYERS: usize = 12;
 
+/// The words of the tables, in the language they are mailed in: the headings (each at most as
+/// wide as its column: the rank 3 characters, the number 2, the points 3) and the words of
+/// the results. The tie-breaks keep their international labels (BH, SB).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableWords {
+    /// "Rk".
+    pub rank: String,
+    /// "Name".
+    pub name: String,
+    /// "Pts".
+    pub points: String,
+    /// "No".
+    pub number: String,
+    /// "Round" (before its number).
+    pub round: String,
+    /// "bye".
+    pub bye: String,
+    /// "annulled".
+    pub annulled: String,
+    /// "forfeit".
+    pub forfeit: String,
+    /// "time".
+    pub time: String,
+    /// "pts" (after a player's points in the list form).
+    pub pts: String,
+}
+
+impl Default for TableWords {
+    /// English's.
+    fn default() -> TableWords {
+        let s = str::to_string;
+        TableWords {
+            rank: s("Rk"),
+            name: s("Name"),
+            points: s("Pts"),
+            number: s("No"),
+            round: s("Round"),
+            bye: s("bye"),
+            annulled: s("annulled"),
+            forfeit: s("forfeit"),
+            time: s("time"),
+            pts: s("pts"),
+        }
+    }
+}
+
 /// The crosstable (up to 12 players) or the results list (beyond, or when the grid would not
 /// fit in 78 columns), as plain text. Tie-breaks that do not fit beside the grid follow it in
 /// a standings list.
 pub fn text(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> String {
+    text_in(entrants, pairings, standings, &TableWords::default())
+}
+
+/// [`text`] in `words`.
+pub fn text_in(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing], words: &TableWords) -> String {
     if standings.len() <= GRID_PLAYERS
-        && let Some(grid) = grid(entrants, pairings, standings)
+        && let Some(grid) = grid(entrants, pairings, standings, words)
     {
         return grid;
     }
-    list(entrants, pairings, standings)
+    list(entrants, pairings, standings, words)
 }
 
 /// The standings as a list: rank, name, points and each tie-break under its short label.
 pub fn standings_text(entrants: &[Entrant], standings: &[Standing]) -> String {
+    standings_text_in(entrants, standings, &TableWords::default())
+}
+
+/// [`standings_text`] in `words`.
+pub fn standings_text_in(entrants: &[Entrant], standings: &[Standing], words: &TableWords) -> String {
     let names = names_by_number(entrants);
     let labels: Vec<&str> =
         standings.first().map_or(Vec::new(), |s| s.tiebreaks.iter().map(|t| t.tiebreak.label()).collect());
@@ -47,7 +103,7 @@ pub fn standings_text(entrants: &[Entrant], standings: &[Standing]) -> String {
     let natural = standings.iter().map(|s| name_of(&names, s.number).chars().count()).max().unwrap_or(4).max(4);
     let name_width = natural.min(WIDTH.saturating_sub(fixed + 1)).max(8);
 
-    let mut out = format!("{:>4} {:<name_width$} {:>points_width$}", "Rk", "Name", "Pts");
+    let mut out = format!("{:>4} {:<name_width$} {:>points_width$}", words.rank, words.name, words.points);
     for column in &columns {
         out.push_str(&format!(" {:>w$}", column.label, w = column.width));
     }
@@ -71,21 +127,27 @@ pub fn standings_text(entrants: &[Entrant], standings: &[Standing]) -> String {
 
 /// One round's boards with their results, for the round's mail.
 pub fn round_text(entrants: &[Entrant], pairings: &[Pairing], round: u32) -> String {
+    round_text_in(entrants, pairings, round, &TableWords::default())
+}
+
+/// [`round_text`] in `words`.
+pub fn round_text_in(entrants: &[Entrant], pairings: &[Pairing], round: u32, words: &TableWords) -> String {
     let names = names_by_number(entrants);
     let withdrawn = withdrawn_numbers(entrants);
     let mut boards: Vec<&Pairing> = pairings.iter().filter(|p| p.round == round).collect();
     boards.sort_by_key(|p| p.board);
     let player = |number: u32| fit(&format!("{} ({number})", name_of(&names, number)), 26);
-    let mut out = format!("Round {round}\n");
+    let mut out = format!("{} {round}\n", words.round);
     for p in boards {
         let line = match p.black {
             None => {
                 let points = p.score.map_or(String::new(), |s| points_text(s.white));
-                format!("{:>3}  {:<26}   {:<26}  {points}", p.board, player(p.white), "bye")
+                format!("{:>3}  {:<26}   {:<26}  {points}", p.board, player(p.white), words.bye)
             }
             Some(black) => {
                 let annulled = withdrawn.contains(&p.white) || withdrawn.contains(&black);
-                format!("{:>3}  {:<26} - {:<26}  {}", p.board, player(p.white), player(black), result_text(p, annulled))
+                let result = result_text(p, annulled, words);
+                format!("{:>3}  {:<26} - {:<26}  {result}", p.board, player(p.white), player(black))
             }
         };
         out.push_str(line.trim_end());
@@ -95,10 +157,10 @@ pub fn round_text(entrants: &[Entrant], pairings: &[Pairing], round: u32) -> Str
 }
 
 /// A board's result as the round's mail says it.
-fn result_text(p: &Pairing, annulled: bool) -> String {
+fn result_text(p: &Pairing, annulled: bool, words: &TableWords) -> String {
     let Some(score) = p.score else {
         return if annulled {
-            "annulled".to_string()
+            words.annulled.clone()
         } else if p.game.is_some() {
             "*".to_string()
         } else {
@@ -108,9 +170,9 @@ fn result_text(p: &Pairing, annulled: bool) -> String {
     match score.finish {
         Finish::Forfeit => {
             let side = |own: Points, other: Points| if own > other { "+" } else { "-" };
-            format!("{} {} (forfeit)", side(score.white, score.black), side(score.black, score.white))
+            format!("{} {} ({})", side(score.white, score.black), side(score.black, score.white), words.forfeit)
         }
-        Finish::OnTime => format!("{}-{} (time)", points_text(score.white), points_text(score.black)),
+        Finish::OnTime => format!("{}-{} ({})", points_text(score.white), points_text(score.black), words.time),
         Finish::Played => format!("{}-{}", points_text(score.white), points_text(score.black)),
     }
 }
@@ -188,7 +250,7 @@ fn rank_label(standings: &[Standing], row: usize) -> String {
 }
 
 /// The grid, if it fits in [`WIDTH`] columns.
-fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> Option<String> {
+fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing], words: &TableWords) -> Option<String> {
     let names = names_by_number(entrants);
     let withdrawn = withdrawn_numbers(entrants);
     let row_of: HashMap<u32, usize> = standings.iter().enumerate().map(|(i, s)| (s.number, i)).collect();
@@ -238,11 +300,11 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
             continue;
         }
         let name_width = natural.min(WIDTH - fixed);
-        let mut out = format!("{:>2} {:<3} {:<name_width$} ", "No", "Rk", "Name");
+        let mut out = format!("{:>2} {:<3} {:<name_width$} ", words.number, words.rank, words.name);
         for column in 0..n {
             out.push_str(&format!("{:<cell_width$} ", column + 1));
         }
-        out.push_str(&format!(" {:>points_width$}", "Pts"));
+        out.push_str(&format!(" {:>points_width$}", words.points));
         for column in &columns {
             out.push_str(&format!(" {:>w$}", column.label, w = column.width));
         }
@@ -267,7 +329,7 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
         }
         if shown < labels.len() {
             text.push('\n');
-            text.push_str(&standings_text(entrants, standings));
+            text.push_str(&standings_text_in(entrants, standings, words));
         }
         return Some(text);
     }
@@ -275,17 +337,18 @@ fn grid(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> O
 }
 
 /// The list form: each player's line, then their games by round, wrapped at [`WIDTH`].
-fn list(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> String {
+fn list(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing], words: &TableWords) -> String {
     let names = names_by_number(entrants);
     let withdrawn = withdrawn_numbers(entrants);
     let mut out = String::new();
     for (row, standing) in standings.iter().enumerate() {
         let number = standing.number;
         let mut head = format!(
-            "{:>4} {} ({number})  {} pts",
+            "{:>4} {} ({number})  {} {}",
             rank_label(standings, row),
             fit(name_of(&names, number), 40),
-            standing.points
+            standing.points,
+            words.pts
         );
         for value in &standing.tiebreaks {
             head.push_str(&format!("  {} {value}", value.tiebreak.label()));
@@ -298,7 +361,10 @@ fn list(entrants: &[Entrant], pairings: &[Pairing], standings: &[Standing]) -> S
         let words: Vec<String> = theirs
             .iter()
             .map(|p| match p.opponent_of(number) {
-                None => format!("{}:bye {}", p.round, p.score.map_or(String::new(), |s| points_text(s.white))),
+                None => {
+                    let points = p.score.map_or(String::new(), |s| points_text(s.white));
+                    format!("{}:{} {points}", p.round, words.bye)
+                }
                 Some(opponent) => {
                     let colour = if p.white == number { 'w' } else { 'b' };
                     format!("{}:{colour}{opponent} {}", p.round, mark(p, number, &withdrawn))
