@@ -257,7 +257,7 @@ impl Service {
                 let words = handler.referee().table_words(&t);
                 let news = TournamentNews {
                     event: "digest",
-                    headline: Some(handler.referee().digest_headline(&t, results as u32)),
+                    headline: Some(handler.referee().digest_headline(&t, results)),
                     standings: Some(crosstable::standings_text_in(&entrants, &table, &words)),
                     crosstable: Some(crosstable::text_in(&entrants, &pairings, &table, &words)),
                     ..TournamentNews::default()
@@ -470,7 +470,7 @@ impl Handler<'_> {
         };
         let words = self.referee().table_words(&t);
         let players = (name(pairing.white), pairing.black.map_or(words.bye.clone(), name));
-        let headline = self.referee().result_headline(&t, pairing.round, pairing.board, players, &result);
+        let headline = self.referee().result_headline(&t, pairing.round, pairing.board, players, result);
         if self.settings.standings_mail == StandingsMail::EachGame {
             let news = TournamentNews {
                 event: "result",
