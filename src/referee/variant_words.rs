@@ -68,13 +68,12 @@ pub(super) fn notice(english: &str, language: &Language) -> String {
 }
 
 /// A piece's name as the variants write it ("Knight", "knight"), in `language`: from its
-/// `piece-*` message, or as written in English (whose case the variant chose).
+/// `piece-*` message, or as written where English is the language (whose case the variant
+/// chose) or no message names it (as the board's legend keeps it: Royal's "King's Guard").
 fn piece(name: &str, language: &Language) -> Option<String> {
     let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
     let said = language.say(&key, &[]);
-    if said.starts_with('[') {
-        None
-    } else if language.code() == crate::language::ENGLISH {
+    if said == format!("[{key}]") || language.code() == crate::language::ENGLISH {
         Some(name.to_string())
     } else {
         Some(said)
@@ -484,6 +483,7 @@ mod tests {
         "White's stone on e4 was mined: Black's knight was blown up.",
         "Black's stone on d5 was mined: White's crowned queen was blown up.",
         "White's crown: on the King e1.",
+        "Black's crown: on the King's Guard 51.",
         "Black's crown: on the Knight 78 (moved with it once).",
         "White's crown: on the Rook a1 (moved with it twice in a row: its next move leaves the crown on a1).",
         "Black's crown: lying on e5, dropped by the Bishop f6, which may not pick it up.",
