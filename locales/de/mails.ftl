@@ -515,7 +515,7 @@ notice-half-opened = { $side ->
     [you] Ihre Krone
     [white] Krone von Weiß
    *[black] Krone von Schwarz
-}: die Hälfte { $half } auf { $square } (geöffnet).
+}: die Hälfte { $half } auf { $square } (aufgedeckt).
 notice-half-sealed = { $side ->
     [you] Ihre Krone
     [white] Krone von Weiß

@@ -524,7 +524,7 @@ notice-half-opened = { $side ->
     [you] Su corona
     [white] Corona de las blancas
    *[black] Corona de las negras
-}: la mitad { $half } en { $square } (abierta).
+}: la mitad { $half } en { $square } (revelada).
 notice-half-sealed = { $side ->
     [you] Su corona
     [white] Corona de las blancas

@@ -518,7 +518,7 @@ notice-half-opened = { $side ->
     [you] Votre couronne
     [white] Couronne des Blancs
    *[black] Couronne des Noirs
-} : la moitié { $half } en { $square } (ouverte).
+} : la moitié { $half } en { $square } (révélée).
 notice-half-sealed = { $side ->
     [you] Votre couronne
     [white] Couronne des Blancs
