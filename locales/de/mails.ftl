@@ -454,3 +454,181 @@ tournament-digest-results = { $results ->
     [one] 1 Ergebnis
    *[other] { $results } Ergebnissen
 }
+
+## What the variants say
+notice-ninjas = Ninjas: der von Weiß { $white }; der von Schwarz { $black }.
+notice-ninja-on = auf { $square }
+notice-ninja-in-reserve = in Reserve
+notice-ninja-captured = geschlagen
+notice-may-hide = Sie können Ihre Krone als Ihren Zug auf einem beliebigen leeren Feld verstecken: schreiben Sie hide und das Feld (hide d5).
+notice-hidden-yours = Ihre Krone ist auf { $square } versteckt.
+notice-hidden-on = { $side ->
+    [white] Die Krone von Weiß
+   *[black] Die Krone von Schwarz
+} ist auf { $square } versteckt.
+notice-hidden = { $side ->
+    [white] Die Krone von Weiß
+   *[black] Die Krone von Schwarz
+} ist versteckt.
+notice-hidden-grid = { $side ->
+    [white] Versteckte Krone von Weiß
+   *[black] Versteckte Krone von Schwarz
+}: { $ruled } von { $squares } Feldern ausgeschlossen (x), { $left } nicht durchsucht (.)
+notice-crown-found = { $side ->
+    [white] Weiß hat die Krone von Schwarz
+   *[black] Schwarz hat die Krone von Weiß
+} auf { $square } gefunden.
+notice-army-captured = { $side ->
+    [white] Weiß hat die ganze Armee von Schwarz geschlagen.
+   *[black] Schwarz hat die ganze Armee von Weiß geschlagen.
+}
+notice-stopped = { $side ->
+    [white] Weiß hat
+   *[black] Schwarz hat
+} auf der eigenen versteckten Krone auf { $square } angehalten.
+notice-stopped-piece = { $side ->
+    [white] Weiß hat eine Figur ({ $piece })
+   *[black] Schwarz hat eine Figur ({ $piece })
+} auf der eigenen versteckten Krone auf { $square } angehalten.
+notice-split-blocked = { $side ->
+    [you] Ihr Monarch
+    [white] Der Monarch von Weiß
+   *[black] Der Monarch von Schwarz
+} ({ $monarch ->
+    [dame] Dame
+   *[other] König
+}) hat kein leeres Nachbarfeld: er kann sich nicht teilen und bleibt ganz und königlich.
+notice-split-yours = Ihr ungekrönter Monarch ist gefallen: Ihr nächster Zug teilt Ihren Monarchen ({ $monarch ->
+    [dame] Dame
+   *[other] König
+}) in seine zwei Hälften, die gekrönte mit Stern ({ $example }).
+notice-split-due = { $side ->
+    [white] Der Monarch von Weiß
+   *[black] Der Monarch von Schwarz
+} ({ $monarch ->
+    [dame] Dame
+   *[other] König
+}) muss sich im nächsten Zug von { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} teilen.
+notice-split-never = { $side ->
+    [you] Ihr Monarch
+    [white] Der Monarch von Weiß
+   *[black] Der Monarch von Schwarz
+} ({ $monarch ->
+    [dame] Dame
+   *[other] König
+}) konnte sich nicht teilen: er bleibt ganz und königlich.
+notice-half-unknown = { $side ->
+    [you] Ihre Krone
+    [white] Die Krone von Weiß
+   *[black] Die Krone von Schwarz
+} liegt auf einer der beiden Hälften.
+notice-half-lost = { $side ->
+    [you] Sie haben
+    [white] Weiß hat
+   *[black] Schwarz hat
+} die gekrönte Hälfte { $half } verloren.
+notice-half-opened = { $side ->
+    [you] Ihre Krone
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: die Hälfte { $half } auf { $square } (aufgedeckt).
+notice-half-sealed = { $side ->
+    [you] Ihre Krone
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: die Hälfte { $half } auf { $square } (für die Spieler noch versiegelt).
+notice-half-yours = Ihre Krone liegt auf der Hälfte { $half } auf { $square }.
+notice-half-attacked = Ihre gekrönte Hälfte { $half } wird angegriffen.
+notice-stones-in-reserve-both = In Reserve: Weiß { $white } { $white ->
+    [one] Stein
+   *[other] Steine
+}, Schwarz { $black } { $black ->
+    [one] Stein
+   *[other] Steine
+} (einsetzbar: { $usable ->
+    [neither] keiner
+    [white] Weiß
+    [black] Schwarz
+   *[both] beide
+}).
+notice-stones-yours = Ihre Steine: { $stones }.
+notice-stones = { $side ->
+    [white] Steine von Weiß
+   *[black] Steine von Schwarz
+}: { $stones }.
+notice-stone-mined = { $square } vermint
+notice-stone-plain = { $square } einfach
+notice-stones-in-reserve = { $count } in Reserve ({ $which ->
+    [plain] einfach
+    [mined] der verminte: markieren Sie ihn beim Einsetzen mit *
+   *[one-mined] einer davon vermint: markieren Sie ihn beim Einsetzen mit *, wie in S@e4*
+})
+notice-stone-blast = { $side ->
+    [white] Der Stein von Weiß auf { $square } war vermint: { $crowned ->
+        [yes] eine gekrönte Figur von Schwarz
+       *[no] eine Figur von Schwarz
+    }
+   *[black] Der Stein von Schwarz auf { $square } war vermint: { $crowned ->
+        [yes] eine gekrönte Figur von Weiß
+       *[no] eine Figur von Weiß
+    }
+} ({ $piece }) wurde in die Luft gesprengt.
+notice-kcrown-on = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: auf der Figur { $piece } { $square }.
+notice-kcrown-once = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: auf der Figur { $piece } { $square } (einmal mit ihr gezogen).
+notice-kcrown-twice = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: auf der Figur { $piece } { $square } (zweimal hintereinander mit ihr gezogen: ihr nächster Zug lässt die Krone auf { $square } zurück).
+notice-kcrown-dropped = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: liegt auf { $square }, abgelegt von der Figur { $piece } { $from }, die sie nicht wieder aufnehmen darf.
+notice-kcrown-lying = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: liegt auf { $square }.
+notice-kcrown-captured = { $side ->
+    [white] Krone von Weiß
+   *[black] Krone von Schwarz
+}: geschlagen.
+notice-kcrown-transferred = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} hat die Krone zuletzt übertragen: vor der nächsten Übertragung muss mit der Figur { $piece } { $square } gezogen werden.
+notice-your-crown-attacked = Ihre Krone wird angegriffen.
+notice-krithala-legend = *: die Figur trägt ihre Krone. O, o: die Krone von Weiß, von Schwarz, die allein liegt.
+notice-royal-notation = Numerische Notation: die Linien a bis j sind 1 bis 10, also ist e4 gleich 54 und j6 gleich 106. Auf dem Brett ist H der Wächter des Königs (G') und G der Wächter der Dame.
+notice-guard-powered = { $side ->
+    [white] Der umgewandelte Wächter von Weiß
+   *[black] Der umgewandelte Wächter von Schwarz
+} auf { $square } hat für seinen ersten Zug von dort die Kräfte der Dame.
+notice-recapture = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} darf auf { $square } mit einem Turm über seine Wächter hinweg zurückschlagen, nur in diesem Zug.
+notice-position-record = Stellungsprotokoll: { $record }
+notice-crowds = Menschenmengen, in denen nichts geschlagen werden kann und ein König nie im Schach steht: { $crowds }.
+notice-crowd-side = { $side ->
+    [white] Weiß:
+   *[black] Schwarz:
+} { $pieces }
+notice-pair = { $side ->
+    [white] Paar von Weiß
+   *[black] Paar von Schwarz
+}: { $first } und { $second }.
+notice-your-pair = Ihr Paar: { $first } und { $second }.
+notice-decoy-check = Schach: das Schach gilt Ihrer Attrappe (Ihr König steht nicht im Schach).
+notice-check-given = Schach: Ihr Zug greift den gegnerischen König oder die Attrappe an.
+notice-pieces-captured = { $side ->
+    [white] Geschlagene Figuren von Weiß
+   *[black] Geschlagene Figuren von Schwarz
+}: { $pieces }.

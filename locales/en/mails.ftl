@@ -415,3 +415,177 @@ tournament-digest-results = { $results ->
     [one] 1 result
    *[other] { $results } results
 }
+
+## What the variants say
+# $side is `white` or `black` throughout (`you` too where a message's selector has it); a
+# $square is as the variant writes it; $piece and $pieces are piece names (`piece-*`).
+notice-ninjas = Ninjas: White's { $white }; Black's { $black }.
+notice-ninja-on = on { $square }
+notice-ninja-in-reserve = in reserve
+notice-ninja-captured = captured
+notice-may-hide = You may hide your crown on any empty square as your move: write hide and the square (hide d5).
+notice-hidden-yours = Your crown is hidden on { $square }.
+notice-hidden-on = { $side ->
+    [white] White's
+   *[black] Black's
+} crown is hidden on { $square }.
+notice-hidden = { $side ->
+    [white] White's
+   *[black] Black's
+} crown is hidden.
+# The heading of the grid of searches; the grid follows it as the variant draws it.
+notice-hidden-grid = { $side ->
+    [white] White's
+   *[black] Black's
+} hidden crown: { $ruled } of { $squares } squares ruled out (x), { $left } unsearched (.)
+# $side is the winner.
+notice-crown-found = { $side ->
+    [white] White found Black's
+   *[black] Black found White's
+} crown on { $square }.
+notice-army-captured = { $side ->
+    [white] White captured Black's
+   *[black] Black captured White's
+} whole army.
+# $side is the side whose crown it was.
+notice-stopped = { $side ->
+    [white] White stopped on White's
+   *[black] Black stopped on Black's
+} own hidden crown on { $square }.
+notice-stopped-piece = { $side ->
+    [white] White's { $piece } stopped on White's
+   *[black] Black's { $piece } stopped on Black's
+} own hidden crown on { $square }.
+# Crown-4: $half is the half's letter (W or F); $side may be `you`.
+notice-split-blocked = { $side ->
+    [you] Your
+    [white] White's
+   *[black] Black's
+} { $monarch } has no empty neighbouring square: it cannot split, and stays whole and royal.
+notice-split-yours = Your uncrowned monarch fell: your next move splits your { $monarch } into its two halves, the crowned one starred ({ $example }).
+notice-split-due = { $side ->
+    [white] White's { $monarch } must split at White's
+   *[black] Black's { $monarch } must split at Black's
+} next move.
+notice-split-never = { $side ->
+    [you] Your
+    [white] White's
+   *[black] Black's
+} { $monarch } could not split: it stays whole and royal.
+notice-half-unknown = { $side ->
+    [you] Your
+    [white] White's
+   *[black] Black's
+} crown is on one of its halves.
+notice-half-lost = { $side ->
+    [you] You
+    [white] White
+   *[black] Black
+} lost the crowned { $half } half.
+notice-half-opened = { $side ->
+    [you] Your
+    [white] White's
+   *[black] Black's
+} crown: the { $half } half on { $square } (opened).
+notice-half-sealed = { $side ->
+    [you] Your
+    [white] White's
+   *[black] Black's
+} crown: the { $half } half on { $square } (still sealed for the players).
+notice-half-yours = Your crown is on the { $half } half on { $square }.
+notice-half-attacked = Your crowned { $half } half is attacked.
+# Crown-2: $usable is `neither`, `white`, `black` or `both`.
+notice-stones-in-reserve-both = In reserve: White { $white } { $white ->
+    [one] stone
+   *[other] stones
+}, Black { $black } { $black ->
+    [one] stone
+   *[other] stones
+} (usable: { $usable ->
+    [neither] neither
+    [white] White
+    [black] Black
+   *[both] both
+}).
+notice-stones-yours = Your stones: { $stones }.
+notice-stones = { $side ->
+    [white] White's
+   *[black] Black's
+} stones: { $stones }.
+notice-stone-mined = { $square } mined
+notice-stone-plain = { $square } plain
+# $which is `plain`, `mined` (the one in reserve is the mined one) or `one-mined`.
+notice-stones-in-reserve = { $count } in reserve ({ $which ->
+    [plain] plain
+    [mined] the mined one: mark it with * as it enters
+   *[one-mined] one of them mined: mark it with * as it enters, as in S@e4*
+})
+# $side is the stone's owner; $crowned is `yes` or `no`.
+notice-stone-blast = { $side ->
+    [white] White's stone on { $square } was mined: Black's
+   *[black] Black's stone on { $square } was mined: White's
+} { $crowned ->
+    [yes] crowned { $piece }
+   *[no] { $piece }
+} was blown up.
+# Krithala.
+notice-kcrown-on = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: on the { $piece } { $square }.
+notice-kcrown-once = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: on the { $piece } { $square } (moved with it once).
+notice-kcrown-twice = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: on the { $piece } { $square } (moved with it twice in a row: its next move leaves the crown on { $square }).
+notice-kcrown-dropped = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: lying on { $square }, dropped by the { $piece } { $from }, which may not pick it up.
+notice-kcrown-lying = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: lying on { $square }.
+notice-kcrown-captured = { $side ->
+    [white] White's
+   *[black] Black's
+} crown: captured.
+notice-kcrown-transferred = { $side ->
+    [white] White
+   *[black] Black
+} transferred its crown last: it must move with the { $piece } { $square } before another transfer.
+notice-your-crown-attacked = Your crown is attacked.
+notice-krithala-legend = *: the piece carries its crown. O, o: White's, Black's crown lying alone.
+# Royal.
+notice-royal-notation = Numeric notation: files a to j are 1 to 10, so e4 is 54 and j6 is 106. On the board H is the King's Guard (G') and G the Queen's Guard.
+notice-guard-powered = { $side ->
+    [white] White's
+   *[black] Black's
+} promoted Guard on { $square } has the Queen's powers for its first move from there.
+notice-recapture = { $side ->
+    [white] White
+   *[black] Black
+} may recapture on { $square } with a Rook over its Guards, on this move only.
+# $record is the record itself, as Royal writes it.
+notice-position-record = Position record: { $record }
+# Safety in Numbers: $crowds lists each crowd's square and its sides (`notice-crowd-side`).
+notice-crowds = Crowds, where nothing can be captured and a king is never in check: { $crowds }.
+notice-crowd-side = { $side ->
+    [white] white
+   *[black] black
+} { $pieces }
+# Secret Intelligence.
+notice-pair = { $side ->
+    [white] White's
+   *[black] Black's
+} pair: { $first } and { $second }.
+notice-your-pair = Your pair: { $first } and { $second }.
+notice-decoy-check = Check: the check is on your Decoy (your King is not in check).
+notice-check-given = Check: your move attacks the enemy King or Decoy.
+notice-pieces-captured = { $side ->
+    [white] White
+   *[black] Black
+} pieces captured: { $pieces }.

@@ -463,3 +463,181 @@ tournament-digest-results = { $results ->
     [one] 1 resultado
    *[other] { $results } resultados
 }
+
+## What the variants say
+notice-ninjas = Ninjas: el de las blancas { $white }; el de las negras { $black }.
+notice-ninja-on = en { $square }
+notice-ninja-in-reserve = en reserva
+notice-ninja-captured = capturado
+notice-may-hide = Puede esconder su corona en cualquier casilla vacía como su jugada: escriba hide y la casilla (hide d5).
+notice-hidden-yours = Su corona está escondida en { $square }.
+notice-hidden-on = { $side ->
+    [white] La corona de las blancas
+   *[black] La corona de las negras
+} está escondida en { $square }.
+notice-hidden = { $side ->
+    [white] La corona de las blancas
+   *[black] La corona de las negras
+} está escondida.
+notice-hidden-grid = { $side ->
+    [white] Corona escondida de las blancas
+   *[black] Corona escondida de las negras
+}: { $ruled } de { $squares } casillas descartadas (x), { $left } sin registrar (.)
+notice-crown-found = { $side ->
+    [white] Las blancas encontraron la corona de las negras
+   *[black] Las negras encontraron la corona de las blancas
+} en { $square }.
+notice-army-captured = { $side ->
+    [white] Las blancas capturaron todo el ejército de las negras.
+   *[black] Las negras capturaron todo el ejército de las blancas.
+}
+notice-stopped = { $side ->
+    [white] Las blancas se detuvieron
+   *[black] Las negras se detuvieron
+} sobre su propia corona escondida en { $square }.
+notice-stopped-piece = { $side ->
+    [white] Las blancas detuvieron una pieza ({ $piece })
+   *[black] Las negras detuvieron una pieza ({ $piece })
+} sobre su propia corona escondida en { $square }.
+notice-split-blocked = { $side ->
+    [you] Su monarca
+    [white] El monarca de las blancas
+   *[black] El monarca de las negras
+} ({ $monarch ->
+    [dama] la dama
+   *[other] el rey
+}) no tiene ninguna casilla vecina vacía: no puede dividirse y sigue entero y real.
+notice-split-yours = Su monarca no coronado cayó: su próxima jugada divide a su monarca ({ $monarch ->
+    [dama] la dama
+   *[other] el rey
+}) en sus dos mitades, con la coronada marcada con asterisco ({ $example }).
+notice-split-due = { $side ->
+    [white] El monarca de las blancas
+   *[black] El monarca de las negras
+} ({ $monarch ->
+    [dama] la dama
+   *[other] el rey
+}) debe dividirse en la próxima jugada de las { $side ->
+    [white] blancas
+   *[black] negras
+}.
+notice-split-never = { $side ->
+    [you] Su monarca
+    [white] El monarca de las blancas
+   *[black] El monarca de las negras
+} ({ $monarch ->
+    [dama] la dama
+   *[other] el rey
+}) no pudo dividirse: sigue entero y real.
+notice-half-unknown = { $side ->
+    [you] Su corona
+    [white] La corona de las blancas
+   *[black] La corona de las negras
+} está en una de sus mitades.
+notice-half-lost = { $side ->
+    [you] Usted perdió
+    [white] Las blancas perdieron
+   *[black] Las negras perdieron
+} la mitad coronada { $half }.
+notice-half-opened = { $side ->
+    [you] Su corona
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: la mitad { $half } en { $square } (revelada).
+notice-half-sealed = { $side ->
+    [you] Su corona
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: la mitad { $half } en { $square } (aún sellada para los jugadores).
+notice-half-yours = Su corona está en la mitad { $half } en { $square }.
+notice-half-attacked = Su mitad coronada { $half } está atacada.
+notice-stones-in-reserve-both = En reserva: blancas { $white } { $white ->
+    [one] piedra
+   *[other] piedras
+}, negras { $black } { $black ->
+    [one] piedra
+   *[other] piedras
+} (utilizables: { $usable ->
+    [neither] ninguno
+    [white] blancas
+    [black] negras
+   *[both] ambos
+}).
+notice-stones-yours = Sus piedras: { $stones }.
+notice-stones = { $side ->
+    [white] Piedras de las blancas
+   *[black] Piedras de las negras
+}: { $stones }.
+notice-stone-mined = { $square } minada
+notice-stone-plain = { $square } normal
+notice-stones-in-reserve = { $count } en reserva ({ $which ->
+    [plain] normales
+    [mined] la minada: márquela con * al entrar
+   *[one-mined] una de ellas minada: márquela con * al entrar, como en S@e4*
+})
+notice-stone-blast = { $side ->
+    [white] La piedra de las blancas en { $square } estaba minada: { $crowned ->
+        [yes] una pieza coronada de las negras
+       *[no] una pieza de las negras
+    }
+   *[black] La piedra de las negras en { $square } estaba minada: { $crowned ->
+        [yes] una pieza coronada de las blancas
+       *[no] una pieza de las blancas
+    }
+} ({ $piece }) saltó por los aires.
+notice-kcrown-on = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: sobre la pieza { $piece } { $square }.
+notice-kcrown-once = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: sobre la pieza { $piece } { $square } (se movió con ella una vez).
+notice-kcrown-twice = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: sobre la pieza { $piece } { $square } (se movió con ella dos veces seguidas: su próxima jugada deja la corona en { $square }).
+notice-kcrown-dropped = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: en el suelo en { $square }, dejada por la pieza { $piece } { $from }, que no puede recogerla.
+notice-kcrown-lying = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: en el suelo en { $square }.
+notice-kcrown-captured = { $side ->
+    [white] Corona de las blancas
+   *[black] Corona de las negras
+}: capturada.
+notice-kcrown-transferred = Lo último que hicieron { $side ->
+    [white] las blancas
+   *[black] las negras
+} con su corona fue transferirla: deben mover la pieza { $piece } { $square } antes de otra transferencia.
+notice-your-crown-attacked = Su corona está atacada.
+notice-krithala-legend = *: la pieza lleva su corona. O, o: la corona de las blancas, de las negras, sola en el tablero.
+notice-royal-notation = Notación numérica: las columnas a a j son 1 a 10, así que e4 es 54 y j6 es 106. En el tablero H es la guardia del rey (G') y G la guardia de la dama.
+notice-guard-powered = { $side ->
+    [white] La guardia promocionada de las blancas
+   *[black] La guardia promocionada de las negras
+} en { $square } tiene los poderes de la dama en su primera jugada desde allí.
+notice-recapture = { $side ->
+    [white] Las blancas pueden
+   *[black] Las negras pueden
+} recapturar en { $square } con una torre por encima de sus guardias, solo en esta jugada.
+notice-position-record = Registro de la posición: { $record }
+notice-crowds = Multitudes, donde nada puede capturarse y un rey nunca está en jaque: { $crowds }.
+notice-crowd-side = { $side ->
+    [white] blancas:
+   *[black] negras:
+} { $pieces }
+notice-pair = { $side ->
+    [white] Pareja de las blancas
+   *[black] Pareja de las negras
+}: { $first } y { $second }.
+notice-your-pair = Su pareja: { $first } y { $second }.
+notice-decoy-check = Jaque: el jaque es a su señuelo (su rey no está en jaque).
+notice-check-given = Jaque: su jugada ataca al rey o al señuelo rival.
+notice-pieces-captured = { $side ->
+    [white] Piezas capturadas de las blancas
+   *[black] Piezas capturadas de las negras
+}: { $pieces }.

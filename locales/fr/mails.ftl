@@ -457,3 +457,181 @@ tournament-digest-results = { $results ->
     [one] 1 résultat
    *[other] { $results } résultats
 }
+
+## What the variants say
+notice-ninjas = Ninjas : celui des Blancs { $white } ; celui des Noirs { $black }.
+notice-ninja-on = sur { $square }
+notice-ninja-in-reserve = en réserve
+notice-ninja-captured = pris
+notice-may-hide = Vous pouvez cacher votre couronne sur n'importe quelle case vide en guise de coup : écrivez hide et la case (hide d5).
+notice-hidden-yours = Votre couronne est cachée en { $square }.
+notice-hidden-on = { $side ->
+    [white] La couronne des Blancs
+   *[black] La couronne des Noirs
+} est cachée en { $square }.
+notice-hidden = { $side ->
+    [white] La couronne des Blancs
+   *[black] La couronne des Noirs
+} est cachée.
+notice-hidden-grid = { $side ->
+    [white] Couronne cachée des Blancs
+   *[black] Couronne cachée des Noirs
+} : { $ruled } cases sur { $squares } écartées (x), { $left } non fouillées (.)
+notice-crown-found = { $side ->
+    [white] Les Blancs ont trouvé la couronne des Noirs
+   *[black] Les Noirs ont trouvé la couronne des Blancs
+} en { $square }.
+notice-army-captured = { $side ->
+    [white] Les Blancs ont pris toute l'armée des Noirs.
+   *[black] Les Noirs ont pris toute l'armée des Blancs.
+}
+notice-stopped = { $side ->
+    [white] Les Blancs se sont arrêtés
+   *[black] Les Noirs se sont arrêtés
+} sur leur propre couronne cachée en { $square }.
+notice-stopped-piece = { $side ->
+    [white] Les Blancs ont arrêté une pièce ({ $piece })
+   *[black] Les Noirs ont arrêté une pièce ({ $piece })
+} sur leur propre couronne cachée en { $square }.
+notice-split-blocked = { $side ->
+    [you] Votre monarque
+    [white] Le monarque des Blancs
+   *[black] Le monarque des Noirs
+} ({ $monarch ->
+    [dame] la dame
+   *[other] le roi
+}) n'a aucune case voisine vide : il ne peut pas se scinder et reste entier et royal.
+notice-split-yours = Votre monarque non couronné est tombé : votre prochain coup scinde votre monarque ({ $monarch ->
+    [dame] la dame
+   *[other] le roi
+}) en ses deux moitiés, la couronnée marquée d'un astérisque ({ $example }).
+notice-split-due = { $side ->
+    [white] Le monarque des Blancs
+   *[black] Le monarque des Noirs
+} ({ $monarch ->
+    [dame] la dame
+   *[other] le roi
+}) doit se scinder au prochain coup des { $side ->
+    [white] Blancs
+   *[black] Noirs
+}.
+notice-split-never = { $side ->
+    [you] Votre monarque
+    [white] Le monarque des Blancs
+   *[black] Le monarque des Noirs
+} ({ $monarch ->
+    [dame] la dame
+   *[other] le roi
+}) n'a pas pu se scinder : il reste entier et royal.
+notice-half-unknown = { $side ->
+    [you] Votre couronne
+    [white] La couronne des Blancs
+   *[black] La couronne des Noirs
+} est sur l'une de ses moitiés.
+notice-half-lost = { $side ->
+    [you] Vous avez perdu
+    [white] Les Blancs ont perdu
+   *[black] Les Noirs ont perdu
+} la moitié couronnée { $half }.
+notice-half-opened = { $side ->
+    [you] Votre couronne
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : la moitié { $half } en { $square } (révélée).
+notice-half-sealed = { $side ->
+    [you] Votre couronne
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : la moitié { $half } en { $square } (encore scellée pour les joueurs).
+notice-half-yours = Votre couronne est sur la moitié { $half } en { $square }.
+notice-half-attacked = Votre moitié couronnée { $half } est attaquée.
+notice-stones-in-reserve-both = En réserve : Blancs { $white } { $white ->
+    [one] pierre
+   *[other] pierres
+}, Noirs { $black } { $black ->
+    [one] pierre
+   *[other] pierres
+} (utilisables : { $usable ->
+    [neither] aucun
+    [white] Blancs
+    [black] Noirs
+   *[both] les deux
+}).
+notice-stones-yours = Vos pierres : { $stones }.
+notice-stones = { $side ->
+    [white] Pierres des Blancs
+   *[black] Pierres des Noirs
+} : { $stones }.
+notice-stone-mined = { $square } minée
+notice-stone-plain = { $square } simple
+notice-stones-in-reserve = { $count } en réserve ({ $which ->
+    [plain] simples
+    [mined] la minée : marquez-la d'un * en l'entrant
+   *[one-mined] l'une d'elles minée : marquez-la d'un * en l'entrant, comme dans S@e4*
+})
+notice-stone-blast = { $side ->
+    [white] La pierre des Blancs en { $square } était minée : { $crowned ->
+        [yes] une pièce couronnée des Noirs
+       *[no] une pièce des Noirs
+    }
+   *[black] La pierre des Noirs en { $square } était minée : { $crowned ->
+        [yes] une pièce couronnée des Blancs
+       *[no] une pièce des Blancs
+    }
+} ({ $piece }) a sauté.
+notice-kcrown-on = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : sur la pièce { $piece } { $square }.
+notice-kcrown-once = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : sur la pièce { $piece } { $square } (déplacée avec elle une fois).
+notice-kcrown-twice = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : sur la pièce { $piece } { $square } (déplacée avec elle deux fois de suite : son prochain coup laisse la couronne en { $square }).
+notice-kcrown-dropped = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : posée en { $square }, laissée par la pièce { $piece } { $from }, qui ne peut pas la reprendre.
+notice-kcrown-lying = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : posée en { $square }.
+notice-kcrown-captured = { $side ->
+    [white] Couronne des Blancs
+   *[black] Couronne des Noirs
+} : prise.
+notice-kcrown-transferred = La dernière action { $side ->
+    [white] des Blancs
+   *[black] des Noirs
+} sur leur couronne a été un transfert : ils doivent jouer la pièce { $piece } { $square } avant un autre transfert.
+notice-your-crown-attacked = Votre couronne est attaquée.
+notice-krithala-legend = * : la pièce porte sa couronne. O, o : la couronne des Blancs, des Noirs, posée seule.
+notice-royal-notation = Notation numérique : les colonnes a à j sont 1 à 10, donc e4 est 54 et j6 est 106. Sur l'échiquier, H est la garde du roi (G') et G la garde de la dame.
+notice-guard-powered = { $side ->
+    [white] La garde promue des Blancs
+   *[black] La garde promue des Noirs
+} en { $square } a les pouvoirs de la dame pour son premier coup depuis cette case.
+notice-recapture = { $side ->
+    [white] Les Blancs peuvent
+   *[black] Les Noirs peuvent
+} reprendre en { $square } avec une tour par-dessus leurs gardes, à ce coup seulement.
+notice-position-record = Relevé de la position : { $record }
+notice-crowds = Foules, où rien ne peut être pris et où un roi n'est jamais en échec : { $crowds }.
+notice-crowd-side = { $side ->
+    [white] Blancs :
+   *[black] Noirs :
+} { $pieces }
+notice-pair = { $side ->
+    [white] Paire des Blancs
+   *[black] Paire des Noirs
+} : { $first } et { $second }.
+notice-your-pair = Votre paire : { $first } et { $second }.
+notice-decoy-check = Échec : l'échec porte sur votre leurre (votre roi n'est pas en échec).
+notice-check-given = Échec : votre coup attaque le roi ou le leurre adverse.
+notice-pieces-captured = { $side ->
+    [white] Pièces prises aux Blancs
+   *[black] Pièces prises aux Noirs
+} : { $pieces }.

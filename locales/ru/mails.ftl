@@ -478,3 +478,168 @@ tournament-digest-results = { $results ->
     [one] { $results } результата
    *[other] { $results } результатов
 }
+
+## What the variants say
+notice-ninjas = Ниндзя: белых — { $white }; чёрных — { $black }.
+notice-ninja-on = на { $square }
+notice-ninja-in-reserve = в резерве
+notice-ninja-captured = взят
+notice-may-hide = Своим ходом Вы можете спрятать корону на любом пустом поле: напишите hide и поле (hide d5).
+notice-hidden-yours = Ваша корона спрятана на { $square }.
+notice-hidden-on = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+} спрятана на { $square }.
+notice-hidden = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+} спрятана.
+notice-hidden-grid = { $side ->
+    [white] Спрятанная корона белых
+   *[black] Спрятанная корона чёрных
+}: исключено полей — { $ruled } из { $squares } (x), не проверено — { $left } (.)
+notice-crown-found = { $side ->
+    [white] Белые нашли корону чёрных
+   *[black] Чёрные нашли корону белых
+} на { $square }.
+notice-army-captured = { $side ->
+    [white] Белые взяли всю армию чёрных.
+   *[black] Чёрные взяли всю армию белых.
+}
+notice-stopped = { $side ->
+    [white] Белые
+   *[black] Чёрные
+} остановились на своей же спрятанной короне на { $square }.
+notice-stopped-piece = { $side ->
+    [white] Белые
+   *[black] Чёрные
+} остановили фигуру ({ $piece }) на своей же спрятанной короне на { $square }.
+notice-split-blocked = { $side ->
+    [you] Ваш { $monarch }
+    [white] Белые: { $monarch }
+   *[black] Чёрные: { $monarch }
+} не имеет пустых соседних полей — он не может разделиться и остаётся целым и королевским.
+notice-split-yours = Ваш некоронованный монарх пал: следующим ходом Ваш { $monarch } разделится на две половины, коронованную отметьте звёздочкой ({ $example }).
+notice-split-due = { $side ->
+    [white] Белые: { $monarch } должен разделиться следующим ходом белых.
+   *[black] Чёрные: { $monarch } должен разделиться следующим ходом чёрных.
+}
+notice-split-never = { $side ->
+    [you] Ваш { $monarch }
+    [white] Белые: { $monarch }
+   *[black] Чёрные: { $monarch }
+} не смог разделиться — он остаётся целым и королевским.
+notice-half-unknown = { $side ->
+    [you] Ваша корона
+    [white] Корона белых
+   *[black] Корона чёрных
+} — на одной из половин.
+notice-half-lost = { $side ->
+    [you] Вы потеряли
+    [white] Белые потеряли
+   *[black] Чёрные потеряли
+} коронованную половину { $half }.
+notice-half-opened = { $side ->
+    [you] Ваша корона
+    [white] Корона белых
+   *[black] Корона чёрных
+}: половина { $half } на { $square } (раскрыта).
+notice-half-sealed = { $side ->
+    [you] Ваша корона
+    [white] Корона белых
+   *[black] Корона чёрных
+}: половина { $half } на { $square } (для игроков пока запечатана).
+notice-half-yours = Ваша корона — на половине { $half } на { $square }.
+notice-half-attacked = Ваша коронованная половина { $half } атакована.
+notice-stones-in-reserve-both = В резерве: у белых { $white } { $white ->
+    [one] камень
+    [few] камня
+   *[many] камней
+}, у чёрных { $black } { $black ->
+    [one] камень
+    [few] камня
+   *[many] камней
+} (использовать могут: { $usable ->
+    [neither] никто
+    [white] белые
+    [black] чёрные
+   *[both] обе стороны
+}).
+notice-stones-yours = Ваши камни: { $stones }.
+notice-stones = { $side ->
+    [white] Камни белых
+   *[black] Камни чёрных
+}: { $stones }.
+notice-stone-mined = { $square } заминирован
+notice-stone-plain = { $square } обычный
+notice-stones-in-reserve = в резерве: { $count } ({ $which ->
+    [plain] обычные
+    [mined] заминированный: отметьте его * при вводе
+   *[one-mined] один из них заминирован: отметьте его * при вводе, например S@e4*
+})
+notice-stone-blast = { $side ->
+    [white] Камень белых на { $square } был заминирован: { $crowned ->
+        [yes] коронованная фигура чёрных
+       *[no] фигура чёрных
+    }
+   *[black] Камень чёрных на { $square } был заминирован: { $crowned ->
+        [yes] коронованная фигура белых
+       *[no] фигура белых
+    }
+} ({ $piece }) взорвана.
+notice-kcrown-on = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: на фигуре ({ $piece } { $square }).
+notice-kcrown-once = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: на фигуре ({ $piece } { $square }), которая уже сделала с ней один ход.
+notice-kcrown-twice = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: на фигуре ({ $piece } { $square }), которая сделала с ней два хода подряд: следующим ходом она оставит корону на { $square }.
+notice-kcrown-dropped = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: лежит на { $square }; её оставила фигура ({ $piece } { $from }), которая не может её поднять.
+notice-kcrown-lying = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: лежит на { $square }.
+notice-kcrown-captured = { $side ->
+    [white] Корона белых
+   *[black] Корона чёрных
+}: взята.
+notice-kcrown-transferred = { $side ->
+    [white] Белые
+   *[black] Чёрные
+} последними передали корону: прежде чем передать её снова, они должны сходить фигурой ({ $piece } { $square }).
+notice-your-crown-attacked = Ваша корона атакована.
+notice-krithala-legend = *: фигура несёт свою корону. O, o: корона белых, чёрных, лежащая отдельно.
+notice-royal-notation = Цифровая нотация: вертикали от a до j — это 1–10, так что e4 — это 54, а j6 — 106. На доске H — королевский страж (G'), а G — ферзевый страж.
+notice-guard-powered = { $side ->
+    [white] Превращённый страж белых
+   *[black] Превращённый страж чёрных
+} на { $square } на первый ход с этого поля получает силу ферзя.
+notice-recapture = { $side ->
+    [white] Белые
+   *[black] Чёрные
+} могут взять обратно на { $square } ладьёй через своих стражей — только этим ходом.
+notice-position-record = Запись позиции: { $record }
+notice-crowds = Толпы, где ничего нельзя взять и король никогда не под шахом: { $crowds }.
+notice-crowd-side = { $side ->
+    [white] белые:
+   *[black] чёрные:
+} { $pieces }
+notice-pair = { $side ->
+    [white] Пара белых
+   *[black] Пара чёрных
+}: { $first } и { $second }.
+notice-your-pair = Ваша пара: { $first } и { $second }.
+notice-decoy-check = Шах: под шахом Ваша обманка (Ваш король не под шахом).
+notice-check-given = Шах: Ваш ход атакует короля или обманку соперника.
+notice-pieces-captured = { $side ->
+    [white] Взятые фигуры белых
+   *[black] Взятые фигуры чёрных
+}: { $pieces }.
