@@ -108,6 +108,8 @@ pub struct Language {
     bundle: Bundle,
     english: Option<Arc<Language>>,
     letters: PieceLetters,
+    /// [`Language::command_column`], worked out once: every mail's list of commands uses it.
+    command_column: usize,
 }
 
 impl std::fmt::Debug for Language {
@@ -131,9 +133,11 @@ impl Language {
                 .map_err(|(_, errors)| LanguageError(format!("{code}: {errors:?}")))?;
             bundle.add_resource(resource).map_err(|errors| LanguageError(format!("{code}: {errors:?}")))?;
         }
-        let mut language = Language { code: code.to_string(), bundle, english, letters: PieceLetters::ENGLISH };
+        let mut language =
+            Language { code: code.to_string(), bundle, english, letters: PieceLetters::ENGLISH, command_column: 0 };
         language.letters = PieceLetters::read(&language.say("piece-letters", &[]))
             .ok_or_else(|| LanguageError(format!("{code}: piece-letters must be five letters or pairs")))?;
+        language.command_column = language.widest_command() + 2;
         Ok(language)
     }
 
@@ -194,6 +198,11 @@ impl Language {
     /// The width of the column of commands in a mail's list of them: the longest command as
     /// the list writes it ("notation N", "конец отпуска"), and two spaces.
     pub fn command_column(&self) -> usize {
+        self.command_column
+    }
+
+    /// The longest command as the list of commands writes it.
+    fn widest_command(&self) -> usize {
         const LISTED: &[(&str, &str)] = &[
             ("command-draw", ""),
             ("command-accept", ""),
@@ -211,7 +220,7 @@ impl Language {
             ("command-vacation", " N"),
             ("command-back", ""),
         ];
-        LISTED.iter().map(|(id, after)| self.say(id, &[]).chars().count() + after.len()).max().unwrap_or(8) + 2
+        LISTED.iter().map(|(id, after)| self.say(id, &[]).chars().count() + after.len()).max().unwrap_or(8)
     }
 
     /// A number with its fraction as the language writes it: "0.65", "0,65".
@@ -274,6 +283,8 @@ pub const COMMAND_WORDS: &[&str] = &[
 pub struct Languages {
     by_code: HashMap<String, Arc<Language>>,
     english: Arc<Language>,
+    /// The codes, English first, as the mails list them ("en, de, es, fr, ru").
+    listed: String,
     /// Every other language's command words and phrases, lower case, with the English word
     /// each stands for: (phrase, English).
     phrases: Vec<(String, String)>,
@@ -328,7 +339,9 @@ impl Languages {
                 }
             }
         }
-        Ok(Languages { by_code, english, phrases })
+        let mut languages = Languages { by_code, english, phrases, listed: String::new() };
+        languages.listed = languages.codes().join(", ");
+        Ok(languages)
     }
 
     /// `text` with each word or line that is a command in another language (`сдаюсь`,
@@ -374,6 +387,11 @@ impl Languages {
         let mut all: Vec<_> = self.by_code.values().collect();
         all.sort_by_key(|l| (l.code != ENGLISH, l.code.clone()));
         all
+    }
+
+    /// The codes, English first, as one line: "en, de, es, fr, ru".
+    pub fn listed(&self) -> &str {
+        &self.listed
     }
 
     /// The codes, English first.

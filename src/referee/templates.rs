@@ -143,7 +143,7 @@ impl Templates {
         let context = minijinja::context! {
             lang => language.code(),
             command_width => language.command_column(),
-            languages => self.languages.codes().join(", "),
+            languages => self.languages.listed(),
             ..Value::from(minijinja::value::Serde(&context))
         };
         let text = template.render(context).map_err(|e| TemplateError(format!("{name}: {e:#}")))?;
