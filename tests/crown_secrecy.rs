@@ -81,24 +81,26 @@ fn bob_mails_in(language: Option<&str>, variant: &str, white_crown: &str, script
     seen
 }
 
+/// 2...Bb4 and 4...Bxd2: Black's bishop attacks and then stands next to White's king and
+/// queen; 3. Qe2 moves White's queen next to it. Refusals, help and the board are asked for
+/// too, so every kind of mail is compared.
+const BISHOP_NEXT_TO_THE_MONARCHS: &[(&str, &str)] = &[
+    (ALICE, "e4"),
+    (BOB, "e5"),
+    (ALICE, "Nf3"),
+    (BOB, "Bb4"),
+    (ALICE, "d4"),
+    (BOB, "Ke7"),
+    (BOB, "board"),
+    (BOB, "Bxd2"),
+    (ALICE, "Qe2"),
+    (BOB, "help"),
+    (BOB, "Bxe1"),
+];
+
 #[test]
 fn black_cannot_tell_which_monarch_white_crowned() {
-    // 2...Bb4 and 4...Bxd2: Black's bishop attacks and then stands next to White's king and
-    // queen; 3. Qe2 moves White's queen next to it. Refusals, help and the board are asked
-    // for too, so every kind of mail is compared.
-    let script: &[(&str, &str)] = &[
-        (ALICE, "e4"),
-        (BOB, "e5"),
-        (ALICE, "Nf3"),
-        (BOB, "Bb4"),
-        (ALICE, "d4"),
-        (BOB, "Ke7"),
-        (BOB, "board"),
-        (BOB, "Bxd2"),
-        (ALICE, "Qe2"),
-        (BOB, "help"),
-        (BOB, "Bxe1"),
-    ];
+    let script = BISHOP_NEXT_TO_THE_MONARCHS;
     let king = bob_mails("crown", "king", script);
     let queen = bob_mails("crown", "queen", script);
     assert!(king.len() >= 8, "Bob got {} mails", king.len());
@@ -113,19 +115,7 @@ fn black_cannot_tell_which_monarch_white_crowned() {
 /// English cannot pass for it.)
 #[test]
 fn black_cannot_tell_which_monarch_white_crowned_in_other_languages() {
-    let script: &[(&str, &str)] = &[
-        (ALICE, "e4"),
-        (BOB, "e5"),
-        (ALICE, "Nf3"),
-        (BOB, "Bb4"),
-        (ALICE, "d4"),
-        (BOB, "Ke7"),
-        (BOB, "board"),
-        (BOB, "Bxd2"),
-        (ALICE, "Qe2"),
-        (BOB, "help"),
-        (BOB, "Bxe1"),
-    ];
+    let script = BISHOP_NEXT_TO_THE_MONARCHS;
     let languages = herald::language::Languages::shipped();
     for code in ["ru", "de"] {
         let hello = languages.get(code).unwrap().say("hello", &[("name", "Bob".into())]);

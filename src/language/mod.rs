@@ -223,6 +223,13 @@ impl Language {
         LISTED.iter().map(|(id, after)| self.say(id, &[]).chars().count() + after.len()).max().unwrap_or(8)
     }
 
+    /// The message `id` with `args`, where this language or English has it; `None` where
+    /// neither does (a message some names have and others not: a piece's, a variant's help).
+    pub fn say_if_known(&self, id: &str, args: &Args<'_>) -> Option<String> {
+        let known = self.has(id) || self.english.as_ref().is_some_and(|english| english.has(id));
+        known.then(|| self.say(id, args))
+    }
+
     /// A number with its fraction as the language writes it: "0.65", "0,65".
     pub fn decimal(&self, text: &str) -> String {
         text.replace('.', &self.say("decimal-point", &[]))

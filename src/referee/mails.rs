@@ -156,9 +156,7 @@ fn legend(view: &View, pieces: &[crate::engine::rules::PieceDef], language: &Lan
         .into_iter()
         .map(|entry| match entry {
             diagram::LegendEntry::Piece { letter, name, as_king } => {
-                let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
-                let said = language.say(&key, &[]);
-                let name = if said == format!("[{key}]") { name.to_string() } else { said };
+                let name = super::variant_words::piece_name(name, language);
                 let id = if as_king { "legend-as-king" } else { "legend-piece" };
                 language.say(id, &[("letter", letter.to_string().into()), ("name", name.into())])
             }
@@ -174,8 +172,7 @@ fn legend(view: &View, pieces: &[crate::engine::rules::PieceDef], language: &Lan
 /// English.
 fn variant_says(language: &Language, what: &str, id: &str, english: &str) -> String {
     let message = format!("{what}-{}", crate::language::message_key(id));
-    let said = language.say(&message, &[]);
-    if said == format!("[{message}]") { english.to_string() } else { said }
+    language.say_if_known(&message, &[]).unwrap_or_else(|| english.to_string())
 }
 
 /// A time control in `language`: "10 moves in 30 days", "10 Züge in 30 Tagen".

@@ -71,12 +71,15 @@ pub(super) fn notice(english: &str, language: &Language) -> String {
 /// `piece-*` message, or as written where English is the language (whose case the variant
 /// chose) or no message names it (as the board's legend keeps it: Royal's "King's Guard").
 fn piece(name: &str, language: &Language) -> Option<String> {
+    Some(piece_name(name, language))
+}
+
+/// [`piece`]'s name, for the board's legend too.
+pub(super) fn piece_name(name: &str, language: &Language) -> String {
     let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
-    let said = language.say(&key, &[]);
-    if said == format!("[{key}]") || language.code() == crate::language::ENGLISH {
-        Some(name.to_string())
-    } else {
-        Some(said)
+    match language.say_if_known(&key, &[]) {
+        Some(said) if language.code() != crate::language::ENGLISH => said,
+        _ => name.to_string(),
     }
 }
 

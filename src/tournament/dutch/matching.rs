@@ -425,6 +425,29 @@ impl Matcher {
         }
     }
 
+    /// Takes top-level blossom `b` apart: its children become top-level, its dual is added to
+    /// each vertex it holds (every edge inside stays as tight as it was), and its number is
+    /// free again.
+    fn dissolve_into_leaves(&mut self, b: usize) {
+        let d = self.dualvar[b];
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            for leaf in self.leaves_of(c) {
+                self.dualvar[leaf] = self.dualvar[leaf] + d;
+                self.inblossom[leaf] = c;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.dualvar[b] = Wide::ZERO;
+        self.unusedblossoms.push(b);
+    }
+
     /// Dissolves every blossom that holds one of `vertices`, keeping the matching as far as
     /// the duals allow, so that those vertices can keep their mates at the next solve (only
     /// a vertex in no blossom can: see [`Self::keep_mates`]). A blossom's dual is added to
@@ -454,22 +477,7 @@ impl Matcher {
                     self.mark(base);
                     self.mark(other);
                 }
-                let childs = std::mem::take(&mut self.blossomchilds[b]);
-                for &c in &childs {
-                    self.blossomparent[c] = NONE;
-                    for leaf in self.leaves_of(c) {
-                        self.dualvar[leaf] = self.dualvar[leaf] + d;
-                        self.inblossom[leaf] = c;
-                    }
-                }
-                self.label[b] = 0;
-                self.labelend[b] = NONE;
-                self.blossomendps[b].clear();
-                self.blossombase[b] = NONE;
-                self.blossombestedges[b] = None;
-                self.bestedge[b] = NONE;
-                self.dualvar[b] = Wide::ZERO;
-                self.unusedblossoms.push(b);
+                self.dissolve_into_leaves(b);
             }
         }
     }
@@ -798,23 +806,7 @@ impl Matcher {
             if self.blossombase[b] != v {
                 self.augment_blossom(b, v);
             }
-            let d = self.dualvar[b];
-            let childs = std::mem::take(&mut self.blossomchilds[b]);
-            for &c in &childs {
-                self.blossomparent[c] = NONE;
-                for leaf in self.leaves_of(c) {
-                    self.dualvar[leaf] = self.dualvar[leaf] + d;
-                    self.inblossom[leaf] = c;
-                }
-            }
-            self.label[b] = 0;
-            self.labelend[b] = NONE;
-            self.blossomendps[b].clear();
-            self.blossombase[b] = NONE;
-            self.blossombestedges[b] = None;
-            self.bestedge[b] = NONE;
-            self.dualvar[b] = Wide::ZERO;
-            self.unusedblossoms.push(b);
+            self.dissolve_into_leaves(b);
             b = self.inblossom[v];
         }
         self.mate[v] = NONE;
