@@ -635,3 +635,41 @@ fn a_club_adds_a_language_in_its_templates_folder() {
     let refused = herald::service::Service::open(config, table.clock.clone()).err().expect("refused");
     assert!(refused.to_string().contains("tlh"), "{refused}");
 }
+
+/// A Russian player's illegal move is refused with the reason in Russian: the pieces by their
+/// Russian names, the legal moves in Russian letters, no English left (issue 31: "every
+/// refusal reason").
+#[test]
+fn a_russian_player_s_illegal_move_is_refused_with_a_russian_reason() {
+    use crate::support::club::{ALICE, Club};
+    let club = Club::start();
+    club.new_game();
+    let languages = Languages::shipped();
+    let ru = languages.get("ru").unwrap();
+    let round = club.answer_latest(ALICE, &format!("{} ru", word("ru", "command-language")));
+    assert_eq!(round.alice.len(), 1);
+    // The knight on b1 cannot reach d3; its legal moves are Na3 and Nc3, that is Кa3 and Кc3.
+    let round = club.answer_latest(ALICE, "Nb1-d3");
+    assert_eq!(round.alice.len(), 1, "one refusal to Alice");
+    let body = support::mime::unwrapped(&round.alice[0].body());
+    let reason = ru.say(
+        "reason-piece-cannot-go",
+        &[
+            ("square", "b1".into()),
+            ("piece", "конь".into()),
+            ("how", "reach".into()),
+            ("target", "d3".into()),
+            ("moves", "Кa3, Кc3".into()),
+        ],
+    );
+    assert!(reason.contains("конь") && reason.contains("не может пойти на d3"), "{reason}");
+    let illegal = ru.say("move-error-illegal", &[("input", "Nb1-d3".into()), ("reason", reason.into())]);
+    assert!(body.contains(&illegal), "{body}");
+    // The queen, shut in at the start: no English words of the reason are left.
+    let round = club.answer_latest(ALICE, "Фd3");
+    let body = support::mime::unwrapped(&round.alice[0].body());
+    assert!(body.contains("ферзь") && body.contains("нет допустимых ходов"), "{body}");
+    for english in ["legal move", "of yours", "your own", "queen"] {
+        assert!(!body.contains(english), "English {english:?} in:\n{body}");
+    }
+}

@@ -99,7 +99,7 @@ fn no_match(pos: &Position, input: &str) -> String {
             assert_eq!(shown, input.trim(), "the error quotes the player's text");
             let e = MoveInputError::NoMatch { input: shown, reason: reason.clone() };
             assert!(e.to_string().contains(input.trim()), "{e}");
-            reason
+            reason.to_string()
         }
         other => panic!("{input:?} in {pos:?}: expected NoMatch, got {other:?}"),
     }

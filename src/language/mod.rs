@@ -32,6 +32,7 @@ const SHIPPED: &[(&str, &[&str])] = &[
             include_str!("../../locales/en/herald.ftl"),
             include_str!("../../locales/en/mails.ftl"),
             include_str!("../../locales/en/variants.ftl"),
+            include_str!("../../locales/en/moves.ftl"),
         ],
     ),
     (
@@ -40,6 +41,7 @@ const SHIPPED: &[(&str, &[&str])] = &[
             include_str!("../../locales/ru/herald.ftl"),
             include_str!("../../locales/ru/mails.ftl"),
             include_str!("../../locales/ru/variants.ftl"),
+            include_str!("../../locales/ru/moves.ftl"),
         ],
     ),
     (
@@ -48,6 +50,7 @@ const SHIPPED: &[(&str, &[&str])] = &[
             include_str!("../../locales/de/herald.ftl"),
             include_str!("../../locales/de/mails.ftl"),
             include_str!("../../locales/de/variants.ftl"),
+            include_str!("../../locales/de/moves.ftl"),
         ],
     ),
     (
@@ -56,6 +59,7 @@ const SHIPPED: &[(&str, &[&str])] = &[
             include_str!("../../locales/es/herald.ftl"),
             include_str!("../../locales/es/mails.ftl"),
             include_str!("../../locales/es/variants.ftl"),
+            include_str!("../../locales/es/moves.ftl"),
         ],
     ),
     (
@@ -64,6 +68,7 @@ const SHIPPED: &[(&str, &[&str])] = &[
             include_str!("../../locales/fr/herald.ftl"),
             include_str!("../../locales/fr/mails.ftl"),
             include_str!("../../locales/fr/variants.ftl"),
+            include_str!("../../locales/fr/moves.ftl"),
         ],
     ),
 ];

@@ -39,6 +39,7 @@ use std::fmt;
 use crate::engine::geometry::{Square, file_letter};
 use crate::engine::piece::Role;
 use crate::engine::position::{Move, MoveKind, Position};
+use crate::notation::reason::Reason;
 use crate::notation::san;
 
 /// Why a player's text is not a move.
@@ -55,8 +56,8 @@ pub enum MoveInputError {
     NoMatch {
         /// What the player wrote.
         input: String,
-        /// Why, in words.
-        reason: String,
+        /// Why, as a message the player's language says.
+        reason: Reason,
     },
     /// The piece letter is a Cyrillic letter that means one piece in Russian notation and
     /// another as the Latin letter it looks like (К: knight or king; С: bishop or C).
@@ -507,8 +508,8 @@ pub fn parse_move_among(pos: &Position, input: &str, legal: &[Move]) -> Result<M
     match found.as_slice() {
         [m] => Ok(*m),
         [] => {
-            let mut reason = explain_no_match(pos, &query, legal);
-            reason.push_str(&look_alike_note(pos, &shown, &query));
+            let reason = explain_no_match(pos, &query, legal);
+            let reason = look_alike_note(pos, &shown, &query, reason);
             Err(MoveInputError::NoMatch { input: shown, reason })
         }
         many => {
@@ -519,23 +520,22 @@ pub fn parse_move_among(pos: &Position, input: &str, legal: &[Move]) -> Result<M
     }
 }
 
-/// When the piece letter was a Cyrillic (or mis-decoded) look-alike, says which Latin letter
-/// it was read as: the Russian notation's К is the knight, but herald reads К as K, the king.
-fn look_alike_note(pos: &Position, shown: &str, q: &Query) -> String {
-    let Some(role) = q.role else { return String::new() };
+/// `reason`, and, when the piece letter was a Cyrillic (or mis-decoded) look-alike, which
+/// Latin letter it was read as: the Russian notation's К is the knight, but herald reads К as
+/// K, the king.
+fn look_alike_note(pos: &Position, shown: &str, q: &Query, reason: Reason) -> Reason {
+    let Some(role) = q.role else { return reason };
     for c in shown.chars().filter(|c| !c.is_ascii() && c.is_uppercase()) {
         let latin = normalise_char(c);
         if latin.is_ascii_uppercase() && role_for_letter(pos, &latin.to_string()) == Some(role) {
-            let name = pos.rules().piece(role).name.to_lowercase();
-            return format!(" (\"{c}\" was read as the Latin letter {latin}, the {name})");
+            return Reason::new("reason-read-as-latin")
+                .reason("reason", reason)
+                .text("letter", c)
+                .text("latin", latin)
+                .piece("piece", pos.rules().piece(role).name.to_lowercase());
         }
     }
-    String::new()
-}
-
-/// "a" or "an", for a piece name.
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+    reason
 }
 
 /// The castlings the text asks for, as (index of the castling piece in the variant's
@@ -590,38 +590,35 @@ fn castle_intent(pos: &Position, q: &Query) -> Vec<(usize, bool)> {
 }
 
 /// Why the castling piece number `castler` cannot castle short or `long`: the first rule of
-/// FIDE 3.8.2 it breaks. Where several pieces castle (Crown), the reason names the piece.
-fn explain_castling(pos: &Position, castler: usize, long: bool) -> String {
-    let which = if long { "long" } else { "short" };
+/// FIDE 3.8.2 it breaks. Where several pieces castle (Crown), the reason names the piece
+/// (`who` is `many`); where only the king does, the player (`who` is `one`).
+fn explain_castling(pos: &Position, castler: usize, long: bool) -> Reason {
     let rules = pos.rules();
     let Some(def) = rules.castling().get(castler) else {
-        return "there is no castling in this variant".to_string();
+        return Reason::new("reason-castling-none");
     };
-    let name = rules.piece(def.piece).name.to_lowercase();
-    let (you, piece) = if rules.castling().len() > 1 {
-        (format!("your {name}"), format!("your {name}"))
-    } else {
-        ("you".to_string(), "your king".to_string())
+    let castling = |id: &'static str| {
+        Reason::new(id)
+            .text("side", if long { "long" } else { "short" })
+            .text("who", if rules.castling().len() > 1 { "many" } else { "one" })
+            .piece("castler", rules.piece(def.piece).name.to_lowercase())
     };
     let us = pos.turn();
     let them = us.other();
     let direction = def.direction(long);
     let (Some(from), Some(rook)) = (pos.castling().piece(us, castler), pos.castling().rook(us, castler, direction))
     else {
-        return format!(
-            "{you} can no longer castle {which}: {piece} or the rook on that side has already moved \
-             (or the rook was captured)"
-        );
+        return castling("reason-castling-moved");
     };
     let royal = pos.royal_square(us) == Some(from);
     if royal && pos.is_check() {
-        return format!("{you} cannot castle {which} while {piece} is in check");
+        return castling("reason-castling-in-check");
     }
     let rank = from.rank();
     let (Some(to), Some(rook_to)) =
         (Square::new(def.piece_to[direction], rank), Square::new(def.rook_to[direction], rank))
     else {
-        return format!("{you} cannot castle {which}");
+        return castling("reason-castling-cannot");
     };
     let lo = from.file().min(rook.file()).min(to.file()).min(rook_to.file());
     let hi = from.file().max(rook.file()).max(to.file()).max(rook_to.file());
@@ -631,27 +628,25 @@ fn explain_castling(pos: &Position, castler: usize, long: bool) -> String {
         .map(|sq| sq.algebraic())
         .collect();
     if let Some((last, others)) = blockers.split_last() {
-        let (list, verb) =
-            if others.is_empty() { (last.clone(), "is") } else { (format!("{} and {last}", others.join(", ")), "are") };
-        let mover = if rules.castling().len() > 1 { name.as_str() } else { "king" };
-        return format!(
-            "{you} cannot castle {which}: the squares the {mover} and rook use must be empty, and {list} {verb} not"
-        );
+        return castling("reason-castling-blocked")
+            .number("count", blockers.len() as i64)
+            .text("others", others.join(", "))
+            .text("last", last);
     }
     if royal {
         let (a, b) = (from.file().min(to.file()), from.file().max(to.file()));
         if let Some(sq) = (a + 1..b).filter_map(|f| Square::new(f, rank)).find(|&sq| pos.is_attacked(sq, them)) {
-            return format!("{you} cannot castle {which}: {piece} would pass through {sq}, which is attacked");
+            return castling("reason-castling-through-attack").text("square", sq);
         }
         let mut after = *pos;
         after.play_unchecked(Move { from, to, kind: MoveKind::Castle { rook } });
         if after.is_attacked(to, them) {
-            return format!("{you} cannot castle {which}: {piece} would be in check on {to}");
+            return castling("reason-castling-into-check").text("square", to);
         }
     } else if pos.royal_square(us).is_some() {
-        return format!("{you} cannot castle {which}: it would leave your {} in check", royal_name(pos));
+        return castling("reason-castling-leaves-check").piece("royal", royal_name(pos));
     }
-    format!("{you} cannot castle {which} now")
+    castling("reason-castling-not-now")
 }
 
 /// The name of the side to move's royal piece ("king"; in Crown, once known, maybe "queen").
@@ -662,17 +657,18 @@ fn royal_name(pos: &Position) -> String {
 }
 
 /// Why no legal move fits: the most specific true statement herald can make.
-fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
+fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> Reason {
     let rules = pos.rules();
     let us = pos.turn();
     if q.castle.is_some() && rules.castling().is_empty() {
-        return "there is no castling in this variant".to_string();
+        return Reason::new("reason-castling-none");
     }
     let intents = castle_intent(pos, q);
+    if let [(castler, long)] = intents[..] {
+        return explain_castling(pos, castler, long);
+    }
     if !intents.is_empty() {
-        let reasons: Vec<String> =
-            intents.iter().map(|&(castler, long)| explain_castling(pos, castler, long)).collect();
-        return reasons.join("; ");
+        return Reason::all(intents.iter().map(|&(castler, long)| explain_castling(pos, castler, long)).collect());
     }
     let name = |role: Role| rules.piece(role).name.to_lowercase();
     let target_sq = match (q.to_file, q.to_rank) {
@@ -680,18 +676,20 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
         _ => None,
     };
     let target = match (target_sq, q.to_file) {
-        (Some(sq), _) => sq.algebraic(),
-        (None, Some(f)) => format!("the {}-file", file_letter(f)),
-        (None, None) => String::new(),
+        (Some(sq), _) => Reason::from(sq.algebraic()),
+        (None, Some(f)) => Reason::new("reason-the-file").text("file", file_letter(f)),
+        (None, None) => Reason::from(""),
     };
     let origin = match (q.from_file, q.from_rank) {
         (Some(f), Some(r)) => Square::new(f, r),
         _ => None,
     };
-    let piece_word = match q.role {
-        Some(role) => name(role),
-        None if origin.is_some() => "piece".to_string(),
-        None => "pawn".to_string(),
+    // The kind of piece the text means, as a word of the reason: the named piece, "piece" when
+    // only the origin square is given, "pawn" when neither is.
+    let piece_word = || match q.role {
+        Some(role) => Reason::new("reason-piece-named").piece("piece", name(role)),
+        None if origin.is_some() => Reason::new("reason-piece-any"),
+        None => Reason::new("reason-piece-named").piece("piece", "pawn"),
     };
     // The player's pieces the text is about: the named kind (a pawn if none is named, any
     // piece if the origin square is given), on the named file or rank.
@@ -707,15 +705,15 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
     };
     if let Some(from) = origin {
         match pos.piece_at(from) {
-            None => return format!("there is no piece on {from}"),
-            Some(p) if p.color != us => return format!("the {} on {from} is not yours", name(p.role)),
+            None => return Reason::new("reason-no-piece-on").text("square", from),
+            Some(p) if p.color != us => {
+                return Reason::new("reason-not-yours").text("square", from).piece("piece", name(p.role));
+            }
             Some(p) if q.role.is_some_and(|role| role != p.role) => {
-                let is = name(p.role);
-                return format!(
-                    "the piece on {from} is {} {is}, not {} {piece_word}",
-                    article(&is),
-                    article(&piece_word)
-                );
+                return Reason::new("reason-other-piece")
+                    .text("square", from)
+                    .piece("piece", name(p.role))
+                    .reason("meant", piece_word());
             }
             _ => {}
         }
@@ -730,26 +728,22 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
         .map(|&m| san::write(pos, m))
         .collect();
     if !promotions.is_empty() {
-        return if q.promotion.is_some() {
-            format!("a pawn cannot become that piece here; it may become: {}", promotions.join(", "))
-        } else {
-            format!("the pawn promotes there; say to what: {}", promotions.join(", "))
-        };
+        let id = if q.promotion.is_some() { "reason-promote-not-to-that-here" } else { "reason-promote-to-what" };
+        return Reason::new(id).moves("moves", promotions);
     }
     if q.promotion.is_some() {
-        return "that move is not a promotion; only a pawn reaching the last rank promotes".to_string();
+        return Reason::new("reason-not-a-promotion");
     }
     // What stands on the destination.
     if let Some(to) = target_sq {
         match pos.piece_at(to) {
             Some(p) if p.color == us => {
-                return if q.capture {
-                    format!("you cannot capture your own {} on {to}", name(p.role))
-                } else {
-                    format!("{to} is occupied by your own {}", name(p.role))
-                };
+                let id = if q.capture { "reason-capture-own-piece" } else { "reason-own-piece-there" };
+                return Reason::new(id).text("square", to).piece("piece", name(p.role));
             }
-            None if q.capture && pos.ep_square() != Some(to) => return format!("there is nothing to capture on {to}"),
+            None if q.capture && pos.ep_square() != Some(to) => {
+                return Reason::new("reason-nothing-to-capture").text("square", to);
+            }
             _ => {}
         }
     }
@@ -765,32 +759,42 @@ fn explain_no_match(pos: &Position, q: &Query, legal: &[Move]) -> String {
         }
         let royal = royal_name(pos);
         return if pos.royal_square(us) == Some(m.from) {
-            format!("your {royal} would be in check on {}", m.to)
+            Reason::new("reason-royal-into-check").piece("royal", royal).text("square", m.to)
         } else if pos.is_check() {
-            "you are in check, and that move does not end the check".to_string()
+            Reason::new("reason-check-not-ended")
         } else {
-            format!("it would leave your {royal} in check")
+            Reason::new("reason-leaves-royal-in-check").piece("royal", royal)
         };
     }
     // Does the player have such a piece at all?
     if !pos.occupied_by(us).into_iter().any(is_meant) {
-        let place = match (q.from_file, q.from_rank) {
-            (Some(f), None) => format!(" on the {}-file", file_letter(f)),
-            (None, Some(r)) => format!(" on rank {}", r + 1),
-            _ => String::new(),
+        let missing = Reason::new("reason-no-such-piece").reason("meant", piece_word());
+        return match (q.from_file, q.from_rank) {
+            (Some(f), None) => missing.text("place", "file").text("file", file_letter(f)).number("rank", 0),
+            (None, Some(r)) => missing.text("place", "rank").text("file", "").number("rank", i64::from(r) + 1),
+            _ => missing.text("place", "anywhere").text("file", "").number("rank", 0),
         };
-        return format!("you have no {piece_word}{place}");
     }
     let mut movers: Vec<String> = legal.iter().filter(|m| is_meant(m.from)).map(|&m| san::write(pos, m)).collect();
     movers.sort();
     movers.dedup();
-    let reach = if target_sq.is_some() { format!("reach {target}") } else { format!("capture on {target}") };
+    // "reach e4" where the destination is a square, "capture on the f-file" in the pawn shorthand.
+    let reach = if target_sq.is_some() { "reach" } else { "capture" };
     match origin.and_then(|from| Some((from, pos.piece_at(from)?))) {
-        Some((from, p)) if movers.is_empty() => format!("the {} on {from} has no legal move", name(p.role)),
-        Some((from, p)) => {
-            format!("the {} on {from} cannot {reach}; its legal moves are {}", name(p.role), movers.join(", "))
+        Some((from, p)) if movers.is_empty() => {
+            Reason::new("reason-piece-has-no-move").text("square", from).piece("piece", name(p.role))
         }
-        None if movers.is_empty() => format!("no {piece_word} of yours has a legal move"),
-        None => format!("no {piece_word} of yours can {reach}; the legal {piece_word} moves are {}", movers.join(", ")),
+        Some((from, p)) => Reason::new("reason-piece-cannot-go")
+            .text("square", from)
+            .piece("piece", name(p.role))
+            .text("how", reach)
+            .reason("target", target)
+            .moves("moves", movers),
+        None if movers.is_empty() => Reason::new("reason-no-piece-has-a-move").reason("meant", piece_word()),
+        None => Reason::new("reason-no-piece-can-go")
+            .reason("meant", piece_word())
+            .text("how", reach)
+            .reason("target", target)
+            .moves("moves", movers),
     }
 }

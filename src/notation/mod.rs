@@ -7,6 +7,7 @@ pub mod input;
 pub mod lan;
 pub mod numeric;
 pub mod pgn;
+pub mod reason;
 pub mod record;
 pub mod san;
 pub mod uci;

@@ -32,17 +32,15 @@ fn no_command(said: &Said<'_>, language: &Language) -> String {
     }
 }
 
-/// Why a move was not accepted, in `language`. What a variant says of why no legal move
-/// matches (`NoMatch`'s reason) is its own words, in English.
+/// Why a move was not accepted, in `language`, the reason no legal move matches included.
 fn move_error(error: &MoveInputError, language: &Language) -> String {
     match error {
         MoveInputError::Empty => language.say("move-error-empty", &[]),
         MoveInputError::Unreadable { input } => {
             language.say("move-error-unreadable", &[("input", input.clone().into())])
         }
-        MoveInputError::NoMatch { input, reason } => {
-            language.say("move-error-illegal", &[("input", input.clone().into()), ("reason", reason.clone().into())])
-        }
+        MoveInputError::NoMatch { input, reason } => language
+            .say("move-error-illegal", &[("input", input.clone().into()), ("reason", reason.say(language).into())]),
         MoveInputError::UnclearLetter { input, letter } => language.say(
             "move-error-unclear-letter",
             &[("input", input.clone().into()), ("letter", letter.to_string().into())],

@@ -74,14 +74,8 @@ fn piece(name: &str, language: &Language) -> Option<String> {
     Some(piece_name(name, language))
 }
 
-/// [`piece`]'s name, for the board's legend too.
-pub(super) fn piece_name(name: &str, language: &Language) -> String {
-    let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
-    match language.say_if_known(&key, &[]) {
-        Some(said) if language.code() != crate::language::ENGLISH => said,
-        _ => name.to_string(),
-    }
-}
+/// [`piece`]'s name, for the board's legend too; a move's refusal says its pieces the same way.
+pub(super) use crate::notation::reason::piece_name;
 
 /// Whose a notice says it is ("Your", "White's"), as a message's selector (`you`, `white`).
 fn whose(name: &str) -> Option<&'static str> {

@@ -32,6 +32,7 @@ use crate::engine::piece::{Color, Piece, Role};
 use crate::engine::position::Position;
 use crate::engine::rules::{PieceDef, Rules};
 use crate::notation::input::MoveInputError;
+use crate::notation::reason::Reason;
 use crate::variants::standard::snapshot_field;
 use crate::variants::{Observer, Secret, SetupRequest, SnapshotError};
 
@@ -206,7 +207,7 @@ pub struct WrittenHalf {
 /// `*`. `None` when the text is not written as a split — a half's move `We2`, a pawn's `f4`
 /// or `fxe5` — so that it is read as SAN; `Some(Err(why))` when it is meant as one (it starts
 /// with `split`, or with a half and `@`) but breaks the grammar.
-pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], String>> {
+pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], Reason>> {
     // A check mark or an annotation after the move, as a move list writes a split that checks
     // (`W@e1,F@e2+`).
     let text = text.trim().trim_end_matches(['+', '#', '!', '?']).trim_end();
@@ -235,18 +236,15 @@ pub fn read_split(text: &str) -> Option<Result<[WrittenHalf; 2], String>> {
     let halves = match whole {
         Some(halves) => halves,
         None if meant => {
-            return Some(Err(
-                "a split names both halves and their squares, the crowned one starred: W@e1,F@e2* (or split We1 Fe2*)"
-                    .to_string(),
-            ));
+            return Some(Err(Reason::new("reason-split-grammar")));
         }
         None => return None,
     };
     if halves[0].half == halves[1].half {
-        return Some(Err("a split has one W half and one F half".to_string()));
+        return Some(Err(Reason::new("reason-split-one-of-each")));
     }
     if halves.iter().all(|h| h.crowned) {
-        return Some(Err("only one half wears the crown: star one of them".to_string()));
+        return Some(Err(Reason::new("reason-split-one-crowned")));
     }
     Some(Ok(halves))
 }
@@ -407,15 +405,11 @@ impl Extension for Halves {
         Halves::half_square(core, color, side.crowned.filter(|_| side.opened)?)
     }
 
-    fn board_moves_barred(&self, core: &Core) -> Option<String> {
+    fn board_moves_barred(&self, core: &Core) -> Option<Reason> {
         let us = core.position().turn();
         self.must_split(core).then(|| {
             let monarch = Halves::monarch(core, us).map_or("monarch", |(m, _)| m.name());
-            format!(
-                "your uncrowned monarch fell, so this move must split your {monarch} into its two halves, the \
-                 crowned one starred: {}",
-                Halves::example(core, us)
-            )
+            Reason::new("reason-split-due").piece("monarch", monarch).text("example", Halves::example(core, us))
         })
     }
 
@@ -436,7 +430,7 @@ impl Extension for Halves {
 
     fn read(&self, core: &Core, text: &str) -> Option<Result<Split, MoveInputError>> {
         let written = read_split(text)?;
-        let refuse = |reason: String| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
+        let refuse = |reason: Reason| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
         Some(written.and_then(|written| self.check_split(core, written)).map_err(refuse))
     }
 
@@ -607,28 +601,23 @@ impl Halves {
     /// Checks a written split against the position: the side's split is due and possible, one
     /// half stays on the monarch's square, the other goes to a free neighbour, and the crowned
     /// half is starred (or given by an auditor's secret).
-    fn check_split(&self, core: &Core, written: [WrittenHalf; 2]) -> Result<Split, String> {
+    fn check_split(&self, core: &Core, written: [WrittenHalf; 2]) -> Result<Split, Reason> {
         let us = core.position().turn();
         let side = &self.sides[us.index()];
         match side.stage {
             Stage::Due => {}
-            Stage::Before => return Err("a monarch splits only once your uncrowned monarch has fallen".to_string()),
+            Stage::Before => return Err(Reason::new("reason-split-not-yet")),
             Stage::Never => {
-                return Err(
-                    "your monarch had no empty neighbouring square when its split was due: it never splits".to_string()
-                );
+                return Err(Reason::new("reason-split-never"));
             }
-            Stage::Split => return Err("your monarch has already split".to_string()),
+            Stage::Split => return Err(Reason::new("reason-split-already")),
         }
         let Some((monarch, at)) = Halves::monarch(core, us) else {
-            return Err("you have no monarch to split".to_string());
+            return Err(Reason::new("reason-split-no-monarch"));
         };
         let free = Halves::free_neighbours(core, us);
         if free.is_empty() {
-            return Err(format!(
-                "your {} on {at} has no empty neighbouring square, so it cannot split: make another move",
-                monarch.name()
-            ));
+            return Err(Reason::new("reason-split-no-room").piece("monarch", monarch.name()).text("square", at));
         }
         let square = |half: Half| written.iter().find(|w| w.half == half).map(|w| w.square).expect("one W and one F");
         let (w, f) = (square(Half::W), square(Half::F));
@@ -639,20 +628,20 @@ impl Halves {
         } else {
             None
         }) else {
-            return Err(format!("one half stays where your {} stands, on {at}", monarch.name()));
+            return Err(Reason::new("reason-split-one-stays").piece("monarch", monarch.name()).text("square", at));
         };
         if to == at || !neighbours(at).any(|sq| sq == to) {
-            return Err(format!(
-                "the other half goes to a square next to your {} on {at}; {to} is not",
-                monarch.name()
-            ));
+            return Err(Reason::new("reason-split-next-to")
+                .piece("monarch", monarch.name())
+                .text("square", at)
+                .text("to", to));
         }
         if !free.contains(&to) {
-            return Err(format!("{to} is not empty: the other half goes to an empty neighbouring square"));
+            return Err(Reason::new("reason-split-not-empty").text("square", to));
         }
         let crowned = match written.iter().find(|w| w.crowned) {
             Some(starred) => starred.half,
-            None => side.preset.ok_or_else(|| format!("mark the crowned half with *: W@{w}*,F@{f} or W@{w},F@{f}*"))?,
+            None => side.preset.ok_or_else(|| Reason::new("reason-split-mark-crowned").text("w", w).text("f", f))?,
         };
         Ok(Split { w, f, crowned })
     }

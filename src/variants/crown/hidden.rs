@@ -31,6 +31,7 @@ use crate::engine::outcome::{Outcome, WinReason};
 use crate::engine::piece::Color;
 use crate::engine::position::Position;
 use crate::notation::input::MoveInputError;
+use crate::notation::reason::Reason;
 use crate::variants::standard::snapshot_field;
 use crate::variants::{Coordinates, Observer, Secret, SnapshotError, diagram};
 
@@ -86,12 +87,12 @@ impl HiddenCrown {
     }
 
     /// Why `color` may not hide its crown now, if it may not.
-    fn why_not(&self, core: &Core, color: Color) -> Option<&'static str> {
-        let not_yet = "you may hide your crown only once your uncrowned monarch has fallen";
+    fn why_not(&self, core: &Core, color: Color) -> Option<Reason> {
+        let not_yet = Reason::new("reason-hide-not-yet");
         // No note (a secret-free game, for counting moves): no crown known to hide.
         let Some(crown) = core.crown(color) else { return Some(not_yet) };
         if self.square(color).is_some() {
-            Some("your crown is already hidden; it cannot move again")
+            Some(Reason::new("reason-hide-already"))
         } else if !core.is_revealed(color) || core.monarch_square(color, crown).is_none() {
             Some(not_yet)
         } else {
@@ -176,28 +177,26 @@ impl Extension for HiddenCrown {
 
     fn read(&self, core: &Core, text: &str) -> Option<Result<Hide, MoveInputError>> {
         let square = read_hide(text)?;
-        let refuse = |reason: String| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
+        let refuse = |reason: Reason| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
         let pos = core.position();
         let us = pos.turn();
         if let Some(why) = self.why_not(core, us) {
-            return Some(Err(refuse(why.to_string())));
+            return Some(Err(refuse(why)));
         }
         let square = match square {
             Some(written) => match pos.rules().size().parse_algebraic(&written) {
                 Some(sq) => sq,
                 None => {
-                    return Some(Err(refuse(format!(
-                        "\"{written}\" is not a square: write hide and a square, as in hide d5"
-                    ))));
+                    return Some(Err(refuse(Reason::new("reason-hide-not-a-square").text("text", written))));
                 }
             },
             None => match self.sides[us.index()].preset {
                 Some(sq) => sq,
-                None => return Some(Err(refuse("say where: write hide and a square, as in hide d5".to_string()))),
+                None => return Some(Err(refuse(Reason::new("reason-hide-where")))),
             },
         };
         if pos.piece_at(square).is_some() {
-            return Some(Err(refuse(format!("{square} is not free: you may hide your crown only on an empty square"))));
+            return Some(Err(refuse(Reason::new("reason-hide-not-free").text("square", square))));
         }
         Some(Ok(Hide(square)))
     }

@@ -63,6 +63,7 @@ use crate::engine::position::{Move, MoveKind};
 use crate::engine::rules::{CastlingDef, DoubleStep, PieceDef, Rules, StalemateRule, VariantDef};
 use crate::engine::{ClaimableDraw, Game, Position};
 use crate::notation::input::{self, MoveInputError};
+use crate::notation::reason::Reason;
 use crate::notation::{fen, san};
 pub use halves::{Half, Halves, Split, WrittenHalf, read_split};
 pub use hidden::HiddenCrown;
@@ -77,9 +78,6 @@ const KING: Role = Role(5);
 
 /// What a player answers before the game, and what the referee commits.
 const PROMPT: &str = "crown king or crown queen";
-
-/// Why no move is accepted yet.
-const NOT_BEGUN: &str = "the game begins when both players have chosen their crowned monarch";
 
 /// How moves are written in every game of the family; an extension's help adds a paragraph
 /// (a macro, so that `concat!` can join them).
@@ -278,7 +276,7 @@ pub trait Extension: Clone + Default + Send + Sync + 'static {
 
     /// Why the side to move may make none of the board's moves now, if it may not (a split
     /// that is due).
-    fn board_moves_barred(&self, core: &Core) -> Option<String> {
+    fn board_moves_barred(&self, core: &Core) -> Option<Reason> {
         let _ = core;
         None
     }
@@ -1290,7 +1288,7 @@ impl<E: Extension> CrownGame<E> {
         own
     }
 
-    fn refuse(text: &str, reason: String) -> MoveInputError {
+    fn refuse(text: &str, reason: Reason) -> MoveInputError {
         MoveInputError::NoMatch { input: text.trim().to_string(), reason }
     }
 
@@ -1439,10 +1437,10 @@ impl<E: Extension> VariantGame for CrownGame<E> {
 
     fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError> {
         if !self.has_begun() {
-            return Err(CrownGame::<E>::refuse(text, NOT_BEGUN.to_string()));
+            return Err(CrownGame::<E>::refuse(text, Reason::new("reason-crown-not-begun")));
         }
         if let Some(outcome) = self.outcome() {
-            return Err(CrownGame::<E>::refuse(text, format!("the game is over: {outcome}")));
+            return Err(CrownGame::<E>::refuse(text, Reason::new("reason-game-over").text("outcome", outcome)));
         }
         let chosen = self.read(text)?;
         Ok(self.play_move(&chosen))

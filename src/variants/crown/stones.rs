@@ -42,6 +42,7 @@ use crate::engine::piece::{Color, Piece, Role};
 use crate::engine::position::Position;
 use crate::engine::rules::PieceDef;
 use crate::notation::input::{self, MoveInputError};
+use crate::notation::reason::Reason;
 use crate::variants::standard::snapshot_field;
 use crate::variants::{Observer, Secret, SetupRequest, SnapshotError};
 
@@ -53,9 +54,6 @@ const STONES: u8 = 3;
 
 /// The eight steps of a monarch, for the walls around it.
 const MONARCH_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
-
-/// Why a player's stones may not enter yet.
-const NOT_YET: &str = "your stones enter after your uncrowned monarch falls";
 
 /// The label of `color`'s stone number `number`: "white.stone2".
 fn label(color: Color, number: u8) -> String {
@@ -217,7 +215,7 @@ impl fmt::Display for WrittenDrop {
 /// in any move. `None` when the text is not written as a drop (it starts with neither `S@`,
 /// `@` nor the word `drop`, `stones` or `stone`), so that it is read as a board move;
 /// `Some(Err(why))` when it is written as a drop but cannot be one.
-pub fn read_drop(text: &str, size: BoardSize) -> Option<Result<WrittenDrop, String>> {
+pub fn read_drop(text: &str, size: BoardSize) -> Option<Result<WrittenDrop, Reason>> {
     let cleaned = input::clean(text).to_lowercase();
     let (word, rest) = cleaned.split_once(char::is_whitespace).unwrap_or((&cleaned, ""));
     let body = if matches!(word.trim_end_matches(':'), "drop" | "stones" | "stone") {
@@ -231,7 +229,7 @@ pub fn read_drop(text: &str, size: BoardSize) -> Option<Result<WrittenDrop, Stri
 }
 
 /// The squares of a drop, after its leading word.
-fn read_squares(body: &str, size: BoardSize) -> Result<WrittenDrop, String> {
+fn read_squares(body: &str, size: BoardSize) -> Result<WrittenDrop, Reason> {
     let mut drop = WrittenDrop { squares: Vec::new(), marked: Vec::new() };
     for token in body.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
         let unprefixed = token.strip_prefix("s@").or_else(|| token.strip_prefix('@')).unwrap_or(token);
@@ -245,28 +243,28 @@ fn read_squares(body: &str, size: BoardSize) -> Result<WrittenDrop, String> {
         }
         let square = if name.is_empty() && token == "*" {
             // A `*` standing apart marks the square before it.
-            *drop.squares.last().ok_or("a * marks the square before it, as in S@e4*")?
+            *drop.squares.last().ok_or_else(|| Reason::new("reason-drop-star-alone"))?
         } else {
-            let square = size.parse_algebraic(name).ok_or_else(|| {
-                format!("\"{token}\" is not a square: write a drop as S@e4, or S@e4,f5 for two stones")
-            })?;
+            let square = size
+                .parse_algebraic(name)
+                .ok_or_else(|| Reason::new("reason-drop-not-a-square").text("text", token))?;
             if drop.squares.contains(&square) {
-                return Err(format!("{square} is named twice: each stone goes to a square of its own"));
+                return Err(Reason::new("reason-drop-named-twice").text("square", square));
             }
             drop.squares.push(square);
             square
         };
         if starred {
             if drop.marked.contains(&square) {
-                return Err(format!("{square} is marked twice"));
+                return Err(Reason::new("reason-drop-marked-twice").text("square", square));
             }
             drop.marked.push(square);
         }
     }
     match drop.squares.len() {
-        0 => Err("say where: write S@ and the squares, as in S@e4 or S@e4,f5".to_string()),
+        0 => Err(Reason::new("reason-drop-where")),
         1..=3 => Ok(drop),
-        _ => Err("a drop is one to three stones".to_string()),
+        _ => Err(Reason::new("reason-drop-how-many")),
     }
 }
 
@@ -287,11 +285,11 @@ impl Stones {
     }
 
     /// Why `color` may not drop a stone now, if it may not.
-    fn why_not(&self, core: &Core, color: Color) -> Option<&'static str> {
+    fn why_not(&self, core: &Core, color: Color) -> Option<Reason> {
         if !self.usable(core, color) {
-            Some(NOT_YET)
+            Some(Reason::new("reason-drop-not-yet"))
         } else if self.reserve(color) == 0 {
-            Some("you have no stones left in reserve")
+            Some(Reason::new("reason-drop-none-left"))
         } else {
             None
         }
@@ -314,18 +312,18 @@ impl Stones {
     /// Reads a written drop against the position and the player's stones: the drop it is, or
     /// why it cannot be made. The mine is as marked, or, in an auditor's replay of the public
     /// notation, as the opened secrets say.
-    fn resolve(&self, core: &Core, written: &WrittenDrop) -> Result<StoneDrop, String> {
+    fn resolve(&self, core: &Core, written: &WrittenDrop) -> Result<StoneDrop, Reason> {
         let pos = core.position();
         let us = pos.turn();
         if let Some(why) = self.why_not(core, us) {
-            return Err(why.to_string());
+            return Err(why);
         }
         let side = &self.sides[us.index()];
         if written.squares.len() > usize::from(side.reserve) {
-            return Err(format!("you have {} in reserve", count_of_stones(side.reserve)));
+            return Err(Reason::new("reason-drop-in-reserve").number("count", side.reserve));
         }
         if let Some(taken) = written.squares.iter().find(|&&sq| pos.piece_at(sq).is_some()) {
-            return Err(format!("{taken} is not empty: stones are dropped on empty squares"));
+            return Err(Reason::new("reason-drop-not-empty").text("square", taken));
         }
         let squares: SquareSet = written.squares.iter().copied().collect();
         let mut mined: Vec<Square> = written.marked.clone();
@@ -334,7 +332,9 @@ impl Stones {
             match side.presets[usize::from(number - 1)] {
                 Some(true) if !mined.contains(&sq) => mined.push(sq),
                 Some(false) if mined.contains(&sq) => {
-                    return Err(format!("{} was opened as plain, but {sq} is marked *", label(us, number)));
+                    return Err(Reason::new("reason-drop-opened-plain")
+                        .text("label", label(us, number))
+                        .text("square", sq));
                 }
                 _ => {}
             }
@@ -342,16 +342,16 @@ impl Stones {
         let mined = match mined[..] {
             [] => None,
             [sq] => Some(sq),
-            _ => return Err("only one of your three stones is mined: mark one square with *".to_string()),
+            _ => return Err(Reason::new("reason-drop-one-mined")),
         };
         if mined.is_some() && !side.mine_in_reserve() {
-            return Err("your mined stone has already entered: write the drop without *".to_string());
+            return Err(Reason::new("reason-drop-mine-entered"));
         }
         if mined.is_none() && side.mine_in_reserve() && written.squares.len() == usize::from(side.reserve) {
-            return Err("one of your stones must be mined: mark it with *, as in S@e4*".to_string());
+            return Err(Reason::new("reason-drop-mark-mine"));
         }
         if pos.is_check() && !Stones::shields(core, squares) {
-            return Err("it leaves your crowned monarch in check".to_string());
+            return Err(Reason::new("reason-drop-leaves-check"));
         }
         Ok(StoneDrop { squares, mined })
     }
@@ -588,7 +588,7 @@ impl Extension for Stones {
 
     fn read(&self, core: &Core, text: &str) -> Option<Result<StoneDrop, MoveInputError>> {
         let written = read_drop(text, core.position().rules().size())?;
-        let refuse = |reason: String| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
+        let refuse = |reason: Reason| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
         Some(written.and_then(|w| self.resolve(core, &w)).map_err(refuse))
     }
 

@@ -19,6 +19,7 @@ use super::base::Base;
 use super::moves::{Barred, Choices, Crown, CrownAct, KrithalaMove, KrithalaPosition};
 use crate::engine::geometry::Square;
 use crate::notation::input::MoveInputError;
+use crate::notation::reason::Reason;
 
 /// `m`, a legal move of `choices`, as herald writes it.
 pub fn write<B: Base>(pos: &KrithalaPosition<B>, choices: &Choices<B>, m: KrithalaMove<B::Move>) -> String {
@@ -71,7 +72,7 @@ pub fn read<B: Base>(
     if shown.is_empty() {
         return Err(MoveInputError::Empty);
     }
-    let refuse = |reason: String| MoveInputError::NoMatch { input: shown.clone(), reason };
+    let refuse = |reason: Reason| MoveInputError::NoMatch { input: shown.clone(), reason };
     let sign_at = shown.find(['>', '^', '@']);
     let (base_text, sign) = match sign_at {
         Some(i) => (&shown[..i], Some((&shown[i..i + 1], without_marks(&shown[i + 1..])))),
@@ -81,7 +82,7 @@ pub fn read<B: Base>(
         return read_transfer(pos, choices, base_text, target).map_err(refuse);
     }
     if base_text.trim().is_empty() {
-        return Err(refuse("write the move before the crown sign, as in Nf3@g1 or Qe5^c3".to_string()));
+        return Err(refuse(Reason::new("reason-crown-sign-first")));
     }
     let base =
         B::read(&choices.board, &choices.allowed, base_text).map_err(|e| explain_barred(pos, choices, base_text, e))?;
@@ -95,11 +96,13 @@ pub fn read<B: Base>(
         .collect();
     let destination = B::shape(&choices.board, base).main().1;
     let size = pos.board().rules().size();
-    let square = |text: &str, bare: Option<Square>| -> Result<Option<Square>, String> {
+    let square = |text: &str, bare: Option<Square>| -> Result<Option<Square>, Reason> {
         if text.is_empty() {
             return Ok(bare);
         }
-        B::read_square(size, text).map(Some).ok_or_else(|| format!("\"{text}\" is not a square of the board"))
+        B::read_square(size, text)
+            .map(Some)
+            .ok_or_else(|| Reason::new("reason-not-a-square-of-the-board").text("text", text))
     };
     let wanted = match sign {
         None if acts.contains(&None) => None,
@@ -112,55 +115,53 @@ pub fn read<B: Base>(
     }
     let written: Vec<String> = acts.iter().map(|&act| write(pos, choices, KrithalaMove::Base { base, act })).collect();
     let from = B::shape(&choices.board, base).main().0;
-    Err(refuse(format!(
-        "{}; with the crown, this move may be written {}",
-        why_not(pos, from, wanted),
-        written.join(", ")
-    )))
+    Err(refuse(
+        Reason::new("reason-crown-act-written").reason("why", why_not(pos, from, wanted)).moves("moves", written),
+    ))
 }
 
 /// Why the move of the piece on `from` cannot make the crown act `wanted`: what the side's
 /// crown is doing.
-fn why_not<B: Base>(pos: &KrithalaPosition<B>, from: Square, wanted: Option<CrownAct>) -> String {
+fn why_not<B: Base>(pos: &KrithalaPosition<B>, from: Square, wanted: Option<CrownAct>) -> Reason {
     let state = describe_own(pos);
     match (wanted, pos.crown(pos.turn())) {
         (Some(CrownAct::Drop(_)), Crown::Carried { square, count: 2, .. }) if square == from => {
-            format!("{state}; its third move in a row drops the crown where the move starts, on no other square")
+            Reason::new("reason-crown-third-move-drops").reason("state", state)
         }
         (Some(CrownAct::Drop(_)), Crown::Carried { square, .. }) if square == from => {
-            format!("{state}; a carrier drops it only where its move starts or on a square it passes over")
+            Reason::new("reason-crown-drop-where").reason("state", state)
         }
-        (Some(CrownAct::Drop(_)), _) => format!("only the piece that carries your crown can drop it, and {state}"),
+        (Some(CrownAct::Drop(_)), _) => Reason::new("reason-crown-only-carrier-drops").reason("state", state),
         (Some(CrownAct::PickUp(sq)), Crown::Lying { square, dropper }) if sq == square && dropper == Some(from) => {
-            format!("{state}; the piece that dropped it may pass over it but not pick it up")
+            Reason::new("reason-crown-dropper-passes").reason("state", state)
         }
         (Some(CrownAct::PickUp(sq)), _) => {
-            format!("there is no crown of yours to pick up on {} along this move: {state}", B::square_name(sq))
+            Reason::new("reason-crown-none-to-pick-up").text("square", B::square_name(sq)).reason("state", state)
         }
         (None, _) => state,
     }
 }
 
 /// The side to move's crown in words, for a refusal.
-fn describe_own<B: Base>(pos: &KrithalaPosition<B>) -> String {
+fn describe_own<B: Base>(pos: &KrithalaPosition<B>) -> Reason {
     match pos.crown(pos.turn()) {
+        // `count`: the carrier's moves in a row with the crown so far (0 to 2).
         Crown::Carried { square, count, .. } => {
-            let row = match count {
-                0 => String::new(),
-                1 => ", which has made your last move with it".to_string(),
-                _ => ", which has made your last two moves with it".to_string(),
-            };
-            format!("your crown is carried by {}{row}", piece_on(pos, square))
+            Reason::new("reason-crown-carried").reason("carrier", piece_on(pos, square)).number("count", count)
         }
-        Crown::Lying { square, .. } => format!("your crown lies on {}", B::square_name(square)),
-        Crown::Captured => "your crown is captured".to_string(),
+        Crown::Lying { square, .. } => Reason::new("reason-crown-lies").text("square", B::square_name(square)),
+        Crown::Captured => Reason::new("reason-crown-captured"),
     }
 }
 
 /// "the Queen on d1" (Royal: "the Queen on 41").
-fn piece_on<B: Base>(pos: &KrithalaPosition<B>, sq: Square) -> String {
-    let name = pos.board().piece_at(sq).map_or("piece", |p| pos.board().rules().piece(p.role).name);
-    format!("the {name} on {}", B::square_name(sq))
+fn piece_on<B: Base>(pos: &KrithalaPosition<B>, sq: Square) -> Reason {
+    match pos.board().piece_at(sq) {
+        Some(p) => Reason::new("reason-piece-on")
+            .piece("piece", pos.board().rules().piece(p.role).name)
+            .text("square", B::square_name(sq)),
+        None => Reason::new("reason-any-piece-on").text("square", B::square_name(sq)),
+    }
 }
 
 /// The base reader's refusal, or, when the base's rules allow the move and the crown's do not,
@@ -174,19 +175,12 @@ fn explain_barred<B: Base>(
     let MoveInputError::NoMatch { input, .. } = &refused else { return refused };
     let Ok(m) = B::read(&choices.board, &choices.base, text) else { return refused };
     let reason = match pos.barred(&B::shape(&choices.board, m)) {
-        Some(Barred::CrownInCastling(sq)) => format!(
-            "a crown lies on {}: no crown may lie between the King and the Rook, nor where they land, when they \
-             castle",
-            B::square_name(sq)
-        ),
-        Some(Barred::Dropper { piece, crown }) => format!(
-            "{} dropped your crown on {} and may not pick it up again until another piece has dropped it (it may \
-             pass over it)",
-            piece_on(pos, piece),
-            B::square_name(crown)
-        ),
+        Some(Barred::CrownInCastling(sq)) => Reason::new("reason-crown-in-castling").text("square", B::square_name(sq)),
+        Some(Barred::Dropper { piece, crown }) => Reason::new("reason-crown-dropper-barred")
+            .reason("dropper", piece_on(pos, piece))
+            .text("square", B::square_name(crown)),
         Some(Barred::PickUpInCastling(sq)) => {
-            format!("your crown lies on {}, and nothing picks it up in a castling", B::square_name(sq))
+            Reason::new("reason-crown-not-picked-up-castling").text("square", B::square_name(sq))
         }
         None => return refused,
     };
@@ -199,7 +193,7 @@ fn read_transfer<B: Base>(
     choices: &Choices<B>,
     carrier: &str,
     target: &str,
-) -> Result<KrithalaMove<B::Move>, String> {
+) -> Result<KrithalaMove<B::Move>, Reason> {
     let board = pos.board();
     let rules = board.rules();
     let size = rules.size();
@@ -211,9 +205,10 @@ fn read_transfer<B: Base>(
         }
         _ => carrier,
     };
-    let to = B::read_square(size, target).ok_or_else(|| format!("\"{target}\" is not a square of the board"))?;
+    let to = B::read_square(size, target)
+        .ok_or_else(|| Reason::new("reason-not-a-square-of-the-board").text("text", target))?;
     if carrier.is_empty() {
-        return Err("say which piece hands the crown on: its letter or square before the >, as in K>d1".to_string());
+        return Err(Reason::new("reason-transfer-which-piece"));
     }
     let (role, square) = match B::read_square(size, carrier) {
         Some(sq) => (None, Some(sq)),
@@ -226,31 +221,22 @@ fn read_transfer<B: Base>(
                     rest => B::read_square(size, rest).map(|sq| (Some(role), Some(sq))),
                 }
             });
-            named.ok_or_else(|| {
-                format!("\"{carrier}\" names no piece: write the carrier's letter or square before the >, as in K>d1")
-            })?
+            named.ok_or_else(|| Reason::new("reason-transfer-names-no-piece").text("text", carrier))?
         }
     };
     let (from, transfer_lock) = match pos.crown(pos.turn()) {
         Crown::Carried { square, transfer_lock, .. } => (square, transfer_lock),
         Crown::Lying { square, .. } => {
-            return Err(format!(
-                "your crown lies on {}: only a carried crown is handed on; a piece picks it up by moving over or \
-                 onto it",
-                B::square_name(square)
-            ));
+            return Err(Reason::new("reason-transfer-crown-lies").text("square", B::square_name(square)));
         }
-        Crown::Captured => return Err("your crown is captured".to_string()),
+        Crown::Captured => return Err(Reason::new("reason-crown-captured")),
     };
     let carrier_role = board.piece_at(from).map(|p| p.role);
     if role.is_some_and(|r| Some(r) != carrier_role) || square.is_some_and(|sq| sq != from) {
-        return Err(format!("your crown is carried by {}", piece_on(pos, from)));
+        return Err(Reason::new("reason-crown-carried").reason("carrier", piece_on(pos, from)).number("count", 0));
     }
     if transfer_lock {
-        return Err(format!(
-            "your last crown act was a transfer: {} must move with the crown before it is handed on again",
-            piece_on(pos, from)
-        ));
+        return Err(Reason::new("reason-transfer-locked").reason("carrier", piece_on(pos, from)));
     }
     let m = KrithalaMove::Transfer { from, to };
     if choices.legal.contains(&m) {
@@ -262,11 +248,9 @@ fn read_transfer<B: Base>(
         .filter(|m| matches!(m, KrithalaMove::Transfer { .. }))
         .map(|&m| write(pos, choices, m))
         .collect();
-    let can = if targets.is_empty() { "no transfer is possible now".to_string() } else { targets.join(", ") };
-    Err(format!(
-        "{} cannot hand the crown to {}: a transfer follows one of the carrier's moves, the way clear, to a piece \
-         of yours (now: {can})",
-        piece_on(pos, from),
-        B::square_name(to)
-    ))
+    Err(Reason::new("reason-transfer-cannot")
+        .reason("carrier", piece_on(pos, from))
+        .text("square", B::square_name(to))
+        .number("count", targets.len() as i64)
+        .moves("moves", targets))
 }

@@ -39,10 +39,7 @@ use super::{NinjaEnd, NinjaMove, Reserve, Whereabouts, moves, whereabouts};
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::position::Position;
 use crate::notation::input::{self, MoveInputError};
-
-/// What a ninja's move is written like, for an answer to text that is not one.
-const GRAMMAR: &str = "a ninja's move is written J@e4 (a drop), Je4-f6, Je4xf6 (capturing on f6), Je4xe5-f6 \
-                       (capturing on e5 on the way), Je4xe5xf6, Je4-e4 (out and back) or Jb2-off (over the edge)";
+use crate::notation::reason::Reason;
 
 /// What a ninja's move says, as written: a drop, or the parts of a move of steps, each as
 /// given (the origin and the first-step capture may be left out).
@@ -191,7 +188,7 @@ pub fn parse(
     }
     let shown = text.trim().to_string();
     let Some(written) = read(&cleaned, pos.rules().size()) else {
-        return Some(Err(MoveInputError::NoMatch { input: shown, reason: GRAMMAR.to_string() }));
+        return Some(Err(MoveInputError::NoMatch { input: shown, reason: Reason::new("reason-ninja-grammar") }));
     };
     let found: Vec<NinjaMove> = legal.iter().copied().filter(|&m| written.matches(pos, m)).collect();
     Some(match found[..] {
@@ -206,48 +203,47 @@ pub fn parse(
 }
 
 /// Why no legal ninja move fits what was written: the most specific true statement.
-fn explain(pos: &Position, reserve: Reserve, written: Written) -> String {
+fn explain(pos: &Position, reserve: Reserve, written: Written) -> Reason {
     let us = pos.turn();
     let size = pos.rules().size();
     let name = |sq: Square| pos.piece_at(sq).map(|p| pos.rules().piece(p.role).name.to_lowercase());
     let royal = pos.royal_square(us).and_then(name).unwrap_or_else(|| "king".to_string());
-    let in_check = format!("it would leave your {royal} in check");
-    let gone = "your ninja was captured: it is gone for good".to_string();
+    let in_check = Reason::new("reason-leaves-royal-in-check").piece("royal", royal);
     let place = whereabouts(pos, reserve, us);
     let at = match (written, place) {
-        (_, Whereabouts::Gone) => return gone,
-        (Written::Drop(_), Whereabouts::Board(at)) => return format!("your ninja is on {at}, not in reserve"),
+        (_, Whereabouts::Gone) => return Reason::new("reason-ninja-gone"),
+        (Written::Drop(_), Whereabouts::Board(at)) => {
+            return Reason::new("reason-ninja-not-in-reserve").text("square", at);
+        }
         (Written::Drop(sq), Whereabouts::Reserve) => {
             return match name(sq) {
-                Some(piece) => format!("{sq} is occupied by {}", article(&piece)),
+                Some(piece) => Reason::new("reason-ninja-drop-occupied").text("square", sq).piece("piece", piece),
                 None => in_check,
             };
         }
-        (Written::Steps { .. }, Whereabouts::Reserve) => {
-            return "your ninja is in reserve: drop it on an empty square first, as J@e4".to_string();
-        }
+        (Written::Steps { .. }, Whereabouts::Reserve) => return Reason::new("reason-ninja-in-reserve"),
         (Written::Steps { .. }, Whereabouts::Board(at)) => at,
     };
     let Written::Steps { origin, first_capture, end, end_capture } = written else { unreachable!() };
     if let Some(o) = origin.filter(|&o| o != at) {
-        return format!("your ninja is on {at}, not on {o}");
+        return Reason::new("reason-ninja-elsewhere").text("square", at).text("origin", o);
     }
     let is_step = |a: Square, b: Square| a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
     let enemy = |sq: Square| pos.piece_at(sq).is_some_and(|p| p.color != us);
     if let Some(f) = first_capture {
         if !is_step(at, f) {
-            return format!("{f} is not a step from {at}: the first step goes to a neighbouring square");
+            return Reason::new("reason-ninja-first-step").text("step", f).text("square", at);
         }
         if !enemy(f) {
-            return format!("there is no enemy piece on {f} to capture");
+            return Reason::new("reason-ninja-no-enemy").text("square", f);
         }
     }
     if let NinjaEnd::Square(e) = end {
         if end_capture && !enemy(e) {
-            return format!("there is nothing to capture on {e}");
+            return Reason::new("reason-nothing-to-capture").text("square", e);
         }
         if e != at && pos.piece_at(e).is_some_and(|p| p.color == us) {
-            return format!("{e} is occupied by your own {}", name(e).unwrap_or_default());
+            return Reason::new("reason-own-piece-there").text("square", e).piece("piece", name(e).unwrap_or_default());
         }
     }
     let mut pseudo = Vec::new();
@@ -258,17 +254,10 @@ fn explain(pos: &Position, reserve: Reserve, written: Written) -> String {
     let near_edge =
         |sq: Square| sq.file() == 0 || sq.rank() == 0 || sq.file() + 1 == size.files || sq.rank() + 1 == size.ranks;
     match (first_capture, end) {
-        (None, NinjaEnd::Off) => format!("the ninja on {at} is more than two steps from the edge"),
-        (Some(f), NinjaEnd::Off) if !near_edge(f) => format!("from {f} no step leaves the board"),
-        (None, NinjaEnd::Square(e)) => {
-            format!("{e} is more than two king steps from {at}: the ninja moves exactly two king steps")
-        }
-        (Some(f), NinjaEnd::Square(e)) => format!("{e} is not a step from {f}, where the first step ends"),
-        (Some(_), NinjaEnd::Off) => format!("the ninja on {at} cannot do that"),
+        (None, NinjaEnd::Off) => Reason::new("reason-ninja-far-from-edge").text("square", at),
+        (Some(f), NinjaEnd::Off) if !near_edge(f) => Reason::new("reason-ninja-no-step-off").text("square", f),
+        (None, NinjaEnd::Square(e)) => Reason::new("reason-ninja-too-far").text("to", e).text("square", at),
+        (Some(f), NinjaEnd::Square(e)) => Reason::new("reason-ninja-second-step").text("to", e).text("step", f),
+        (Some(_), NinjaEnd::Off) => Reason::new("reason-ninja-cannot").text("square", at),
     }
-}
-
-/// "a knight", "an archbishop".
-fn article(noun: &str) -> String {
-    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {noun}") } else { format!("a {noun}") }
 }

@@ -17,6 +17,7 @@
 //! hold the reserves: between two captures no ninja is lost, so where a ninja is not on the
 //! board it is in reserve, and the board says it.
 
+use crate::notation::reason::Reason;
 use std::sync::OnceLock;
 
 use super::super::capablanca::Capablanca;
@@ -343,7 +344,7 @@ impl NinjaGame {
         Ok(NinjaGame { variant, game: Game::resume(start, position, keys), start_reserve, reserve, moves })
     }
 
-    fn refuse(text: &str, reason: String) -> MoveInputError {
+    fn refuse(text: &str, reason: Reason) -> MoveInputError {
         MoveInputError::NoMatch { input: text.trim().to_string(), reason }
     }
 }
@@ -369,7 +370,7 @@ impl VariantGame for NinjaGame {
 
     fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError> {
         if let Some(outcome) = self.outcome() {
-            return Err(NinjaGame::refuse(text, format!("the game is over: {outcome}")));
+            return Err(NinjaGame::refuse(text, Reason::new("reason-game-over").text("outcome", outcome)));
         }
         let before = self.position();
         let m = before.parse(text)?;

@@ -407,7 +407,7 @@ impl VariantGame for RoyalGame {
         if let Some(outcome) = self.outcome() {
             return Err(MoveInputError::NoMatch {
                 input: text.trim().to_string(),
-                reason: format!("the game is over: {outcome}"),
+                reason: crate::notation::reason::Reason::new("reason-game-over").text("outcome", outcome),
             });
         }
         let before = self.position;

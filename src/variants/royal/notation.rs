@@ -4,6 +4,7 @@
 use crate::engine::piece::Role;
 use crate::notation::input::{self, MoveInputError, Query};
 use crate::notation::numeric::{self, GuardMove, NumericMove, Origin, Target};
+use crate::notation::reason::Reason;
 
 use super::position::{RoyalMove, RoyalPosition};
 use super::{BISHOP, KING, KINGS_GUARD, KNIGHT, PAWN, QUEEN, QUEENS_GUARD, ROOK};
@@ -204,12 +205,7 @@ pub fn read(pos: &RoyalPosition, legal: &[RoyalMove], text: &str) -> Result<Roya
     } else if let Some((q, waived)) = read_algebraic(pos, text) {
         legal.iter().copied().filter(|&m| fits_query(pos, &q, waived, m)).collect()
     } else {
-        return Err(MoveInputError::NoMatch {
-            input: shown,
-            reason: "it is not a move in Royal Chess's numeric notation (like N-76, 6x55, C3-G4) nor in algebraic \
-                     notation on files a to j"
-                .to_string(),
-        });
+        return Err(MoveInputError::NoMatch { input: shown, reason: Reason::new("reason-royal-unreadable") });
     };
     match found.as_slice() {
         [m] => Ok(*m),
@@ -224,7 +220,7 @@ pub fn read(pos: &RoyalPosition, legal: &[RoyalMove], text: &str) -> Result<Roya
 
 /// Why no legal move fits: for a castling, the castlings there are; otherwise that no piece
 /// of the side to move can go there.
-fn explain(pos: &RoyalPosition, legal: &[RoyalMove], text: &str) -> String {
+fn explain(pos: &RoyalPosition, legal: &[RoyalMove], text: &str) -> Reason {
     let castles: Vec<String> =
         legal.iter().filter(|m| matches!(m, RoyalMove::Castle(_))).map(|&m| write(pos, legal, m)).collect();
     let size = pos.board().rules().size();
@@ -232,12 +228,12 @@ fn explain(pos: &RoyalPosition, legal: &[RoyalMove], text: &str) -> String {
         || read_algebraic(pos, text).is_some_and(|(q, _)| q.castle.is_some());
     if asks_castling {
         if castles.is_empty() {
-            "you cannot castle now".to_string()
+            Reason::new("reason-royal-no-castling-now")
         } else {
-            format!("the castlings you may make now are {}", castles.join(", "))
+            Reason::new("reason-royal-castlings-now").moves("moves", castles)
         }
     } else {
-        "no piece of yours can make that move now".to_string()
+        Reason::new("reason-royal-no-piece-can")
     }
 }
 

@@ -18,6 +18,7 @@
 use crate::engine::geometry::{Square, file_letter};
 use crate::engine::piece::Role;
 use crate::notation::input::{self, MoveInputError};
+use crate::notation::reason::Reason;
 use crate::notation::san::disambiguation;
 
 use super::position::{CrowdMove, CrowdMoveKind, CrowdPosition};
@@ -274,56 +275,51 @@ pub fn parse_move(pos: &CrowdPosition, input: &str) -> Result<CrowdMove, MoveInp
 }
 
 /// Why no legal move fits: the most specific true statement.
-fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
+fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> Reason {
     let rules = pos.rules();
     let us = pos.turn();
     let name = |role: Role| rules.piece(role).name.to_lowercase();
     if q.castle.is_some() {
-        return "you cannot castle that way now: the king and rook must not have moved, the squares between them \
-                must be empty, and the king may not be in check, pass through an attacked square or land on one"
-            .to_string();
+        return Reason::new("reason-crowd-castling");
     }
-    let piece_word =
-        q.role.map_or_else(|| if q.origin().is_some() { "piece".to_string() } else { "pawn".to_string() }, name);
+    // The kind of piece the text means, as a word of the reason.
+    let piece_word = || match q.role {
+        Some(role) => Reason::new("reason-piece-named").piece("piece", name(role)),
+        None if q.origin().is_some() => Reason::new("reason-piece-any"),
+        None => Reason::new("reason-piece-named").piece("piece", "pawn"),
+    };
     if let Some(from) = q.origin() {
         let ours: Vec<Role> = pos.at(from).iter().filter(|p| p.color == us).map(|p| p.role).collect();
         if ours.is_empty() {
-            return format!("there is no piece of yours on {from}");
+            return Reason::new("reason-no-piece-of-yours-on").text("square", from);
         }
         if let Some(role) = q.role
             && !ours.contains(&role)
         {
-            return format!("there is no {} of yours on {from}", name(role));
+            return Reason::new("reason-no-such-piece-of-yours-on").text("square", from).piece("piece", name(role));
         }
     }
-    let Some(to) = q.to else { return "that is not a move".to_string() };
+    let Some(to) = q.to else { return Reason::new("reason-not-a-move") };
     let there = pos.at(to);
     if there.len() >= 2 {
         if q.capture {
-            return format!(
-                "{to} holds a crowd, and nothing on a crowded square can be captured; to join the crowd write the \
-                 move with \"-\""
-            );
+            return Reason::new("reason-crowd-not-captured").text("square", to);
         }
         if there.iter().all(|p| p.color == us) {
-            return format!("{to} holds a crowd of your own pieces only, which no more of your pieces may join");
+            return Reason::new("reason-crowd-of-your-own").text("square", to);
         }
     } else if let [piece] = there
         && piece.color == us
     {
-        return format!("{to} is occupied by your own {}", name(piece.role));
+        return Reason::new("reason-own-piece-there").text("square", to).piece("piece", name(piece.role));
     }
     if q.capture && there.is_empty() && pos.ep_square() != Some(to) {
-        return format!("there is nothing to capture on {to}");
+        return Reason::new("reason-nothing-to-capture").text("square", to);
     }
     if q.quiet
         && let Some(&m) = legal.iter().find(|&&m| fits(pos, &Query { quiet: false, ..q.clone() }, m, true))
     {
-        return format!(
-            "that move captures on {to} (write {}): a piece that can capture a lone enemy piece may not stand \
-             with it instead",
-            write_plain(pos, m)
-        );
+        return Reason::new("reason-crowd-must-capture").text("square", to).moves("moves", vec![write_plain(pos, m)]);
     }
     // Legal moves that fit but for the promotion say what is missing.
     let promotions: Vec<String> = legal
@@ -332,22 +328,19 @@ fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
         .map(|&m| write(pos, m))
         .collect();
     if !promotions.is_empty() {
-        return if q.promotion.is_some() {
-            format!("a pawn cannot become that piece; it may become: {}", promotions.join(", "))
-        } else {
-            format!("the pawn promotes there; say to what: {}", promotions.join(", "))
-        };
+        let id = if q.promotion.is_some() { "reason-promote-not-to-that" } else { "reason-promote-to-what" };
+        return Reason::new(id).moves("moves", promotions);
     }
     if q.promotion.is_some() {
-        return "that move is not a promotion; only a pawn reaching the last rank promotes".to_string();
+        return Reason::new("reason-not-a-promotion");
     }
     if let Some(m) = pos.pseudo_legal_moves().into_iter().find(|&m| fits(pos, q, m, true)) {
         return if rules.is_royal(m.role) {
-            format!("your king would be in check on {to}")
+            Reason::new("reason-royal-into-check").piece("royal", "king").text("square", to)
         } else if pos.is_check() {
-            "you are in check, and that move does not end the check".to_string()
+            Reason::new("reason-check-not-ended")
         } else {
-            "it would leave your king in check".to_string()
+            Reason::new("reason-leaves-royal-in-check").piece("royal", "king")
         };
     }
     let meant = |m: &CrowdMove| {
@@ -361,11 +354,11 @@ fn explain(pos: &CrowdPosition, q: &Query, legal: &[CrowdMove]) -> String {
     movers.sort();
     movers.dedup();
     if movers.is_empty() {
-        format!("no {piece_word} of yours that fits has a legal move")
+        Reason::new("reason-no-fitting-piece-has-a-move").reason("meant", piece_word())
     } else {
-        format!(
-            "no {piece_word} of yours can go to {to} that way; the legal {piece_word} moves are {}",
-            movers.join(", ")
-        )
+        Reason::new("reason-no-piece-goes-that-way")
+            .reason("meant", piece_word())
+            .text("square", to)
+            .moves("moves", movers)
     }
 }

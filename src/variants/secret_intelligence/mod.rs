@@ -32,6 +32,7 @@ pub mod notation;
 pub mod setup;
 mod view;
 
+use crate::notation::reason::Reason;
 use std::sync::OnceLock;
 
 use self::board::{Board, MoveKind, SiMove};
@@ -55,10 +56,6 @@ const FIXED_START: &str = "r2n3r/kpbpppnp/bspy2pp/8/8/P1PPPPR1/B1NPQPP1/R1C2NBK 
 /// What a player answers before the setup is drawn.
 const SEED_PROMPT: &str = "seed WORD (a word of your own, mixed into the random draw of the armies and the setup), \
                            or seed alone";
-
-/// Why no move is accepted yet.
-const NOT_BEGUN: &str = "the game has not begun: the armies and the setup are drawn when both players have sent \
-                         their seed";
 
 /// The rules of the board and pieces: movement as Betza, for the move tables.
 pub(crate) fn rules() -> &'static Rules {
@@ -430,12 +427,12 @@ impl VariantGame for SiGame {
     }
 
     fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError> {
-        let refuse = |reason: String| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
+        let refuse = |reason: Reason| MoveInputError::NoMatch { input: text.trim().to_string(), reason };
         if !self.begun {
-            return Err(refuse(NOT_BEGUN.to_string()));
+            return Err(refuse(Reason::new("reason-secret-intelligence-not-begun")));
         }
         if let Some(outcome) = self.outcome() {
-            return Err(refuse(format!("the game is over: {outcome}")));
+            return Err(refuse(Reason::new("reason-game-over").text("outcome", outcome)));
         }
         let before = self.board;
         let legal = before.legal_moves();

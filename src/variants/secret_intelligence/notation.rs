@@ -21,6 +21,7 @@ use super::rules;
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::piece::Role;
 use crate::notation::input::{self, MoveInputError};
+use crate::notation::reason::Reason;
 
 const SIZE: BoardSize = BoardSize::CHESS;
 
@@ -256,7 +257,7 @@ pub fn read(board: &Board, legal: &[SiMove], text: &str) -> Result<SiMove, MoveI
 }
 
 /// Why no legal move fits, from the player's own pieces and legal moves alone.
-fn explain(board: &Board, legal: &[SiMove], q: &Query) -> String {
+fn explain(board: &Board, legal: &[SiMove], q: &Query) -> Reason {
     let us = board.turn();
     let origin_given = q.from_file.is_some() && q.from_rank.is_some();
     let meant: Vec<Square> = board
@@ -270,16 +271,16 @@ fn explain(board: &Board, legal: &[SiMove], q: &Query) -> String {
             kind_ok && q.from_file.is_none_or(|f| sq.file() == f) && q.from_rank.is_none_or(|r| sq.rank() == r)
         })
         .collect();
-    let what = match (q.role, origin_given) {
-        (_, true) => {
-            let sq = Square::new(q.from_file.unwrap_or(0), q.from_rank.unwrap_or(0)).map(|s| s.to_string());
-            format!("piece on {}", sq.unwrap_or_default())
-        }
-        (Some(r), false) => name(r),
-        (None, false) => "Pawn".to_string(),
-    };
     if meant.is_empty() {
-        return format!("you have no {what} that could make it");
+        let what = match (q.role, origin_given) {
+            (_, true) => {
+                let sq = Square::new(q.from_file.unwrap_or(0), q.from_rank.unwrap_or(0)).map(|s| s.to_string());
+                Reason::new("reason-si-piece-on").text("square", sq.unwrap_or_default())
+            }
+            (Some(r), false) => Reason::new("reason-piece-named").piece("piece", name(r)),
+            (None, false) => Reason::new("reason-piece-named").piece("piece", "Pawn"),
+        };
+        return Reason::new("reason-si-none-could").reason("what", what);
     }
     let mut lines = Vec::new();
     for sq in meant.iter().take(8) {
@@ -287,13 +288,13 @@ fn explain(board: &Board, legal: &[SiMove], q: &Query) -> String {
         let mut targets: Vec<String> =
             legal.iter().filter(|m| m.from == *sq).map(|m| write_listed(board, *m)).collect();
         targets.dedup();
-        if targets.is_empty() {
-            lines.push(format!("your {piece} on {sq} has no legal move"));
+        lines.push(if targets.is_empty() {
+            Reason::new("reason-si-piece-has-no-move").piece("piece", piece).text("square", sq)
         } else {
-            lines.push(format!("your {piece} on {sq} may play {}", targets.join(", ")));
-        }
+            Reason::new("reason-si-piece-may-play").piece("piece", piece).text("square", sq).moves("moves", targets)
+        });
     }
-    format!("it is not one of your legal moves ({})", lines.join("; "))
+    Reason::new("reason-si-not-legal").reason("pieces", Reason::all(lines))
 }
 
 #[cfg(test)]
