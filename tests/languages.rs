@@ -673,3 +673,32 @@ fn a_russian_player_s_illegal_move_is_refused_with_a_russian_reason() {
         assert!(!body.contains(english), "English {english:?} in:\n{body}");
     }
 }
+
+/// Secret Intelligence's seed, asked and answered in each player's language: the prompt names
+/// the language's word («зерно», "startwert"), the answer in it is read, and the word after it
+/// is the player's own, kept as written even where it is a command word of some language
+/// ("remis" is German for a draw, "aufgeben" for resigning): the opened seeds say so.
+#[test]
+fn a_russian_and_a_german_player_answer_the_seed_in_their_words() {
+    use crate::support::club::{ALICE, BOB, Club};
+    let club = Club::start();
+    club.new_game_of("secret-intelligence");
+    let languages = Languages::shipped();
+    let (ru, de) = (languages.get("ru").unwrap(), languages.get("de").unwrap());
+    let round = club.answer_latest(ALICE, &format!("{} ru", word("ru", "command-language")));
+    let body = support::mime::unwrapped(&round.alice[0].body());
+    assert!(body.contains(&ru.say("prompt-seed", &[])) && body.contains("зерно"), "{body}");
+    let round = club.answer_latest(BOB, &format!("{} de", word("de", "command-language")));
+    let body = support::mime::unwrapped(&round.bob[0].body());
+    assert!(body.contains(&de.say("prompt-seed", &[])) && body.contains("startwert"), "{body}");
+
+    let round = club.answer_latest(ALICE, &format!("{} remis", word("ru", "word-seed")));
+    assert_eq!((round.alice.len(), round.bob.len()), (1, 0), "the seed is recorded; the game waits for Bob's");
+    let round = club.answer_latest(BOB, &format!("{} aufgeben", word("de", "word-seed")));
+    assert_eq!((round.alice.len(), round.bob.len()), (1, 1), "both seeds are in: the game begins");
+    let round = club.answer_latest(ALICE, &word("ru", "command-resign"));
+    let last = round.bob[0].body();
+    let opened = |label: &str| support::mime::opening(&last, label).unwrap_or_else(|| panic!("{label}: {last}")).0;
+    assert!(opened("white.seed").starts_with("white.seed = remis, nonce "), "{last}");
+    assert!(opened("black.seed").starts_with("black.seed = aufgeben, nonce "), "{last}");
+}

@@ -74,6 +74,7 @@ word-crown = krone
 word-king = könig
     .also = koenig
 word-queen = dame
+word-seed = startwert
 
 ## Results: each reason the rules give. $winner and $loser are `white` or `black`.
 

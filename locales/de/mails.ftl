@@ -257,6 +257,7 @@ refused-language = Ich schreibe in keiner Sprache "{ $word }": Schreiben Sie "{ 
 ## What the variants say
 
 prompt-crown = { word-crown } { word-king } oder { word-crown } { word-queen }
+prompt-seed = { word-seed } WORT (ein Wort Ihrer Wahl, das in die zufällige Auslosung der Armeen und der Aufstellung eingeht) oder nur { word-seed }
 notice-check = Sie stehen im Schach.
 notice-your-crown = Ihre Krone: { $monarch ->
     [dame] Dame

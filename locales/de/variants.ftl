@@ -96,7 +96,7 @@ notation-help-secret-intelligence =
     Ihrer Figuren als Nb1<>Bc3. Kürzere Formen (Nc3, e4, b1<>c3, swap b1 c3)
     werden gelesen, wenn sie einen Ihrer legalen Züge bezeichnen; jede Mail
     listet diese auf, wenn Sie am Zug sind. Bevor die Aufstellung ausgelost
-    wird, senden Sie "seed" und ein Wort Ihrer Wahl oder nur "seed".
+    wird, senden Sie "startwert" (oder "seed") und ein Wort Ihrer Wahl oder nur "startwert".
 no-conditions-secret-intelligence = Bedingte Züge gibt es in Secret Intelligence Chess nicht: Sie sehen die Züge Ihres Gegners nicht, nur wohin eine Figur ging, könnten also den Zug, auf den eine Bedingung wartet, nicht benennen, und die Antwort von herald auf eine Zeile (angenommen oder abgelehnt) würde Ihnen verraten, was die Züge verbergen.
 
 ## royal

@@ -61,14 +61,16 @@ command-language = language
 command-if = if
 command-withdraw = withdraw
 command-join = join
-# Words that follow a command: "zone club", "vacation 7 days", and the Crown's secret choice,
-# "crown king" or "crown queen".
+# Words that follow a command: "zone club", "vacation 7 days", and the secret choices a game
+# asks for before its first move: the Crown's "crown king" or "crown queen", Secret
+# Intelligence's "seed WORD" (where the WORD after it is the player's own, read as written).
 word-club = club
 word-days = days
     .also = day
 word-crown = crown
 word-king = king
 word-queen = queen
+word-seed = seed
 
 ## Results, as the records keep them in English: each reason the rules give, in a whole
 ## sentence. $winner and $loser are `white` or `black`.

@@ -248,6 +248,7 @@ refused-language = I write in no language "{ $word }": write "{ command-language
 ## What the variants say
 
 prompt-crown = { word-crown } { word-king } or { word-crown } { word-queen }
+prompt-seed = { word-seed } WORD (a word of your own, mixed into the random draw of the armies and the setup), or { word-seed } alone
 notice-check = You are in check.
 notice-your-crown = Your crown: { $monarch }.
 notice-crown-attacked = Your crowned { $monarch } is attacked.

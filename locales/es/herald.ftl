@@ -73,6 +73,7 @@ word-crown = corona
 word-king = rey
 word-queen = dama
     .also = reina
+word-seed = semilla
 
 ## Results: each reason the rules give. $winner and $loser are `white` or `black`.
 

@@ -257,6 +257,7 @@ refused-language = No escribo en ningún idioma «{ $word }»: escriba «{ comma
 ## What the variants say
 
 prompt-crown = { word-crown } { word-king } o { word-crown } { word-queen }
+prompt-seed = { word-seed } PALABRA (una palabra suya, que se mezcla en el sorteo al azar de los ejércitos y la disposición) o { word-seed } sola
 notice-check = Está en jaque.
 notice-your-crown = Su corona: { $monarch ->
     [dama] la dama

@@ -95,7 +95,7 @@ notation-help-secret-intelligence =
     piezas suyas, como Nb1<>Bc3. Las formas abreviadas (Nc3, e4, b1<>c3, swap b1
     c3) se leen cuando designan una de sus jugadas legales, que cada correo
     enumera cuando le toca jugar. Antes de que se sortee la posición inicial,
-    envíe «seed» y una palabra suya, o «seed» sola.
+    envíe «semilla» (o «seed») y una palabra suya, o «semilla» sola.
 no-conditions-secret-intelligence = Secret Intelligence Chess no ofrece jugadas condicionales: usted no ve las jugadas de su rival, solo adónde fue una pieza, así que no podría nombrar la jugada que espera una condición, y la respuesta de herald a una línea (aceptada o rechazada) le revelaría lo que ocultan las jugadas.
 
 ## royal

@@ -73,6 +73,7 @@ word-crown = couronne
 word-king = roi
 word-queen = dame
     .also = reine
+word-seed = graine
 
 ## Results: each reason the rules give. $winner and $loser are `white` or `black`.
 

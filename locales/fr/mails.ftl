@@ -257,6 +257,7 @@ refused-language = Je n'écris dans aucune langue "{ $word }" : écrivez "{ comm
 ## What the variants say
 
 prompt-crown = { word-crown } { word-king } ou { word-crown } { word-queen }
+prompt-seed = { word-seed } MOT (un mot de votre choix, mêlé au tirage au sort des armées et de la position) ou { word-seed } seul
 notice-check = Vous êtes en échec.
 notice-your-crown = Votre couronne : { $monarch ->
     [dame] la dame

@@ -96,7 +96,7 @@ notation-help-secret-intelligence =
     pièces comme Nb1<>Bc3. Les formes plus courtes (Nc3, e4, b1<>c3, swap b1 c3)
     sont lues quand elles désignent l'un de vos coups légaux, que chaque e-mail
     énumère quand c'est à vous de jouer. Avant le tirage de la position de
-    départ, envoyez "seed" suivi d'un mot de votre choix, ou "seed" seul.
+    départ, envoyez "graine" (ou "seed") suivi d'un mot de votre choix, ou "graine" seul.
 no-conditions-secret-intelligence = Secret Intelligence Chess n'offre pas de coups conditionnels : vous ne voyez pas les coups de votre adversaire, seulement où une pièce est allée, donc vous ne pourriez pas nommer le coup qu'attend une condition, et la réponse de herald à une ligne (acceptée ou refusée) vous révélerait ce que cachent les coups.
 
 ## royal

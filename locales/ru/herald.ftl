@@ -76,6 +76,7 @@ word-crown = корона
 word-king = король
 word-queen = ферзь
     .also = королева
+word-seed = зерно
 
 ## Results: each reason the rules give. $winner and $loser are `white` or `black`.
 

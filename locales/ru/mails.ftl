@@ -275,6 +275,7 @@ refused-language = Я не пишу на языке «{ $word }»: напиши�
 ## What the variants say
 
 prompt-crown = { word-crown } { word-king } или { word-crown } { word-queen }
+prompt-seed = { word-seed } СЛОВО (любое своё слово: оно примешивается к случайной жеребьёвке армий и расстановки) или просто { word-seed }
 notice-check = Вам шах.
 notice-your-crown = Ваша корона: { $monarch }.
 notice-crown-attacked = Ваш коронованный { $monarch } атакован.

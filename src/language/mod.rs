@@ -289,6 +289,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "word-crown",
     "word-king",
     "word-queen",
+    "word-seed",
 ];
 
 /// Every language herald writes in: the shipped ones, and any the club added.

@@ -241,12 +241,27 @@ struct Said<'m> {
 /// Commands written in any of herald's languages are read as their English words
 /// ([`Languages::in_english`]).
 fn command_text(mail: &IncomingMail, languages: &Languages) -> (String, Source) {
+    let (text, source) = as_written(mail);
+    (languages.in_english(&text).into_owned(), source)
+}
+
+/// The text of a mail's commands as the player wrote it, in their language: its body, or its
+/// Subject when the body holds none.
+fn as_written(mail: &IncomingMail) -> (String, Source) {
     let body = commands::fold(&mail.body);
-    let (text, source) = match commands::from_subject(&mail.subject) {
+    match commands::from_subject(&mail.subject) {
         Some(subject) if commands::first_line(&body).is_none() => (subject, Source::Subject),
         _ => (body, Source::Body),
-    };
-    (languages.in_english(&text).into_owned(), source)
+    }
+}
+
+/// A setup answer's line with only its first word, the answer's keyword ("зерно", "Krone"),
+/// put in English: what follows may be the player's own word (a seed), which must reach the
+/// variant as written even where it is a command word of some language ("seed remis").
+fn keyword_in_english(line: &str, languages: &Languages) -> String {
+    let line = line.trim();
+    let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    format!("{} {}", languages.in_english(keyword), rest.trim()).trim_end().to_string()
 }
 
 /// The command line of a mail: the first line of [`command_text`], if there is one.
@@ -398,13 +413,26 @@ impl<'a> Referee<'a> {
         let (mail, color, authenticated) = (player.mail(), player.color(), player.authenticated());
         let mut loaded = self.load(player.into_record())?;
         let (text, source) = command_text(mail, self.templates.languages());
-        // A variant's own setup commands ("crown king") come first: they are read from the
-        // first line, like every command. A finished game takes no setup answer.
-        if let Some(first) = commands::first_line(&text)
-            && loaded.record.status == GameStatus::Active
-            && let Some(answer) = loaded.game.setup(color, first)
-        {
-            return self.setup_answered(&mut loaded, color, first, answer, now);
+        // A variant's own setup commands ("crown king", "seed WORD") come first: they are
+        // read from the first line, like every command. A finished game takes no setup
+        // answer. The line is tried with its keyword alone in English first, so that a
+        // player's own word after it stays as written ("зерно remis" is the seed "remis",
+        // not "draw"); then wholly in English, where the words after the keyword are the
+        // variant's too ("корона король" is "crown king").
+        if loaded.record.status == GameStatus::Active {
+            let written =
+                commands::first_line(&as_written(mail).0).map(|l| keyword_in_english(l, self.templates.languages()));
+            let keyword_first = written.and_then(|line| match loaded.game.setup(color, &line) {
+                Some(Ok(())) => Some((line, Ok(()))),
+                _ => None,
+            });
+            let answered = keyword_first.or_else(|| {
+                let first = commands::first_line(&text)?;
+                Some((first.to_string(), loaded.game.setup(color, first)?))
+            });
+            if let Some((line, answer)) = answered {
+                return self.setup_answered(&mut loaded, color, &line, answer, now);
+            }
         }
         let answered =
             mail.in_reply_to.as_deref().and_then(|id| ids::moves_when_written(self, id, &loaded.record, color));

@@ -8,10 +8,12 @@
 use crate::language::Language;
 use fluent_bundle::FluentValue;
 
-/// A setup prompt in `language`: "crown king or crown queen" is `prompt-crown`.
+/// A setup prompt in `language`: "crown king or crown queen" is `prompt-crown`, Secret
+/// Intelligence's "seed WORD ..." `prompt-seed`.
 pub(super) fn prompt(english: &str, language: &Language) -> String {
     match english {
         "crown king or crown queen" => language.say("prompt-crown", &[]),
+        crate::variants::secret_intelligence::SEED_PROMPT => language.say("prompt-seed", &[]),
         _ => english.to_string(),
     }
 }
@@ -511,6 +513,8 @@ mod tests {
             assert_eq!(notice(text, english), text);
         }
         assert_eq!(prompt("crown king or crown queen", english), "crown king or crown queen");
+        let seed = crate::variants::secret_intelligence::SEED_PROMPT;
+        assert_eq!(prompt(seed, english), seed);
     }
 
     #[test]

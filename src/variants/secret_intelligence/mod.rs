@@ -54,7 +54,7 @@ pub const FIXED_SEED: [u8; 32] = [0; 32];
 const FIXED_START: &str = "r2n3r/kpbpppnp/bspy2pp/8/8/P1PPPPR1/B1NPQPP1/R1C2NBK w - - 0 1";
 
 /// What a player answers before the setup is drawn.
-const SEED_PROMPT: &str = "seed WORD (a word of your own, mixed into the random draw of the armies and the setup), \
+pub const SEED_PROMPT: &str = "seed WORD (a word of your own, mixed into the random draw of the armies and the setup), \
                            or seed alone";
 
 /// The rules of the board and pieces: movement as Betza, for the move tables.
