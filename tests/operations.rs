@@ -343,11 +343,14 @@ fn a_printing_command_whose_reader_went_away_ends_as_by_sigpipe_without_a_panic(
     let db = rusqlite::Connection::open(club.database()).unwrap();
     db.execute_batch(
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
-         INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, status, attempts,
+         INSERT INTO outbox (game_id, message_id, envelope_from, recipient, status, attempts,
                              next_attempt_at, created_at, sent_at)
-         SELECT game_id, message_id || '.copy' || i, envelope_from, recipient, bytes, 'sent', 1,
+         SELECT game_id, message_id || '.copy' || i, envelope_from, recipient, 'sent', 1,
                 next_attempt_at, created_at, sent_at
-         FROM outbox, n WHERE outbox.id = 1",
+         FROM outbox, n WHERE outbox.id = 1;
+         INSERT INTO outbox_bodies (id, bytes)
+         SELECT outbox.id, (SELECT bytes FROM outbox_bodies WHERE id = 1) FROM outbox WHERE outbox.id > 1
+             AND message_id LIKE '%.copy%';",
     )
     .unwrap();
     drop(db);

@@ -178,7 +178,7 @@ pub fn run(args: MailBenchArgs) -> Result<(), String> {
             run.batches
         );
         outln!(
-            "  reading time per mail (batch read, committed, marked handled / its mails): median {:.3} ms, p99 {:.3} ms",
+            "  handling time per mail (batch, read already, handled and committed / its mails): median {:.3} ms, p99 {:.3} ms",
             ms(pct(&run.costs, 0.5)),
             ms(pct(&run.costs, 0.99))
         );

@@ -81,6 +81,22 @@ pub fn shipped_files(code: &str) -> Option<&'static [&'static str]> {
     SHIPPED.iter().find(|(c, _)| *c == code).map(|&(_, files)| files)
 }
 
+/// Each message of `files` (as `bundle` holds them) that says the same whatever it is
+/// given, with what it says: those that use no variable, directly or through another
+/// message, since saying one of those without its variables is an error.
+fn fixed_messages(bundle: &Bundle, files: &[&str]) -> HashMap<String, String> {
+    let mut fixed = HashMap::new();
+    for (id, _) in files.iter().flat_map(|file| entries_of(file)) {
+        let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else { continue };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, None, &mut errors).into_owned();
+        if errors.is_empty() {
+            fixed.insert(id, text);
+        }
+    }
+    fixed
+}
+
 /// The codes of the shipped languages, English first.
 pub fn shipped_codes() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|&(code, _)| code)
@@ -115,6 +131,9 @@ pub struct Language {
     letters: PieceLetters,
     /// [`Language::command_column`], worked out once: every mail's list of commands uses it.
     command_column: usize,
+    /// The messages that use no variable, each said once: a mail says some fifty messages,
+    /// most of them the same words every time (headings, labels, the list of commands).
+    fixed: HashMap<String, String>,
 }
 
 impl std::fmt::Debug for Language {
@@ -138,8 +157,15 @@ impl Language {
                 .map_err(|(_, errors)| LanguageError(format!("{code}: {errors:?}")))?;
             bundle.add_resource(resource).map_err(|errors| LanguageError(format!("{code}: {errors:?}")))?;
         }
-        let mut language =
-            Language { code: code.to_string(), bundle, english, letters: PieceLetters::ENGLISH, command_column: 0 };
+        let fixed = fixed_messages(&bundle, files);
+        let mut language = Language {
+            code: code.to_string(),
+            bundle,
+            english,
+            letters: PieceLetters::ENGLISH,
+            command_column: 0,
+            fixed,
+        };
         language.letters = PieceLetters::read(&language.say("piece-letters", &[]))
             .ok_or_else(|| LanguageError(format!("{code}: piece-letters must be five letters or pairs")))?;
         language.command_column = language.widest_command() + 2;
@@ -169,6 +195,9 @@ impl Language {
     /// The message `id` with `args`, in this language, or in English where it lacks it; the id
     /// itself where no language has it (a template's typo shows, and the tests catch it).
     pub fn say(&self, id: &str, args: &Args<'_>) -> String {
+        if let Some(text) = self.fixed.get(id) {
+            return text.clone();
+        }
         let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
             return match &self.english {
                 Some(english) => english.say(id, args),
@@ -485,6 +514,22 @@ mod tests {
         assert_eq!(esperanto.color(crate::engine::Color::White), "Blanko");
         assert_eq!(esperanto.color(crate::engine::Color::Black), "Black");
         assert!(!esperanto.has("color-black"));
+    }
+
+    /// A message said once and kept (it uses no variable) says what Fluent says of it, and a
+    /// message that uses a variable, directly or through a message it names, is said anew.
+    #[test]
+    fn a_message_without_variables_is_said_once_and_the_others_each_time() {
+        let file = "fixed = the same words\nplural = { $n ->\n    [one] one day\n   *[other] { $n } days\n}\n\
+                    named = ahead: { plural }\n";
+        let added = vec![("eo".to_string(), vec![file.to_string()])];
+        let languages = Languages::with_added(added).unwrap();
+        let language = languages.get("eo").unwrap();
+        assert_eq!(language.fixed.get("fixed").map(String::as_str), Some("the same words"));
+        assert!(!language.fixed.contains_key("plural") && !language.fixed.contains_key("named"));
+        assert_eq!(language.say("fixed", &[("n", 2.into())]), "the same words");
+        assert_eq!(language.say("plural", &[("n", 1.into())]), "one day");
+        assert_eq!(language.say("named", &[("n", 3.into())]), "ahead: 3 days");
     }
 
     #[test]

@@ -5,16 +5,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::handling::Incoming;
 use super::sender::Rounds;
-use super::{INBOX_BATCH, SendLock, Sent, Service, ServiceError};
+use super::{INBOX_BATCH, Reading, SendLock, Sent, Service, ServiceError};
 use crate::mail::inbox::{Inbox, MailRef};
 use crate::mail::transport::Transport;
 
 /// What one pass of the daemon did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {
-    /// For each mail handled from the inbox, its share of its batch's reading time (from
-    /// reading the batch to having committed it and marked it handled).
+    /// For each mail handled from the inbox, its share of its batch's handling time (from
+    /// handling the batch, fetched and read already, to having committed it).
     pub handled: Vec<Duration>,
     /// For each batch, its number of mails and the time from reading it to having sent its
     /// answers: the latency of its mails.
@@ -128,6 +129,11 @@ impl Service {
     /// signals the sender after each commit, and marks each mail handled. Returns each
     /// batch's start, commit and size. Stops early when `stop` is raised or the sender has
     /// ended (it failed; the pass reports why).
+    ///
+    /// While a batch is handled and committed on this thread, a second one marks the batch
+    /// before as handled (it is committed) and fetches and reads (parses, decodes) the next:
+    /// the inbox and the reading need nothing of the database, and this thread is the one
+    /// every mail waits for.
     fn read_inbox(
         &mut self,
         inbox: &mut dyn Inbox,
@@ -137,48 +143,67 @@ impl Service {
         pass: &mut Pass,
     ) -> Result<Vec<Batch>, ServiceError> {
         let mut batches = Vec::new();
-        for batch in waiting.chunks(INBOX_BATCH) {
+        let reading = self.reading();
+        let max_bytes = self.config.inbox.max_message_bytes;
+        let mut chunks = waiting.chunks(INBOX_BATCH);
+        let mut current = take_next(inbox, &mut chunks, max_bytes, &reading)?;
+        // The batch before's mails, committed and still to be marked.
+        let mut to_mark: Option<Marks> = None;
+        let ended = loop {
+            let Some(batch) = current.take() else { break Ok(()) };
             if stop.load(Ordering::SeqCst) {
-                break;
+                break Ok(());
             }
-            let started = Instant::now();
-            let fetched = inbox.fetch(batch, self.config.inbox.max_message_bytes)?;
-            if fetched.is_empty() {
-                continue;
-            }
-            let (mails, raws): (Vec<MailRef>, Vec<Vec<u8>>) = fetched.into_iter().unzip();
-            let results = self.ingest_batch(&raws)?;
+            let handling = Instant::now();
+            let (results, next) = std::thread::scope(|scope| {
+                let marks = to_mark.take();
+                let (inbox, chunks, reading) = (&mut *inbox, &mut chunks, &reading);
+                let worker = scope.spawn(move || {
+                    marks.map_or(Ok(()), |marks| marks.make(inbox))?;
+                    take_next(inbox, chunks, max_bytes, reading)
+                });
+                let results = self.ingest_read(&batch.incoming);
+                (results, worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            });
+            let results = match results {
+                Ok(results) => results,
+                Err(e) => break Err(e),
+            };
             let committed = Instant::now();
             let sender_alive = signal.send(()).is_ok();
             // Each mail is marked after the commit: a crash before that only means the mail
             // is read again and recognised as handled.
-            let mut handled = Vec::new();
-            let mut set_aside = Vec::new();
+            let mut marks = Marks::default();
             let mut transient = None;
-            for (mail, result) in mails.iter().zip(results) {
+            for (mail, result) in batch.mails.iter().zip(results) {
                 match result {
-                    Ok(_) => handled.push(mail.clone()),
+                    Ok(_) => marks.handled.push(mail.clone()),
                     Err(e) if e.is_transient() => transient = Some(e),
                     Err(e) => {
                         tracing::error!(mail = %mail, error = %e, "mail set aside: it cannot be handled");
-                        set_aside.push(mail.clone());
+                        marks.set_aside.push(mail.clone());
                     }
                 }
             }
-            inbox.mark_handled(&handled)?;
-            inbox.set_aside(&set_aside)?;
-            pass.set_aside += set_aside.len();
-            let elapsed = started.elapsed();
-            pass.handled.extend(std::iter::repeat_n(elapsed / mails.len() as u32, handled.len()));
-            batches.push(Batch { started, committed, mails: mails.len() });
+            pass.set_aside += marks.set_aside.len();
+            let mails = batch.mails.len();
+            pass.handled.extend(std::iter::repeat_n(handling.elapsed() / mails as u32, marks.handled.len()));
+            batches.push(Batch { started: batch.fetched_at, committed, mails });
+            to_mark = Some(marks);
             if let Some(e) = transient {
-                return Err(e);
+                break Err(e);
             }
             if !sender_alive {
-                break;
+                break Ok(());
             }
-        }
-        Ok(batches)
+            current = match next {
+                Ok(next) => next,
+                Err(e) => break Err(e),
+            };
+        };
+        // The last batch's marks, however the loop ended: its mails are committed.
+        let marked = to_mark.map_or(Ok(()), |marks| marks.make(inbox));
+        ended.and(marked).map(|()| batches)
     }
 
     /// The daemon: a pass, then a wait for new mail (IMAP IDLE) or `inbox.poll_seconds`,
@@ -260,6 +285,48 @@ impl Backoff {
 }
 
 /// When a batch of the inbox was read and committed, and its size.
+/// The next batch of `chunks` that still waits in the inbox, fetched and read; `None` when
+/// none is left.
+fn take_next(
+    inbox: &mut dyn Inbox,
+    chunks: &mut std::slice::Chunks<'_, MailRef>,
+    max_bytes: usize,
+    reading: &Reading,
+) -> Result<Option<Taken>, ServiceError> {
+    for chunk in chunks.by_ref() {
+        let fetched_at = Instant::now();
+        let fetched = inbox.fetch(chunk, max_bytes)?;
+        if !fetched.is_empty() {
+            let (mails, raws): (Vec<MailRef>, Vec<Vec<u8>>) = fetched.into_iter().unzip();
+            let incoming = raws.iter().map(|raw| reading.read(raw, None)).collect();
+            return Ok(Some(Taken { fetched_at, mails, incoming }));
+        }
+    }
+    Ok(None)
+}
+
+/// A batch of mails fetched and read, to be handled.
+struct Taken {
+    fetched_at: Instant,
+    mails: Vec<MailRef>,
+    incoming: Vec<Incoming>,
+}
+
+/// What becomes of a committed batch's mails in the inbox.
+#[derive(Default)]
+struct Marks {
+    handled: Vec<MailRef>,
+    set_aside: Vec<MailRef>,
+}
+
+impl Marks {
+    fn make(self, inbox: &mut dyn Inbox) -> Result<(), ServiceError> {
+        inbox.mark_handled(&self.handled)?;
+        inbox.set_aside(&self.set_aside)?;
+        Ok(())
+    }
+}
+
 struct Batch {
     started: Instant,
     committed: Instant,

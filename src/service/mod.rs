@@ -338,7 +338,7 @@ impl Service {
     /// it has none), in one transaction with everything it changes and every mail it causes.
     pub fn ingest(&mut self, raw: &[u8], recipient: Option<&str>) -> Result<Ingested, ServiceError> {
         let now = self.clock.now();
-        let incoming = self.read(raw, recipient);
+        let incoming = self.reading().read(raw, recipient);
         let (handler, store) = self.handler();
         handler.commit(store, |tx| handler.handle(tx, &incoming, now))
     }
@@ -352,12 +352,19 @@ impl Service {
     /// after a transient failure (the database is busy) the later mails are not tried, and
     /// their results are missing: they wait for the next pass.
     pub fn ingest_batch(&mut self, raws: &[Vec<u8>]) -> Result<Vec<Result<Ingested, ServiceError>>, ServiceError> {
+        let reading = self.reading();
+        let incoming: Vec<Incoming> = raws.iter().map(|raw| reading.read(raw, None)).collect();
+        self.ingest_read(&incoming)
+    }
+
+    /// [`Service::ingest_batch`] for mails already read (by [`Reading::read`], maybe on
+    /// another thread while the batch before was handled).
+    fn ingest_read(&mut self, incoming: &[Incoming]) -> Result<Vec<Result<Ingested, ServiceError>>, ServiceError> {
         let now = self.clock.now();
-        let incoming: Vec<Incoming> = raws.iter().map(|raw| self.read(raw, None)).collect();
         let (handler, store) = self.handler();
         handler.commit(store, |tx| {
             let mut results = Vec::with_capacity(incoming.len());
-            for mail in &incoming {
+            for mail in incoming {
                 let result = tx.savepoint(|tx| handler.handle(tx, mail, now));
                 let transient = matches!(&result, Err(e) if e.is_transient());
                 results.push(result);
@@ -369,29 +376,10 @@ impl Service {
         })
     }
 
-    /// Reads a raw mail as far as it can be read.
-    fn read(&self, raw: &[u8], recipient: Option<&str>) -> Incoming {
-        let limits = ReadLimits { max_bytes: self.config.inbox.max_message_bytes, ..ReadLimits::default() };
-        let (mail, too_large) = match reader::read_mail(raw, &limits) {
-            Ok(mail) => (mail, None),
-            Err(ReadError::TooLarge { size, limit }) => match reader::read_headers(raw, &limits) {
-                Ok(headers) => (headers, Some((size, limit))),
-                Err(_) => return Incoming::Unreadable(unreadable_key(raw), "too large and unreadable".into()),
-            },
-            Err(ReadError::Malformed(why)) => return Incoming::Unreadable(unreadable_key(raw), why),
-        };
-        let mut mail = mail;
-        if let Some(r) = recipient {
-            mail.delivered_to.push(r.to_ascii_lowercase());
-        }
-        // A bounce is automatic mail (whichever mark `reader` saw first: Auto-Submitted, the
-        // null Return-Path, the report), so only automatic mail is read for a delivery report
-        // (see `service::bounces`).
-        let report = match (&mail.automatic, too_large) {
-            (Some(_), None) => reader::read_delivery_report(raw, &limits).map(Box::new),
-            _ => None,
-        };
-        Incoming::Read { mail: Box::new(mail), too_large, report }
+    /// How this service reads a raw mail: its limits, apart from the service, so that a
+    /// batch can be read on one thread while another handles the batch before.
+    fn reading(&self) -> Reading {
+        Reading { limits: ReadLimits { max_bytes: self.config.inbox.max_message_bytes, ..ReadLimits::default() } }
     }
 
     /// What handles mails inside a transaction (the referee core and what it needs), and
@@ -587,4 +575,37 @@ fn os_nonce() -> [u8; 16] {
     let mut nonce = [0u8; 16];
     getrandom::fill(&mut nonce).expect("the operating system's random source is available");
     nonce
+}
+
+/// How raw mails are read before they are handled (see [`Service::reading`]).
+struct Reading {
+    limits: ReadLimits,
+}
+
+impl Reading {
+    /// Reads a raw mail as far as it can be read; `recipient` is the address the mail was
+    /// delivered to, when the delivery said so.
+    fn read(&self, raw: &[u8], recipient: Option<&str>) -> Incoming {
+        let limits = &self.limits;
+        let (mail, too_large) = match reader::read_mail(raw, limits) {
+            Ok(mail) => (mail, None),
+            Err(ReadError::TooLarge { size, limit }) => match reader::read_headers(raw, limits) {
+                Ok(headers) => (headers, Some((size, limit))),
+                Err(_) => return Incoming::Unreadable(unreadable_key(raw), "too large and unreadable".into()),
+            },
+            Err(ReadError::Malformed(why)) => return Incoming::Unreadable(unreadable_key(raw), why),
+        };
+        let mut mail = mail;
+        if let Some(r) = recipient {
+            mail.delivered_to.push(r.to_ascii_lowercase());
+        }
+        // A bounce is automatic mail (whichever mark `reader` saw first: Auto-Submitted, the
+        // null Return-Path, the report), so only automatic mail is read for a delivery report
+        // (see `service::bounces`).
+        let report = match (&mail.automatic, too_large) {
+            (Some(_), None) => reader::read_delivery_report(raw, limits).map(Box::new),
+            _ => None,
+        };
+        Incoming::Read { mail: Box::new(mail), too_large, report }
+    }
 }

@@ -49,17 +49,25 @@ impl Tx<'_> {
         }
         for mail in &effects.mails {
             self.exec(
-                "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, bytes, picture, status, next_attempt_at, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?7, 'pending', ?6, ?6)",
+                "INSERT INTO outbox (game_id, message_id, envelope_from, recipient, status, next_attempt_at, created_at)
+                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5)",
                 params![
                     mail.game_id,
                     mail.message_id,
                     mail.return_path.as_deref().unwrap_or(envelope_from),
                     mail.recipient,
-                    mail.bytes,
                     ts(now),
-                    mail.picture.as_ref().map(serde_json::to_string).transpose().map_err(|e| super::StoreError::Corrupt(e.to_string()))?
                 ],
+            )?;
+            let picture = mail
+                .picture
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(|e| super::StoreError::Corrupt(e.to_string()))?;
+            self.exec(
+                "INSERT INTO outbox_bodies (id, bytes, picture) VALUES (last_insert_rowid(), ?1, ?2)",
+                params![mail.bytes, picture],
             )?;
         }
         for event in &effects.events {

@@ -120,7 +120,7 @@ impl Tx<'_> {
     /// into the outbox is not offered to it again.)
     pub fn due_mail(&self, now: Timestamp, after: i64, limit: usize) -> Result<Vec<OutboxRow>> {
         let mut stmt = self.tx.prepare_cached(&format!(
-            "{OUTBOX_SELECT} WHERE status = 'pending' AND next_attempt_at <= ?1 AND id > ?2 ORDER BY id LIMIT ?3"
+            "{OUTBOX_SELECT} WHERE status = 'pending' AND next_attempt_at <= ?1 AND outbox.id > ?2 ORDER BY outbox.id LIMIT ?3"
         ))?;
         Ok(stmt.query_map(params![ts(now), after, limit as i64], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
     }
@@ -136,14 +136,19 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Drops the bodies of the mails sent at `before` or earlier (leaving `bytes` empty), keeping the
+    /// Drops the bodies of the mails sent at `before` or earlier (their rows of `outbox_bodies`;
+    /// [`OutboxRow::bytes`] is empty then), keeping the
     /// rest of their rows: the Message-ID that keeps a mail from being made twice, the return
     /// path a bounce is matched by, recipient, game and times. Nothing reads a sent mail's
     /// body but the operator (`herald outbox show`): a mail waiting or dead keeps its body, to
     /// be sent. Returns how many were dropped.
     pub fn drop_sent_bodies(&self, before: Timestamp) -> Result<usize> {
+        // Found from the bodies kept (the last days' mails and those waiting), not from every
+        // mail ever sent.
         Ok(self.tx.execute(
-            "UPDATE outbox SET bytes = X'', picture = NULL WHERE status = 'sent' AND length(bytes) > 0 AND sent_at <= ?1",
+            "DELETE FROM outbox_bodies WHERE id IN (
+                 SELECT outbox.id FROM outbox_bodies JOIN outbox ON outbox.id = outbox_bodies.id
+                 WHERE outbox.status = 'sent' AND outbox.sent_at <= ?1)",
             params![ts(before)],
         )?)
     }
@@ -195,7 +200,7 @@ impl Tx<'_> {
     pub fn outbox_row(&self, id: i64) -> Result<Option<OutboxRow>> {
         Ok(self
             .tx
-            .prepare_cached(&format!("{OUTBOX_SELECT} WHERE id = ?1"))?
+            .prepare_cached(&format!("{OUTBOX_SELECT} WHERE outbox.id = ?1"))?
             .query_row([id], read_outbox_row)
             .optional()?)
     }
@@ -203,7 +208,7 @@ impl Tx<'_> {
     /// The outbox, newest first, optionally only the rows not yet sent.
     pub fn outbox(&self, unsent_only: bool) -> Result<Vec<OutboxRow>> {
         let filter = if unsent_only { "WHERE status != 'sent'" } else { "" };
-        let mut stmt = self.tx.prepare(&format!("{OUTBOX_SELECT} {filter} ORDER BY id DESC"))?;
+        let mut stmt = self.tx.prepare(&format!("{OUTBOX_SELECT} {filter} ORDER BY outbox.id DESC"))?;
         Ok(stmt.query_map([], read_outbox_row)?.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -224,8 +229,10 @@ impl Tx<'_> {
     }
 }
 
-const OUTBOX_SELECT: &str = "SELECT id, game_id, message_id, envelope_from, recipient, bytes, status, attempts,
-        next_attempt_at, last_error, sent_at, picture FROM outbox";
+/// An outbox row with its body, if it still has one (see [`Tx::drop_sent_bodies`]).
+const OUTBOX_SELECT: &str = "SELECT outbox.id, game_id, message_id, envelope_from, recipient,
+        coalesce(body.bytes, X''), status, attempts, next_attempt_at, last_error, sent_at, body.picture
+        FROM outbox LEFT JOIN outbox_bodies AS body ON body.id = outbox.id";
 
 fn read_outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
