@@ -149,6 +149,7 @@ impl Service {
         let mut current = take_next(inbox, &mut chunks, max_bytes, &reading)?;
         // The batch before's mails, committed and still to be marked.
         let mut to_mark: Option<Marks> = None;
+        let mut checkpointer = self.store.pause_checkpoints()?;
         let ended = loop {
             let Some(batch) = current.take() else { break Ok(()) };
             if stop.load(Ordering::SeqCst) {
@@ -157,10 +158,14 @@ impl Service {
             let handling = Instant::now();
             let (results, next) = std::thread::scope(|scope| {
                 let marks = to_mark.take();
-                let (inbox, chunks, reading) = (&mut *inbox, &mut chunks, &reading);
+                let (inbox, chunks, reading, checkpointer) = (&mut *inbox, &mut chunks, &reading, &mut checkpointer);
                 let worker = scope.spawn(move || {
                     marks.map_or(Ok(()), |marks| marks.make(inbox))?;
-                    take_next(inbox, chunks, max_bytes, reading)
+                    let next = take_next(inbox, chunks, max_bytes, reading)?;
+                    // What the batches before committed, copied into the database file here
+                    // rather than in one of this pass's commits.
+                    checkpointer.checkpoint()?;
+                    Ok(next)
                 });
                 let results = self.ingest_read(&batch.incoming);
                 (results, worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
@@ -201,9 +206,11 @@ impl Service {
                 Err(e) => break Err(e),
             };
         };
+        drop(checkpointer);
+        let resumed = self.store.resume_checkpoints().map_err(ServiceError::from);
         // The last batch's marks, however the loop ended: its mails are committed.
         let marked = to_mark.map_or(Ok(()), |marks| marks.make(inbox));
-        ended.and(marked).map(|()| batches)
+        ended.and(marked).and(resumed).map(|()| batches)
     }
 
     /// The daemon: a pass, then a wait for new mail (IMAP IDLE) or `inbox.poll_seconds`,
@@ -284,7 +291,6 @@ impl Backoff {
     }
 }
 
-/// When a batch of the inbox was read and committed, and its size.
 /// The next batch of `chunks` that still waits in the inbox, fetched and read; `None` when
 /// none is left.
 fn take_next(
@@ -327,6 +333,7 @@ impl Marks {
     }
 }
 
+/// When a batch of the inbox was fetched and committed, and its size.
 struct Batch {
     started: Instant,
     committed: Instant,

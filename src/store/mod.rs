@@ -283,6 +283,25 @@ impl Store {
         Ok(notes.into_iter().map(|note| note.id).collect())
     }
 
+    /// Hands the write-ahead log's checkpoints to the [`Checkpointer`] returned, until
+    /// [`Store::resume_checkpoints`]: this connection's commits no longer copy the log into the
+    /// database file themselves (SQLite does it in the commit that takes the log past 1,000
+    /// pages: a copy and a sync of the database file that the committing thread waits for).
+    /// The daemon's pass uses it so that the thread every mail waits for never checkpoints;
+    /// its second thread does, while the next batch is handled.
+    pub(crate) fn pause_checkpoints(&mut self) -> Result<Checkpointer> {
+        let conn = Connection::open(&self.path)?;
+        configure(&conn, "FULL")?;
+        self.conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        Ok(Checkpointer { conn })
+    }
+
+    /// This connection's commits checkpoint the log again, as SQLite does by default.
+    pub(crate) fn resume_checkpoints(&mut self) -> Result<()> {
+        self.conn.pragma_update(None, "wal_autocheckpoint", 1000)?;
+        Ok(())
+    }
+
     /// Read-only access outside a write transaction.
     pub fn read<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
@@ -346,6 +365,22 @@ fn configure(conn: &Connection, synchronous: &str) -> Result<()> {
     Ok(())
 }
 
+/// Copies the write-ahead log into the database file on a connection of its own, on another
+/// thread than the store's, while the store writes (see [`Store::pause_checkpoints`]).
+pub(crate) struct Checkpointer {
+    conn: Connection,
+}
+
+impl Checkpointer {
+    /// Copies what the log holds into the database file as far as no reader still needs the
+    /// log, without waiting for any lock (a passive checkpoint: the writer goes on meanwhile),
+    /// synced as a commit is: the log before the copy, the database file after it.
+    pub(crate) fn checkpoint(&mut self) -> Result<()> {
+        self.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+}
+
 /// Runs `f` in one `BEGIN IMMEDIATE` transaction on `conn`, committed if `f` succeeds.
 fn write_on<T, E: From<StoreError>>(
     conn: &mut Connection,
@@ -405,5 +440,39 @@ impl Tx<'_> {
             params![key, value],
         )?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Store;
+
+    /// While the checkpoints are paused, commits leave the log as it is, however long it
+    /// grows, and the checkpointer copies it all; resumed, the commits checkpoint again.
+    #[test]
+    fn paused_checkpoints_are_the_checkpointer_s_until_resumed() {
+        let dir = std::env::temp_dir().join(format!("herald-checkpoints-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = Store::create(&dir.join("herald.db")).unwrap();
+        let autocheckpoint = |store: &Store| -> i64 {
+            store.conn.pragma_query_value(None, "wal_autocheckpoint", |r| r.get(0)).unwrap()
+        };
+        let mut checkpointer = store.pause_checkpoints().unwrap();
+        assert_eq!(autocheckpoint(&store), 0);
+        // 6 MB in 1,500 pages: past the 1,000 at which a commit would copy the log itself.
+        store.conn.execute_batch("CREATE TABLE filler (bytes BLOB)").unwrap();
+        for _ in 0..6 {
+            store.conn.execute("INSERT INTO filler VALUES (zeroblob(1000000))", []).unwrap();
+        }
+        let size = |file: &str| std::fs::metadata(dir.join(file)).unwrap().len();
+        assert!(size("herald.db-wal") > 6_000_000, "the commits left the log as it was");
+        assert!(size("herald.db") < 1_000_000, "and copied nothing of it");
+        checkpointer.checkpoint().unwrap();
+        assert!(size("herald.db") > 6_000_000, "the checkpointer copied the log");
+        drop(checkpointer);
+        store.resume_checkpoints().unwrap();
+        assert_eq!(autocheckpoint(&store), 1_000);
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
