@@ -221,7 +221,7 @@ reason-crown-already-on = votre couronne est déjà sur { $monarch ->
    *[queen] votre dame
 } : la note est écrite et ne peut plus être changée
 reason-crown-no-monarch = vous n'avez ni roi ni dame à couronner : votre couronne les a quittés avant cette position
-reason-seed-already-in = votre graine est déjà reçue : elle ne peut plus être changée
+reason-seed-already-in = votre graine a déjà été reçue : elle ne peut plus être changée
 reason-seed-too-long = une graine a au plus { $most ->
     [one] { $most } caractère
    *[other] { $most } caractères
