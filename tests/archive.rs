@@ -613,7 +613,7 @@ fn readme() -> String {
 fn readme_lists_every_result_reason_and_the_director_s_points() {
     use herald::engine::{Color, DrawReason, Outcome, WinReason};
     // Each reason once; the match has no catch-all, so a new reason fails to compile here
-    // until it is listed.
+    // until it is listed (here and in `ALL`).
     let win = |r: WinReason| match r {
         WinReason::Checkmate
         | WinReason::Stalemate
@@ -638,32 +638,8 @@ fn readme_lists_every_result_reason_and_the_director_s_points() {
         | DrawReason::Agreement
         | DrawReason::WalledIn => r,
     };
-    let wins = [
-        WinReason::Checkmate,
-        WinReason::Stalemate,
-        WinReason::RoyalCaptured,
-        WinReason::Resignation,
-        WinReason::PerpetualCheck,
-        WinReason::BareKing,
-        WinReason::Timeout,
-        WinReason::CrownFound,
-        WinReason::OwnHiddenCrown,
-        WinReason::ArmyDestroyed,
-        WinReason::CrownCaptured,
-        WinReason::CrownBlownUp,
-    ]
-    .map(win);
-    let draws = [
-        DrawReason::Stalemate,
-        DrawReason::InsufficientMaterial,
-        DrawReason::FiftyMoves,
-        DrawReason::SeventyFiveMoves,
-        DrawReason::ThreefoldRepetition,
-        DrawReason::FivefoldRepetition,
-        DrawReason::Agreement,
-        DrawReason::WalledIn,
-    ]
-    .map(draw);
+    let wins = WinReason::ALL.map(win);
+    let draws = DrawReason::ALL.map(draw);
     let text = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let table = text.split("The reasons are these exact words").nth(1).expect("README lists the reasons");
     let table: Vec<&str> =

@@ -140,6 +140,7 @@ fn no_move_before_both_players_have_chosen() {
     // The note cannot change, not even to the same answer.
     for again in ["crown queen", "crown king"] {
         let Some(Err(why)) = game.setup(Color::White, again) else { panic!("{again} accepted twice") };
+        let why = why.to_string();
         assert!(why.contains("already on your king") && why.contains("cannot be changed"), "{why}");
     }
     // Text that is not a setup answer is left to the referee; a wrong answer says why.

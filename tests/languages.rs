@@ -702,3 +702,44 @@ fn a_russian_and_a_german_player_answer_the_seed_in_their_words() {
     assert!(opened("white.seed").starts_with("white.seed = remis, nonce "), "{last}");
     assert!(opened("black.seed").starts_with("black.seed = aufgeben, nonce "), "{last}");
 }
+
+/// A setup answer refused is refused in the player's language: Secret Intelligence's seed sent
+/// twice or not one word, in Russian; the Crown's choice not a monarch, or made twice, in
+/// German (issue 31: "every refusal reason"). No English sentence of the refusal is left.
+#[test]
+fn a_refused_setup_answer_is_refused_in_the_player_s_language() {
+    use crate::support::club::{ALICE, BOB, Club};
+    let languages = Languages::shipped();
+    let (ru, de) = (languages.get("ru").unwrap(), languages.get("de").unwrap());
+    let refused = |body: &str, said: &str, english: &str| {
+        assert!(body.contains(said), "{said:?} not in:\n{body}");
+        assert!(!body.contains(english), "English {english:?} in:\n{body}");
+    };
+
+    let club = Club::start();
+    club.new_game_of("secret-intelligence");
+    club.answer_latest(ALICE, &format!("{} ru", word("ru", "command-language")));
+    let round = club.answer_latest(ALICE, &format!("{} a:b", word("ru", "word-seed")));
+    let body = support::mime::unwrapped(&round.alice[0].body());
+    let said = herald::notation::reason::Reason::new("reason-seed-not-one-word").text("bad", "':'").say(ru);
+    refused(&body, &said, "a seed is one word");
+    assert!(said.starts_with("зерно — это одно слово"), "{said}");
+    club.answer_latest(ALICE, &format!("{} remis", word("ru", "word-seed")));
+    let round = club.answer_latest(ALICE, &format!("{} again", word("ru", "word-seed")));
+    let body = support::mime::unwrapped(&round.alice[0].body());
+    refused(&body, &ru.say("reason-seed-already-in", &[]), "your seed is already in");
+
+    let club = Club::start();
+    club.new_game_of("crown");
+    club.answer_latest(BOB, &format!("{} de", word("de", "command-language")));
+    let crown = word("de", "word-crown");
+    let round = club.answer_latest(BOB, &format!("{crown} läufer"));
+    let body = support::mime::unwrapped(&round.bob[0].body());
+    refused(&body, &de.say("reason-crown-choose", &[]), "to choose which monarch");
+    assert!(body.contains("„krone könig“ oder „krone dame“"), "{body}");
+    let round = club.answer_latest(BOB, &format!("{crown} {}", word("de", "word-queen")));
+    assert_eq!(round.bob.len(), 1, "the crown is noted");
+    let round = club.answer_latest(BOB, &format!("{crown} {}", word("de", "word-king")));
+    let body = support::mime::unwrapped(&round.bob[0].body());
+    refused(&body, "Ihre Krone ist schon auf Ihrer Dame", "cannot be changed");
+}

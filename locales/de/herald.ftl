@@ -15,6 +15,8 @@ date = { $day }.{ $month }.{ $year }
 
 # What separates a number's whole part from its fraction.
 decimal-point = ,
+# Between each three digits of a number from 1,000 on (GROUPED): 262.144.
+thousands-separator = .
 
 ## Chess words
 
@@ -129,6 +131,8 @@ piece-dragon-horse = Drachenpferd
 piece-dragon-king = Drachenkönig
 piece-generalissimo = Generalissimus
 piece-guard = Wächter
+piece-kings-guard = Königswächter
+piece-queens-guard = Damenwächter
 piece-marshall = Marschall
 piece-ninja = Ninja
 piece-slanting-half = schräge Hälfte

@@ -171,7 +171,7 @@ confirm-ignore = Wenn Sie jene Mail nicht geschickt haben, ignorieren Sie diese 
 ## Mails herald could not take
 
 too-large-subject = herald: Ihre Mail war zu groß zum Lesen
-too-large = herald hat von dieser Adresse eine Mail erhalten, die größer war als erlaubt (die Grenze liegt bei { $limit } Bytes); sie wurde daher nicht gelesen, und nichts wurde geändert. Bitte antworten Sie mit Ihrem Zug als reinem Text, ohne Anhänge.
+too-large = herald hat von dieser Adresse eine Mail erhalten, die größer war als erlaubt (die Grenze liegt bei { GROUPED($limit) } Bytes); sie wurde daher nicht gelesen, und nichts wurde geändert. Bitte antworten Sie mit Ihrem Zug als reinem Text, ohne Anhänge.
 unverified-subject = herald: Ihre Mail konnte nicht überprüft werden
 unverified = herald hat von dieser Adresse eine Mail erhalten, die es keiner Ihrer Partien zuordnen konnte: Entweder wurde die Antwortadresse oder der Betreff geändert, oder die Mail wurde nicht von der Adresse gesendet, die herald für den Spieler kennt. Es wurde nichts geändert.
 unverified-how = Bitte antworten Sie direkt auf die neueste Mail, die herald Ihnen geschickt hat, und zwar von der Adresse, mit der Sie spielen.
@@ -633,3 +633,31 @@ notice-pieces-captured = { $side ->
     [white] Geschlagene Figuren von Weiß
    *[black] Geschlagene Figuren von Schwarz
 }: { $pieces }.
+
+## The board picture's alt text (what a screen reader reads, or a client shows without
+## pictures). $side is `white` or `black`.
+alt-seen-from = Das Brett aus der Sicht von { $side ->
+    [white] Weiß
+   *[black] Schwarz
+}.
+alt-side = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+}: { $pieces }.
+alt-side-empty = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+}: nichts auf dem Brett.
+# A piece's name stays in the singular: several of one kind say how many.
+alt-group = { $count ->
+    [one] { $piece } { $squares }
+   *[other] { $piece } ({ $count }): { $squares }
+}
+alt-crowned = { $square } (mit der Krone)
+alt-unknown = eine Figur unbekannter Art auf { $square } (verfolgt als { $label })
+alt-crown-alone = die Krone, allein auf { $square }
+alt-crowds = Ansammlungen, von unten nach oben: { $crowds }.
+alt-crowd-piece = { $piece } ({ $side ->
+    [white] Weiß
+   *[black] Schwarz
+})

@@ -213,3 +213,14 @@ reason-ninja-too-far = { $to } ist mehr als zwei Königsschritte von { $square }
 reason-ninja-second-step = { $to } ist kein Schritt von { $step }, wo der erste Schritt endet
 reason-ninja-cannot = der Ninja auf { $square } kann das nicht
 piece-monarch = Monarch
+
+## A setup answer refused (the Crown's choice, Secret Intelligence's seed)
+reason-crown-choose = schreiben Sie „{ word-crown } { word-king }“ oder „{ word-crown } { word-queen }“, um zu wählen, welcher Monarch Ihre Krone trägt
+reason-crown-already-on = Ihre Krone ist schon auf { $monarch ->
+    [king] Ihrem König
+   *[queen] Ihrer Dame
+}: die Notiz ist geschrieben und kann nicht mehr geändert werden
+reason-crown-no-monarch = Sie haben weder König noch Dame, die Sie krönen könnten: Ihre Krone hat sie vor dieser Stellung verlassen
+reason-seed-already-in = Ihr Startwert ist schon eingegangen: er kann nicht mehr geändert werden
+reason-seed-too-long = ein Startwert hat höchstens { $most } Zeichen
+reason-seed-not-one-word = ein Startwert ist ein Wort aus Buchstaben, Ziffern und Satzzeichen außer „:“ (nicht { $bad })

@@ -14,6 +14,8 @@ date = { $year }-{ $month }-{ $day }
 
 # What separates a number's whole part from its fraction.
 decimal-point = .
+# Between each three digits of a number from 1,000 on (GROUPED): 262,144.
+thousands-separator = ,
 
 ## Chess words
 
@@ -126,6 +128,8 @@ piece-dragon-horse = Dragon Horse
 piece-dragon-king = Dragon King
 piece-generalissimo = Generalissimo
 piece-guard = Guard
+piece-kings-guard = King's Guard
+piece-queens-guard = Queen's Guard
 piece-marshall = Marshall
 piece-ninja = Ninja
 piece-slanting-half = Slanting half

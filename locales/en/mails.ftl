@@ -171,7 +171,7 @@ confirm-ignore = If you did not send that mail, ignore this one: nothing will ch
 ## Mails herald could not take
 
 too-large-subject = herald: your mail was too large to read
-too-large = herald received a mail from this address that was larger than it reads (the limit is { $limit } bytes), so it was not read and nothing was changed. Please reply with your move as plain text, without attachments.
+too-large = herald received a mail from this address that was larger than it reads (the limit is { GROUPED($limit) } bytes), so it was not read and nothing was changed. Please reply with your move as plain text, without attachments.
 unverified-subject = herald: your mail could not be verified
 unverified = herald received a mail from this address that it could not match to a game you play: either the reply address or subject was changed, or the mail was not sent from the address herald knows for the player. Nothing was changed.
 unverified-how = Please reply directly to the latest mail herald sent you, from the address you play with.
@@ -590,3 +590,33 @@ notice-pieces-captured = { $side ->
     [white] White
    *[black] Black
 } pieces captured: { $pieces }.
+
+## The board picture's alt text (what a screen reader reads, or a client shows without
+## pictures). $side is `white` or `black`.
+alt-seen-from = The board seen from { $side ->
+    [white] White
+   *[black] Black
+}'s side.
+# $pieces: the alt-group, alt-unknown and alt-crown-alone of one side, joined by commas.
+alt-side = { $side ->
+    [white] White
+   *[black] Black
+}: { $pieces }.
+alt-side-empty = { $side ->
+    [white] White
+   *[black] Black
+}: nothing on the board.
+# One kind of piece and its squares ($squares joined by spaces, $count of them).
+alt-group = { $count ->
+    [one] { $piece }
+   *[other] { $piece }s
+} { $squares }
+alt-crowned = { $square } (carrying the crown)
+alt-unknown = a piece of unknown kind on { $square } (tracked as { $label })
+alt-crown-alone = the crown, lying alone on { $square }
+# $crowds: each crowd's square and its alt-crowd-piece list, joined by semicolons.
+alt-crowds = Crowds, bottom first: { $crowds }.
+alt-crowd-piece = { $side ->
+    [white] white
+   *[black] black
+} { $piece }

@@ -243,3 +243,13 @@ reason-ninja-second-step = { $to } is not a step from { $step }, where the first
 reason-ninja-cannot = the ninja on { $square } cannot do that
 # A Crown monarch, where the reason does not know which it is ($monarch).
 piece-monarch = monarch
+
+## A setup answer refused (the Crown's choice, Secret Intelligence's seed)
+reason-crown-choose = write "{ word-crown } { word-king }" or "{ word-crown } { word-queen }" to choose which monarch wears your crown
+# $monarch is `king` or `queen`.
+reason-crown-already-on = your crown is already on your { $monarch }: the note is written and cannot be changed
+reason-crown-no-monarch = you have no king or queen to crown: your crown left them before this position
+reason-seed-already-in = your seed is already in: it cannot be changed
+reason-seed-too-long = a seed may have at most { $most } characters
+# $bad is the character refused, quoted: 'é'.
+reason-seed-not-one-word = a seed is one word of letters, digits and punctuation other than ':' (not { $bad })

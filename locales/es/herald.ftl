@@ -15,6 +15,8 @@ date = { $day }/{ $month }/{ $year }
 
 # What separates a number's whole part from its fraction.
 decimal-point = ,
+# Between each three digits of a number from 1,000 on (GROUPED): 262.144.
+thousands-separator = .
 
 ## Chess words
 
@@ -128,6 +130,8 @@ piece-dragon-horse = caballo dragón
 piece-dragon-king = rey dragón
 piece-generalissimo = generalísimo
 piece-guard = guardia
+piece-kings-guard = guardia del rey
+piece-queens-guard = guardia de la dama
 piece-marshall = mariscal
 piece-ninja = ninja
 piece-slanting-half = mitad diagonal

@@ -171,7 +171,7 @@ confirm-ignore = Si usted no envió ese correo, ignore este: no cambiará nada, 
 ## Mails herald could not take
 
 too-large-subject = herald: su correo era demasiado grande para leerlo
-too-large = herald recibió desde esta dirección un correo mayor de lo permitido (el límite es de { $limit } bytes), así que no se leyó y no se cambió nada. Por favor, responda con su jugada en texto plano, sin adjuntos.
+too-large = herald recibió desde esta dirección un correo mayor de lo permitido (el límite es de { GROUPED($limit) } bytes), así que no se leyó y no se cambió nada. Por favor, responda con su jugada en texto plano, sin adjuntos.
 unverified-subject = herald: no se pudo verificar su correo
 unverified = herald recibió desde esta dirección un correo que no pudo asociar a ninguna partida suya: o se cambió la dirección de respuesta o el asunto, o el correo no se envió desde la dirección que herald conoce para el jugador. No se cambió nada.
 unverified-how = Por favor, responda directamente al último correo que herald le envió, desde la dirección con la que juega.
@@ -642,3 +642,31 @@ notice-pieces-captured = { $side ->
     [white] Piezas capturadas de las blancas
    *[black] Piezas capturadas de las negras
 }: { $pieces }.
+
+## The board picture's alt text (what a screen reader reads, or a client shows without
+## pictures). $side is `white` or `black`.
+alt-seen-from = El tablero visto desde el lado de { $side ->
+    [white] las blancas
+   *[black] las negras
+}.
+alt-side = { $side ->
+    [white] Blancas
+   *[black] Negras
+}: { $pieces }.
+alt-side-empty = { $side ->
+    [white] Blancas
+   *[black] Negras
+}: nada en el tablero.
+# A piece's name stays in the singular: several of one kind say how many.
+alt-group = { $count ->
+    [one] { $piece } { $squares }
+   *[other] { $piece } ({ $count }): { $squares }
+}
+alt-crowned = { $square } (con la corona)
+alt-unknown = una pieza de tipo desconocido en { $square } (seguida como { $label })
+alt-crown-alone = la corona, sola en { $square }
+alt-crowds = Multitudes, de abajo arriba: { $crowds }.
+alt-crowd-piece = { $piece } ({ $side ->
+    [white] blancas
+   *[black] negras
+})

@@ -213,3 +213,17 @@ reason-ninja-too-far = { $to } está a más de dos pasos de rey de { $square }: 
 reason-ninja-second-step = { $to } no está a un paso de { $step }, donde acaba el primer paso
 reason-ninja-cannot = el ninja de { $square } no puede hacer eso
 piece-monarch = monarca
+
+## A setup answer refused (the Crown's choice, Secret Intelligence's seed)
+reason-crown-choose = escriba «{ word-crown } { word-king }» o «{ word-crown } { word-queen }» para elegir qué monarca lleva su corona
+reason-crown-already-on = su corona ya está en { $monarch ->
+    [king] su rey
+   *[queen] su dama
+}: la nota está escrita y no puede cambiarse
+reason-crown-no-monarch = no tiene rey ni dama que coronar: su corona los dejó antes de esta posición
+reason-seed-already-in = su semilla ya se recibió: no puede cambiarse
+reason-seed-too-long = una semilla tiene como máximo { $most ->
+    [one] { $most } carácter
+   *[other] { $most } caracteres
+}
+reason-seed-not-one-word = una semilla es una sola palabra de letras, cifras y signos de puntuación distintos de «:» (no { $bad })

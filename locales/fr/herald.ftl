@@ -15,6 +15,8 @@ date = { $day }/{ $month }/{ $year }
 
 # What separates a number's whole part from its fraction.
 decimal-point = ,
+# Between each three digits of a number from 1,000 on (GROUPED): a narrow no-break space, 262 144.
+thousands-separator = { "\u202F" }
 
 ## Chess words
 
@@ -128,6 +130,8 @@ piece-dragon-horse = cheval-dragon
 piece-dragon-king = roi-dragon
 piece-generalissimo = généralissime
 piece-guard = garde
+piece-kings-guard = garde du roi
+piece-queens-guard = garde de la dame
 piece-marshall = maréchal
 piece-ninja = ninja
 piece-slanting-half = moitié diagonale

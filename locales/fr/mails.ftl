@@ -171,7 +171,7 @@ confirm-ignore = Si vous n'avez pas envoyé cet e-mail, ignorez celui-ci : rien 
 ## Mails herald could not take
 
 too-large-subject = herald : votre e-mail était trop volumineux pour être lu
-too-large = herald a reçu de cette adresse un e-mail dépassant la taille permise (la limite est de { $limit } octets) ; il n'a donc pas été lu et rien n'a été modifié. Merci de répondre avec votre coup en texte brut, sans pièces jointes.
+too-large = herald a reçu de cette adresse un e-mail dépassant la taille permise (la limite est de { GROUPED($limit) } octets) ; il n'a donc pas été lu et rien n'a été modifié. Merci de répondre avec votre coup en texte brut, sans pièces jointes.
 unverified-subject = herald : votre e-mail n'a pas pu être vérifié
 unverified = herald a reçu de cette adresse un e-mail qu'il n'a pu rattacher à aucune de vos parties : soit l'adresse de réponse ou l'objet a été modifié, soit l'e-mail n'a pas été envoyé depuis l'adresse que herald connaît pour ce joueur. Rien n'a été modifié.
 unverified-how = Merci de répondre directement au dernier e-mail que herald vous a envoyé, depuis l'adresse avec laquelle vous jouez.
@@ -636,3 +636,31 @@ notice-pieces-captured = { $side ->
     [white] Pièces prises aux Blancs
    *[black] Pièces prises aux Noirs
 } : { $pieces }.
+
+## The board picture's alt text (what a screen reader reads, or a client shows without
+## pictures). $side is `white` or `black`.
+alt-seen-from = L'échiquier vu du côté { $side ->
+    [white] des Blancs
+   *[black] des Noirs
+}.
+alt-side = { $side ->
+    [white] Blancs
+   *[black] Noirs
+} : { $pieces }.
+alt-side-empty = { $side ->
+    [white] Blancs
+   *[black] Noirs
+} : rien sur l'échiquier.
+# A piece's name stays in the singular: several of one kind say how many.
+alt-group = { $count ->
+    [one] { $piece } { $squares }
+   *[other] { $piece } ({ $count }) : { $squares }
+}
+alt-crowned = { $square } (portant la couronne)
+alt-unknown = une pièce de nature inconnue en { $square } (suivie comme { $label })
+alt-crown-alone = la couronne, seule en { $square }
+alt-crowds = Foules, du bas vers le haut : { $crowds }.
+alt-crowd-piece = { $piece } ({ $side ->
+    [white] blancs
+   *[black] noirs
+})

@@ -213,3 +213,17 @@ reason-ninja-too-far = { $to } est à plus de deux pas de roi de { $square } : l
 reason-ninja-second-step = { $to } n'est pas à un pas de { $step }, où finit le premier pas
 reason-ninja-cannot = le ninja en { $square } ne peut pas faire cela
 piece-monarch = monarque
+
+## A setup answer refused (the Crown's choice, Secret Intelligence's seed)
+reason-crown-choose = écrivez « { word-crown } { word-king } » ou « { word-crown } { word-queen } » pour choisir quel monarque porte votre couronne
+reason-crown-already-on = votre couronne est déjà sur { $monarch ->
+    [king] votre roi
+   *[queen] votre dame
+} : la note est écrite et ne peut plus être changée
+reason-crown-no-monarch = vous n'avez ni roi ni dame à couronner : votre couronne les a quittés avant cette position
+reason-seed-already-in = votre graine a déjà été reçue : elle ne peut plus être changée
+reason-seed-too-long = une graine a au plus { $most ->
+    [one] { $most } caractère
+   *[other] { $most } caractères
+}
+reason-seed-not-one-word = une graine est un seul mot de lettres, chiffres et signes de ponctuation autres que « : » (pas { $bad })

@@ -14,6 +14,8 @@ date = { $day }.{ $month }.{ $year }
 
 # What separates a number's whole part from its fraction.
 decimal-point = ,
+# Between each three digits of a number from 1,000 on (GROUPED): a no-break space, 262 144.
+thousands-separator = { "\u00A0" }
 
 ## Chess words
 
@@ -131,6 +133,8 @@ piece-dragon-horse = дракон-конь
 piece-dragon-king = дракон-король
 piece-generalissimo = генералиссимус
 piece-guard = страж
+piece-kings-guard = королевский страж
+piece-queens-guard = ферзевый страж
 piece-marshall = маршал
 piece-ninja = ниндзя
 piece-slanting-half = косая половина

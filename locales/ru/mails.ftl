@@ -178,9 +178,9 @@ confirm-ignore = Если Вы не отправляли того письма, 
 
 too-large-subject = herald: Ваше письмо слишком велико, чтобы его прочитать
 too-large = herald получил с этого адреса письмо, превышающее допустимый размер (предел — { $limit ->
-    [one] { $limit } байт
-    [few] { $limit } байта
-   *[many] { $limit } байт
+    [one] { GROUPED($limit) } байт
+    [few] { GROUPED($limit) } байта
+   *[many] { GROUPED($limit) } байт
 }), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход простым текстом, без вложений.
 unverified-subject = herald: не удалось проверить Ваше письмо
 unverified = herald получил с этого адреса письмо, которое не удалось сопоставить ни с одной Вашей партией: либо был изменён адрес для ответа или тема, либо письмо отправлено не с того адреса, который herald знает для этого игрока. Ничего не изменено.
@@ -644,3 +644,31 @@ notice-pieces-captured = { $side ->
     [white] Взятые фигуры белых
    *[black] Взятые фигуры чёрных
 }: { $pieces }.
+
+## The board picture's alt text (what a screen reader reads, or a client shows without
+## pictures). $side is `white` or `black`.
+alt-seen-from = Доска со стороны { $side ->
+    [white] белых
+   *[black] чёрных
+}.
+alt-side = { $side ->
+    [white] Белые
+   *[black] Чёрные
+}: { $pieces }.
+alt-side-empty = { $side ->
+    [white] Белые
+   *[black] Чёрные
+}: на доске ничего нет.
+# A piece's name stays in the nominative: several of one kind say how many.
+alt-group = { $count ->
+    [one] { $piece } { $squares }
+   *[other] { $piece } ({ $count }): { $squares }
+}
+alt-crowned = { $square } (с короной)
+alt-unknown = фигура неизвестного вида на { $square } (отслеживается как { $label })
+alt-crown-alone = корона, лежащая отдельно на { $square }
+alt-crowds = Скопления, снизу вверх: { $crowds }.
+alt-crowd-piece = { $piece } ({ $side ->
+    [white] белые
+   *[black] чёрные
+})

@@ -210,3 +210,17 @@ reason-ninja-too-far = { $to } дальше двух шагов короля о�
 reason-ninja-second-step = { $to } не в одном шаге от { $step }, где заканчивается первый шаг
 reason-ninja-cannot = ниндзя на { $square } так ходить не может
 piece-monarch = монарх
+
+## A setup answer refused (the Crown's choice, Secret Intelligence's seed)
+reason-crown-choose = напишите «{ word-crown } { word-king }» или «{ word-crown } { word-queen }», чтобы выбрать, какой монарх носит Вашу корону
+reason-crown-already-on = Ваша корона уже на { $monarch ->
+    [king] Вашем короле
+   *[queen] Вашем ферзе
+}: запись сделана и не может быть изменена
+reason-crown-no-monarch = у Вас нет ни короля, ни ферзя, чтобы их короновать: Ваша корона покинула их до этой позиции
+reason-seed-already-in = Ваше зерно уже получено: его нельзя изменить
+reason-seed-too-long = зерно может содержать не более { $most ->
+    [one] { $most } символа
+   *[other] { $most } символов
+}
+reason-seed-not-one-word = зерно — это одно слово из букв, цифр и знаков препинания, кроме «:» (не { $bad })

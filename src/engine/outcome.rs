@@ -38,6 +38,25 @@ pub enum WinReason {
     CrownBlownUp,
 }
 
+impl WinReason {
+    /// Every reason, for what must say each (the result words of every language, README's
+    /// list).
+    pub const ALL: [WinReason; 12] = [
+        WinReason::Checkmate,
+        WinReason::Stalemate,
+        WinReason::RoyalCaptured,
+        WinReason::Resignation,
+        WinReason::PerpetualCheck,
+        WinReason::BareKing,
+        WinReason::Timeout,
+        WinReason::CrownFound,
+        WinReason::OwnHiddenCrown,
+        WinReason::ArmyDestroyed,
+        WinReason::CrownCaptured,
+        WinReason::CrownBlownUp,
+    ];
+}
+
 /// Why a game was drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DrawReason {
@@ -58,6 +77,20 @@ pub enum DrawReason {
     /// The side to move has no legal move, is not in check, and its royal monarch is walled in
     /// by its own stones and pieces (crown-2's stalemate, a draw where every other loses).
     WalledIn,
+}
+
+impl DrawReason {
+    /// Every reason, as [`WinReason::ALL`].
+    pub const ALL: [DrawReason; 8] = [
+        DrawReason::Stalemate,
+        DrawReason::InsufficientMaterial,
+        DrawReason::FiftyMoves,
+        DrawReason::SeventyFiveMoves,
+        DrawReason::ThreefoldRepetition,
+        DrawReason::FivefoldRepetition,
+        DrawReason::Agreement,
+        DrawReason::WalledIn,
+    ];
 }
 
 /// The end of a game.

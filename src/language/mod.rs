@@ -15,6 +15,7 @@
 //! tournament's default, else the club's (`referee.language`), else English.
 
 pub mod letters;
+mod results;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,6 +24,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 pub use letters::PieceLetters;
+pub use results::result_words;
 
 /// The shipped languages: their code and their Fluent files, English first.
 const SHIPPED: &[(&str, &[&str])] = &[
@@ -169,6 +171,20 @@ impl Language {
         language.letters = PieceLetters::read(&language.say("piece-letters", &[]))
             .ok_or_else(|| LanguageError(format!("{code}: piece-letters must be five letters or pairs")))?;
         language.command_column = language.widest_command() + 2;
+        // `GROUPED($n)`: a number with the language's thousands separator ("262,144",
+        // "262.144"), which Fluent's own number formatting here does not write; `$n` itself
+        // stays a number for the message's plurals.
+        let separator = language.say("thousands-separator", &[]);
+        language
+            .bundle
+            .add_function("GROUPED", move |positional, _| match positional.first() {
+                Some(FluentValue::Number(n)) if n.value.fract() == 0.0 && n.value.abs() < 1e15 => {
+                    FluentValue::from(grouped(n.value as i64, &separator))
+                }
+                Some(other) => other.clone(),
+                None => FluentValue::None,
+            })
+            .map_err(|e| LanguageError(format!("{code}: {e:?}")))?;
         Ok(language)
     }
 
@@ -269,6 +285,12 @@ impl Language {
         text.replace('.', &self.say("decimal-point", &[]))
     }
 
+    /// A whole number as the language writes it, its thousands grouped: "262,144", "262.144",
+    /// "262 144" (the separator is the language's `thousands-separator`).
+    pub fn number(&self, n: i64) -> String {
+        grouped(n, &self.say("thousands-separator", &[]))
+    }
+
     /// A date as the language writes it: "2026-11-24", "24.11.2026".
     pub fn date(&self, date: jiff::civil::Date) -> String {
         self.say(
@@ -291,6 +313,22 @@ impl Language {
     pub fn color(&self, color: crate::engine::Color) -> String {
         self.say(if color.is_white() { "color-white" } else { "color-black" }, &[])
     }
+}
+
+/// `n` with `separator` between each group of three digits from the right, from 1,000 on.
+fn grouped(n: i64, separator: &str) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3 * separator.len() + 1);
+    if n < 0 {
+        text.push('-');
+    }
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            text.push_str(separator);
+        }
+        text.push(digit);
+    }
+    text
 }
 
 /// The messages that are words players write (`command-*`, `word-*`), which every language
@@ -495,6 +533,28 @@ fn entries_of(file: &str) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each language groups a number's thousands as its readers do, in Rust and in a message's
+    /// `GROUPED($n)`, whose `$n` still chooses the plural.
+    #[test]
+    fn numbers_are_grouped_in_each_language_s_way() {
+        let languages = Languages::shipped();
+        let number = |code: &str, n: i64| languages.get(code).unwrap().number(n);
+        assert_eq!(number("en", 262_144), "262,144");
+        assert_eq!(number("de", 262_144), "262.144");
+        assert_eq!(number("es", 262_144), "262.144");
+        assert_eq!(number("ru", 262_144), "262\u{a0}144");
+        assert_eq!(number("fr", 262_144), "262\u{202f}144");
+        assert_eq!(number("en", 999), "999");
+        assert_eq!(number("en", 1000), "1,000");
+        assert_eq!(number("en", 1_234_567), "1,234,567");
+        assert_eq!(number("en", -1_234_567), "-1,234,567");
+        let limit = |code: &str, n: i64| languages.get(code).unwrap().say("too-large", &[("limit", n.into())]);
+        assert!(limit("en", 262_144).contains("(the limit is 262,144 bytes)"));
+        assert!(limit("de", 262_144).contains("262.144 Bytes"));
+        assert!(limit("ru", 262_144).contains("262\u{a0}144 байта"), "{}", limit("ru", 262_144));
+        assert!(limit("ru", 1_000_000).contains("1\u{a0}000\u{a0}000 байт)"), "{}", limit("ru", 1_000_000));
+    }
 
     #[test]
     fn a_club_s_message_replaces_the_shipped_one_and_the_rest_stay() {

@@ -1,6 +1,7 @@
-//! Why a move is not legal, as a message of the player's language: a [`Reason`] is a message
-//! id of `locales/CODE/moves.ftl` and its arguments, said by [`Reason::say`] in any language
-//! and shown in English by `Display` (logs, tests, the command line).
+//! Why a move (or a variant's setup answer) is not accepted, as a message of the player's
+//! language: a [`Reason`] is a message id of `locales/CODE/moves.ftl` and its arguments, said
+//! by [`Reason::say`] in any language and shown in English by `Display` (logs, tests, the
+//! command line).
 //!
 //! The arguments are values, not words: a square, a number, a piece by the name its variant
 //! gives it (said through the language's `piece-*` messages), a list of moves in standard
@@ -38,6 +39,9 @@ pub enum ReasonArg {
     Reason(Box<Reason>),
     /// Several reasons, said one after another.
     Reasons(Vec<Reason>),
+    /// A game's outcome as its `Display` says it in English ("White wins by checkmate"), said
+    /// with the language's result words (`result-*`, `how-*`).
+    Outcome(String),
 }
 
 impl Reason {
@@ -70,6 +74,12 @@ impl Reason {
         self
     }
 
+    /// With `name` a game's outcome.
+    pub fn outcome(mut self, name: &'static str, outcome: impl fmt::Display) -> Reason {
+        self.args.push((name, ReasonArg::Outcome(outcome.to_string())));
+        self
+    }
+
     /// With `name` another reason.
     pub fn reason(mut self, name: &'static str, reason: Reason) -> Reason {
         self.args.push((name, ReasonArg::Reason(Box::new(reason))));
@@ -95,6 +105,7 @@ impl Reason {
                         moves.iter().map(|m| language.letters().written(m)).collect::<Vec<_>>().join(", ").into()
                     }
                     ReasonArg::Reason(reason) => reason.say(language).into(),
+                    ReasonArg::Outcome(outcome) => crate::language::result_words(outcome, language).into(),
                     // One reason after another, as English joins them; a list of clauses reads
                     // the same way in the shipped languages.
                     ReasonArg::Reasons(reasons) => {
@@ -133,9 +144,11 @@ impl fmt::Display for Reason {
 
 /// A piece's name as the variants write it ("Knight", "knight"), in `language`: from its
 /// `piece-*` message, or as written where English is the language (whose case the variant
-/// chose) or no message names it (as the board's legend keeps it: Royal's "King's Guard").
+/// chose) or no message names it (a variant herald does not ship). A name's apostrophe is
+/// left out of its id, which Fluent keeps to letters, digits and hyphens: Royal's "King's
+/// Guard" is `piece-kings-guard`.
 pub fn piece_name(name: &str, language: &Language) -> String {
-    let key = format!("piece-{}", name.to_lowercase().replace(' ', "-"));
+    let key = format!("piece-{}", name.to_lowercase().replace(' ', "-").replace('\'', ""));
     match language.say_if_known(&key, &[]) {
         Some(said) if language.code() != crate::language::ENGLISH => said,
         _ => name.to_string(),
@@ -180,6 +193,52 @@ mod tests {
         assert!(ids.len() > 40, "only {} reason ids found: {ids:?}", ids.len());
         for id in ids {
             assert!(english.has(&id), "the code gives the reason {id}, which locales/en/moves.ftl lacks");
+        }
+    }
+
+    /// "The game is over: ..." says its outcome in the language's result words; in English,
+    /// every outcome reads exactly as its `Display` always wrote it.
+    #[test]
+    fn the_game_over_reason_says_its_outcome_in_the_language() {
+        use crate::engine::{Color, DrawReason, Outcome, WinReason};
+        let languages = Languages::shipped();
+        let outcomes = Color::BOTH
+            .into_iter()
+            .flat_map(|winner| WinReason::ALL.map(|reason| Outcome::Win { winner, reason }))
+            .chain(DrawReason::ALL.map(|reason| Outcome::Draw { reason }));
+        for outcome in outcomes {
+            let over = Reason::new("reason-game-over").outcome("outcome", outcome);
+            assert_eq!(over.to_string(), format!("the game is over: {outcome}"));
+            for language in languages.all().into_iter().filter(|l| l.code() != crate::language::ENGLISH) {
+                let said = over.say(language);
+                assert!(!said.contains(&outcome.to_string()), "{}: {said}", language.code());
+            }
+        }
+        let mate = Outcome::Win { winner: Color::White, reason: WinReason::Checkmate };
+        let russian = Reason::new("reason-game-over").outcome("outcome", mate).say(languages.get("ru").unwrap());
+        assert_eq!(russian, "партия окончена: победа белых (мат)");
+    }
+
+    /// Royal Chess's Guards, whose English names hold an apostrophe, have names of their own in
+    /// every language; English keeps the variant's.
+    #[test]
+    fn royal_s_guards_are_named_in_every_language() {
+        let languages = Languages::shipped();
+        let name = |code: &str, piece: &str| piece_name(piece, languages.get(code).unwrap());
+        assert_eq!(name("en", "King's Guard"), "King's Guard");
+        assert_eq!(name("en", "Queen's Guard"), "Queen's Guard");
+        assert_eq!(name("ru", "King's Guard"), "королевский страж");
+        assert_eq!(name("ru", "Queen's Guard"), "ферзевый страж");
+        assert_eq!(name("de", "King's Guard"), "Königswächter");
+        assert_eq!(name("es", "Queen's Guard"), "guardia de la dama");
+        assert_eq!(name("fr", "King's Guard"), "garde du roi");
+        for piece in crate::variants::by_id("royal").unwrap().rules().pieces() {
+            for language in languages.all() {
+                let said = piece_name(piece.name, language);
+                if language.code() != crate::language::ENGLISH {
+                    assert_ne!(said, piece.name, "{}: {} has no name", language.code(), piece.name);
+                }
+            }
         }
     }
 

@@ -21,6 +21,8 @@ use std::fmt::Write as _;
 use crate::engine::geometry::{BoardSize, Square};
 use crate::engine::piece::Color;
 use crate::engine::rules::PieceDef;
+use crate::language::{ENGLISH, Language};
+use crate::notation::reason::piece_name;
 use crate::variants::diagram::file_label;
 use crate::variants::{Cell, Coordinates, View};
 
@@ -234,20 +236,30 @@ impl Board<'_> {
     }
 
     /// What the picture shows, in words, for the HTML's `alt` (read aloud by screen readers
-    /// and shown where images are not): each side's pieces with their squares, the pieces whose
-    /// kind the observer may not know, the crowds and the crowns, as the variant's notation names
-    /// the squares. "The board seen from White's side. White: king e1, queen d1, rooks a1 h1
-    /// (...). Black: ...".
-    pub fn alt(&self) -> String {
+    /// and shown where images are not), in the recipient's `language`: each side's pieces with
+    /// their squares, the pieces whose kind the observer may not know, the crowds and the
+    /// crowns, as the variant's notation names the squares. "The board seen from White's side.
+    /// White: king e1, queen d1, rooks a1 h1 (...). Black: ...". Each sentence is an `alt-*`
+    /// message; only the lists' commas and spaces are joined here.
+    pub fn alt(&self, language: &Language) -> String {
         let square = |sq: Square| match self.view.coordinates {
             Coordinates::Algebraic => sq.algebraic(),
             Coordinates::Numeric => sq.numeric(),
         };
         let def = |letter: char| self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
-        let name =
-            |letter: char| def(letter).map_or_else(|| letter.to_string(), |i| self.pieces[i].name.to_lowercase());
-        let side = if self.bottom.is_white() { "White" } else { "Black" };
-        let mut text = format!("The board seen from {side}'s side.");
+        let name = |letter: char| {
+            def(letter).map_or_else(
+                || letter.to_string(),
+                |i| {
+                    // English keeps the variant's names lower-cased, as it always wrote them;
+                    // another language's `piece-*` names are in the case its nouns take.
+                    let said = piece_name(self.pieces[i].name, language);
+                    if language.code() == ENGLISH { said.to_lowercase() } else { said }
+                },
+            )
+        };
+        let side = |color: Color| if color.is_white() { "white" } else { "black" };
+        let mut text = language.say("alt-seen-from", &[("side", side(self.bottom).into())]);
         for color in [Color::White, Color::Black] {
             // (the piece's place in the variant's table, its name, its squares)
             let mut groups: Vec<(usize, String, Vec<String>)> = Vec::new();
@@ -256,14 +268,17 @@ impl Board<'_> {
                 let (letter, at) = match cell {
                     Cell::Piece(c, letter) if *c == color => (*letter, square(*sq)),
                     Cell::Crowned(c, letter) if *c == color => {
-                        (*letter, format!("{} (carrying the crown)", square(*sq)))
+                        (*letter, language.say("alt-crowned", &[("square", square(*sq).into())]))
                     }
                     Cell::Hidden(c, label) if *c == color => {
-                        others.push(format!("a piece of unknown kind on {} (tracked as {label})", square(*sq)));
+                        others.push(language.say(
+                            "alt-unknown",
+                            &[("square", square(*sq).into()), ("label", label.to_string().into())],
+                        ));
                         continue;
                     }
                     Cell::Crown(c) if *c == color => {
-                        others.push(format!("the crown, lying alone on {}", square(*sq)));
+                        others.push(language.say("alt-crown-alone", &[("square", square(*sq).into())]));
                         continue;
                     }
                     _ => continue,
@@ -278,16 +293,24 @@ impl Board<'_> {
             let mut parts: Vec<String> = groups
                 .into_iter()
                 .map(|(_, name, squares)| {
-                    let plural = if squares.len() > 1 { "s" } else { "" };
-                    format!("{name}{plural} {}", squares.join(" "))
+                    language.say(
+                        "alt-group",
+                        &[
+                            ("piece", name.into()),
+                            ("count", (squares.len() as i64).into()),
+                            ("squares", squares.join(" ").into()),
+                        ],
+                    )
                 })
                 .collect();
             parts.extend(others);
-            let title = if color.is_white() { "White" } else { "Black" };
+            text.push(' ');
             if parts.is_empty() {
-                text.push_str(&format!(" {title}: nothing on the board."));
+                text.push_str(&language.say("alt-side-empty", &[("side", side(color).into())]));
             } else {
-                text.push_str(&format!(" {title}: {}.", parts.join(", ")));
+                text.push_str(
+                    &language.say("alt-side", &[("side", side(color).into()), ("pieces", parts.join(", ").into())]),
+                );
             }
         }
         let crowds: Vec<String> = self
@@ -296,15 +319,20 @@ impl Board<'_> {
             .iter()
             .filter_map(|(sq, cell)| match cell {
                 Cell::Crowd(pieces) => {
-                    let who = |c: Color| if c.is_white() { "white" } else { "black" };
-                    let list: Vec<String> = pieces.iter().map(|&(c, l)| format!("{} {}", who(c), name(l))).collect();
+                    let list: Vec<String> = pieces
+                        .iter()
+                        .map(|&(c, l)| {
+                            language.say("alt-crowd-piece", &[("side", side(c).into()), ("piece", name(l).into())])
+                        })
+                        .collect();
                     Some(format!("{}: {}", square(*sq), list.join(", ")))
                 }
                 _ => None,
             })
             .collect();
         if !crowds.is_empty() {
-            text.push_str(&format!(" Crowds, bottom first: {}.", crowds.join("; ")));
+            text.push(' ');
+            text.push_str(&language.say("alt-crowds", &[("crowds", crowds.join("; ").into())]));
         }
         text
     }
@@ -397,4 +425,42 @@ pub fn named_squares(text: &str, view: &View, iccf: bool) -> Vec<Square> {
         first
     });
     squares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::language::Languages;
+    use crate::variants::Observer;
+
+    /// The alt text of `variant`'s start, seen by White, in the language `code`.
+    fn start_alt(variant: &str, code: &str) -> String {
+        let variant = crate::variants::by_id(variant).unwrap();
+        let view = variant.new_game().view(Observer::Player(Color::White));
+        let board = Board { view: &view, bottom: Color::White, pieces: variant.rules().pieces(), marked: &[] };
+        board.alt(Languages::shipped().get(code).unwrap())
+    }
+
+    /// The alt text is said in the recipient's language, its pieces by their `piece-*` names;
+    /// English's is as it always was.
+    #[test]
+    fn the_alt_text_is_said_in_the_recipient_s_language() {
+        let english = start_alt("chess", "en");
+        assert!(english.starts_with("The board seen from White's side. White: pawns a2 b2 c2"), "{english}");
+        assert!(english.contains("rooks a1 h1, queen d1, king e1. Black: pawns a7"), "{english}");
+        let russian = start_alt("chess", "ru");
+        assert!(russian.starts_with("Доска со стороны белых. Белые: пешка (8): a2 b2"), "{russian}");
+        assert!(russian.contains("ладья (2): a1 h1, ферзь d1, король e1. Чёрные: пешка (8): a7"), "{russian}");
+        let german = start_alt("chess", "de");
+        assert!(german.contains("Schwarz: Bauer (8): a7") && german.contains("Dame d8, König e8."), "{german}");
+        // Royal's Guards by their names, on its numbered squares.
+        let royal = start_alt("royal", "fr");
+        assert!(royal.contains("garde du roi") && royal.contains("garde de la dame"), "{royal}");
+        for code in ["ru", "de", "es", "fr"] {
+            let alt = start_alt("royal", code);
+            for english in ["seen from", "King's Guard", "Queen's Guard", "rooks", "nothing on the board"] {
+                assert!(!alt.contains(english), "{code}: English {english:?} in {alt}");
+            }
+        }
+    }
 }

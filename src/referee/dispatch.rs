@@ -11,6 +11,7 @@ use crate::engine::{Color, DrawReason, Outcome, WinReason};
 use crate::language::Language;
 use crate::mail::reader::NoText;
 use crate::notation::input::MoveInputError;
+use crate::notation::reason::Reason;
 use crate::untrusted::OneLine;
 use crate::variants::{PlayedMove, Secret};
 
@@ -295,10 +296,11 @@ impl Referee<'_> {
         g: &mut Loaded,
         color: Color,
         text: &str,
-        answer: Result<(), String>,
+        answer: Result<(), Reason>,
         now: Timestamp,
     ) -> Result<Decision, RefereeError> {
         if let Err(why) = answer {
+            let why = why.say(&self.language_of(&g.record, color));
             return self.reject(g, color, Some(text), &why, now);
         }
         g.record.snapshot = g.game.snapshot();

@@ -8,6 +8,7 @@
 //! table cell holding an `<img>` of fixed size, which every client, Outlook's Word engine too,
 //! lays out alike. Styles are inline, since Gmail drops a `<style>` it does not like.
 
+use crate::language::Language;
 use crate::mail::compose::{HtmlBody, InlineImage, PICTURE_TO_COME};
 use crate::markup::escape;
 use crate::picture::Board;
@@ -35,6 +36,7 @@ pub(super) fn html_body(
     notes: &str,
     legend: Option<&str>,
     content_id: String,
+    language: &Language,
 ) -> Option<HtmlBody> {
     let (before, after) = body.split_once(BOARD_MARK)?;
     if after.contains(BOARD_MARK) {
@@ -51,7 +53,7 @@ pub(super) fn html_body(
     html.push_str(&format!(
         "<td style=\"padding:10px 0\"><img src=\"cid:{content_id}\" width=\"{width}\" height=\"{height}\" \
          alt=\"{}\" style=\"display:block;border:0;max-width:100%;height:auto\"></td>",
-        escape(&board.alt())
+        escape(&board.alt(language))
     ));
     html.push_str("</tr></table>\n");
     let after = after.trim_start_matches('\n');

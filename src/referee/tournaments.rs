@@ -334,7 +334,7 @@ impl Referee<'_> {
                 ("white", players.0.into()),
                 ("black", players.1.into()),
                 ("score", result.score.clone().into()),
-                ("reason", super::mails::reason_words(&result.reason, language).into()),
+                ("reason", crate::language::result_words(&result.reason, language).into()),
             ],
         )
     }

@@ -71,7 +71,9 @@ pub(super) fn notice(english: &str, language: &Language) -> String {
 
 /// A piece's name as the variants write it ("Knight", "knight"), in `language`: from its
 /// `piece-*` message, or as written where English is the language (whose case the variant
-/// chose) or no message names it (as the board's legend keeps it: Royal's "King's Guard").
+/// chose) or no message names it (a variant herald does not ship). A name's apostrophe is
+/// left out of its id, which Fluent keeps to letters, digits and hyphens: Royal's "King's
+/// Guard" is `piece-kings-guard`.
 fn piece(name: &str, language: &Language) -> Option<String> {
     Some(piece_name(name, language))
 }

@@ -25,6 +25,7 @@
 //! This is all written out here, with SHA-256 and HMAC as the only primitives, so that no
 //! dependency update can ever change a game's draw; tests pin the stream with golden values.
 
+use crate::notation::reason::Reason;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
@@ -33,13 +34,13 @@ pub const MAX_PLAYER_SEED: usize = 64;
 
 /// A player's seed as sent, checked: printable ASCII without spaces or `:`, at most
 /// [`MAX_PLAYER_SEED`] characters. Empty means the player added none.
-pub fn player_seed(text: &str) -> Result<String, String> {
+pub fn player_seed(text: &str) -> Result<String, Reason> {
     let seed = text.trim();
     if seed.chars().count() > MAX_PLAYER_SEED {
-        return Err(format!("a seed may have at most {MAX_PLAYER_SEED} characters"));
+        return Err(Reason::new("reason-seed-too-long").number("most", MAX_PLAYER_SEED as i64));
     }
     if let Some(bad) = seed.chars().find(|c| !c.is_ascii_graphic() || *c == ':') {
-        return Err(format!("a seed is one word of letters, digits and punctuation other than ':' (not {bad:?})"));
+        return Err(Reason::new("reason-seed-not-one-word").text("bad", format!("{bad:?}")));
     }
     Ok(seed.to_string())
 }

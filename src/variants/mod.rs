@@ -494,8 +494,9 @@ pub trait VariantGame: Send {
     }
     /// Reads a player's setup answer ("crown king"). `None` if the text is not a setup
     /// command of this variant; `Some(Err(why))` if it is one but cannot be accepted (wrong
-    /// value, already answered, the game has begun).
-    fn setup(&mut self, _player: Color, _text: &str) -> Option<Result<(), String>> {
+    /// value, already answered, the game has begun): a reason the referee says in the player's
+    /// language.
+    fn setup(&mut self, _player: Color, _text: &str) -> Option<Result<(), crate::notation::reason::Reason>> {
         None
     }
     /// The secrets decided so far, for the referee to commit before the first move.

@@ -1440,7 +1440,7 @@ impl<E: Extension> VariantGame for CrownGame<E> {
             return Err(CrownGame::<E>::refuse(text, Reason::new("reason-crown-not-begun")));
         }
         if let Some(outcome) = self.outcome() {
-            return Err(CrownGame::<E>::refuse(text, Reason::new("reason-game-over").text("outcome", outcome)));
+            return Err(CrownGame::<E>::refuse(text, Reason::new("reason-game-over").outcome("outcome", outcome)));
         }
         let chosen = self.read(text)?;
         Ok(self.play_move(&chosen))
@@ -1517,7 +1517,7 @@ impl<E: Extension> VariantGame for CrownGame<E> {
     /// "on" may stand between ("Crown: my queen."). Anything not starting with the word
     /// "crown" is not a setup answer, and once the game has begun neither is "crown" followed
     /// by anything but a monarch (crown-3's "crown d5" is a move).
-    fn setup(&mut self, player: Color, text: &str) -> Option<Result<(), String>> {
+    fn setup(&mut self, player: Color, text: &str) -> Option<Result<(), Reason>> {
         let words: Vec<String> =
             text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
         let (first, rest) = words.split_first()?;
@@ -1533,18 +1533,15 @@ impl<E: Extension> VariantGame for CrownGame<E> {
             if self.has_begun() {
                 return None;
             }
-            return Some(
-                Err("write \"crown king\" or \"crown queen\" to choose which monarch wears your crown".into()),
-            );
+            return Some(Err(Reason::new("reason-crown-choose")));
         };
         if let Some(chosen) = self.crown(player) {
-            return Some(Err(format!(
-                "your crown is already on your {}: the note is written and cannot be changed",
-                chosen.name()
-            )));
+            // The monarch as its English word, which each language's message chooses its own
+            // words (and case) by.
+            return Some(Err(Reason::new("reason-crown-already-on").text("monarch", chosen.name())));
         }
         if !self.core.needs_note(player) {
-            return Some(Err("you have no king or queen to crown: your crown left them before this position".into()));
+            return Some(Err(Reason::new("reason-crown-no-monarch")));
         }
         self.core.crowns[player.index()] = Some(choice);
         Some(Ok(()))

@@ -344,7 +344,7 @@ impl<B: Base> VariantGame for KrithalaGame<B> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveInputError::NoMatch {
                 input: text.trim().to_string(),
-                reason: crate::notation::reason::Reason::new("reason-game-over").text("outcome", outcome),
+                reason: crate::notation::reason::Reason::new("reason-game-over").outcome("outcome", outcome),
             });
         }
         let before = self.position;

@@ -370,7 +370,7 @@ impl VariantGame for NinjaGame {
 
     fn play(&mut self, text: &str) -> Result<PlayedMove, MoveInputError> {
         if let Some(outcome) = self.outcome() {
-            return Err(NinjaGame::refuse(text, Reason::new("reason-game-over").text("outcome", outcome)));
+            return Err(NinjaGame::refuse(text, Reason::new("reason-game-over").outcome("outcome", outcome)));
         }
         let before = self.position();
         let m = before.parse(text)?;

@@ -204,8 +204,9 @@ impl Variant for SecretIntelligence {
         let referee = value(REFEREE_SEED)?;
         let seed = chance::parse_seed_hex(referee)
             .ok_or_else(|| format!("{REFEREE_SEED} is {referee:?}, not 64 lower-case hex characters"))?;
-        let white = chance::player_seed(value(&seed_label(Color::White))?)?;
-        let black = chance::player_seed(value(&seed_label(Color::Black))?)?;
+        // An auditor's replay reads the committed secrets, and says what is wrong in English.
+        let white = chance::player_seed(value(&seed_label(Color::White))?).map_err(|why| why.to_string())?;
+        let black = chance::player_seed(value(&seed_label(Color::Black))?).map_err(|why| why.to_string())?;
         Ok(Box::new(self.drawn(seed, &white, &black)))
     }
 
@@ -432,7 +433,7 @@ impl VariantGame for SiGame {
             return Err(refuse(Reason::new("reason-secret-intelligence-not-begun")));
         }
         if let Some(outcome) = self.outcome() {
-            return Err(refuse(Reason::new("reason-game-over").text("outcome", outcome)));
+            return Err(refuse(Reason::new("reason-game-over").outcome("outcome", outcome)));
         }
         let before = self.board;
         let legal = before.legal_moves();
@@ -586,7 +587,7 @@ impl VariantGame for SiGame {
     }
 
     /// "seed WORD" or "seed" alone (the first word in any case).
-    fn setup(&mut self, player: Color, text: &str) -> Option<Result<(), String>> {
+    fn setup(&mut self, player: Color, text: &str) -> Option<Result<(), Reason>> {
         let text = text.trim();
         let first = text.split_whitespace().next()?;
         if !first.eq_ignore_ascii_case("seed") {
@@ -594,7 +595,7 @@ impl VariantGame for SiGame {
         }
         let rest = text[first.len()..].trim().trim_start_matches(':').trim();
         if self.begun || self.seeds[player.index()].is_some() {
-            return Some(Err("your seed is already in: it cannot be changed".to_string()));
+            return Some(Err(Reason::new("reason-seed-already-in")));
         }
         let seed = match chance::player_seed(rest) {
             Ok(seed) => seed,
