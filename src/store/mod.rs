@@ -454,9 +454,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("herald-checkpoints-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut store = Store::create(&dir.join("herald.db")).unwrap();
-        let autocheckpoint = |store: &Store| -> i64 {
-            store.conn.pragma_query_value(None, "wal_autocheckpoint", |r| r.get(0)).unwrap()
-        };
+        let autocheckpoint =
+            |store: &Store| -> i64 { store.conn.pragma_query_value(None, "wal_autocheckpoint", |r| r.get(0)).unwrap() };
         let mut checkpointer = store.pause_checkpoints().unwrap();
         assert_eq!(autocheckpoint(&store), 0);
         // 6 MB in 1,500 pages: past the 1,000 at which a commit would copy the log itself.
