@@ -403,7 +403,11 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
     // own days).
     let db = rusqlite::Connection::open(table.root.join("herald.db")).unwrap();
     db.execute_batch(
-        "ALTER TABLE players DROP COLUMN language;
+        "ALTER TABLE outbox ADD COLUMN bytes BLOB NOT NULL DEFAULT X'';
+         UPDATE outbox SET bytes = (SELECT bytes FROM outbox_bodies WHERE outbox_bodies.id = outbox.id)
+             WHERE id IN (SELECT id FROM outbox_bodies);
+         DROP TABLE outbox_bodies;
+         ALTER TABLE players DROP COLUMN language;
          ALTER TABLE tournaments DROP COLUMN language;
          ALTER TABLE players DROP COLUMN plain_text;
          ALTER TABLE players DROP COLUMN time_zone;
@@ -415,8 +419,6 @@ fn games_from_before_time_controls_keep_their_days_per_move() {
          ALTER TABLE tournaments DROP COLUMN time_control;
          ALTER TABLE games DROP COLUMN white_address_nonce;
          ALTER TABLE games DROP COLUMN black_address_nonce;
-         DROP INDEX outbox_sent_bodies;
-         ALTER TABLE outbox DROP COLUMN picture;
          DROP TABLE vacations;
          DROP TABLE leave_grants;
          PRAGMA user_version = 8;",
