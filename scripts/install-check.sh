@@ -28,7 +28,7 @@ in_root() { chroot "$root" "$@"; }
 fail() { echo "scripts/install-check.sh: $*" >&2; exit 1; }
 in_root dpkg -r herald >/dev/null 2>&1 || true
 in_root env DEBIAN_FRONTEND=noninteractive dpkg -i /tmp/herald.deb
-in_root getent passwd herald | grep -q ':/var/lib/herald:/usr/sbin/nologin$' || fail "no system user herald"
+in_root getent passwd herald | grep ':/var/lib/herald:/usr/sbin/nologin$' >/dev/null || fail "no system user herald"
 [ "$(in_root stat -c '%U:%G %a' /var/lib/herald)" = "herald:herald 700" ] || fail "/var/lib/herald: $(in_root stat -c '%U:%G %a' /var/lib/herald)"
 [ "$(in_root stat -c '%U:%G %a' /etc/herald/herald.yaml)" = "root:herald 640" ] || fail "/etc/herald/herald.yaml: $(in_root stat -c '%U:%G %a' /etc/herald/herald.yaml)"
 in_root systemd-analyze verify --man=no /usr/lib/systemd/system/herald.service || fail "the installed unit does not verify"

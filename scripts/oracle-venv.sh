@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
 venv="$target/oracle-venv"
 pin="caissify-pairings==0.5.0"
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -m pip show caissify-pairings 2>/dev/null | grep -qx 'Version: 0.5.0'; then
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -m pip show caissify-pairings 2>/dev/null | grep -x 'Version: 0.5.0' >/dev/null; then
   exit 0
 fi
 if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then

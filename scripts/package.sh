@@ -21,7 +21,9 @@ else
   compression=(-Zgzip -z1)
 fi
 [ -x "$binary" ] || fail "$binary is not an executable"
-version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)-1"
+# (No reader in a pipeline here stops before its input ends, as `head` or awk's `exit` do:
+# under pipefail the writer's SIGPIPE would fail the script, now and then, by timing.)
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | awk 'NR == 1')-1"
 arch="$(dpkg --print-architecture)"
 
 tree="target/debian/tree"
@@ -62,10 +64,10 @@ chmod 644 "$tree/usr/share/doc/herald/copyright"
 depends=()
 glibc="$(objdump -T "$tree/usr/bin/herald" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1)"
 while read -r library; do
-  path="$(ldconfig -p | awk -v lib="$library" '$1 == lib { print $NF; exit }')"
+  path="$(ldconfig -p | awk -v lib="$library" '$1 == lib && !found { print $NF; found = 1 }')"
   [ -n "$path" ] || fail "the binary needs $library, which this machine does not have"
-  package="$(dpkg-query -S "$(realpath "$path")" 2>/dev/null | head -n 1 | cut -d: -f1)" \
-    || package="$(dpkg-query -S "$path" | head -n 1 | cut -d: -f1)"
+  package="$(dpkg-query -S "$(realpath "$path")" 2>/dev/null | awk -F: 'NR == 1 { print $1 }')" \
+    || package="$(dpkg-query -S "$path" | awk -F: 'NR == 1 { print $1 }')"
   [ -n "$package" ] || fail "no package holds $path"
   if [ "$package" = libc6 ]; then
     depends+=("libc6 (>= $glibc)")
