@@ -219,7 +219,9 @@ fn a_program_the_pipe_user_cannot_reach_is_run_from_a_copy() {
     let private = TempDir::new("herald-private").unwrap();
     fs::set_permissions(private.path(), std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
     let program = private.path().join("ingest.sh");
-    fs::write(&program, "#!/bin/sh\ncat > \"$1/got.eml\"\n").unwrap();
+    // Written aside and renamed, so that the test never reads a mail the program is still
+    // writing.
+    fs::write(&program, "#!/bin/sh\ncat > \"$1/got.tmp\" && mv \"$1/got.tmp\" \"$1/got.eml\"\n").unwrap();
     fs::set_permissions(&program, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let out = tempdir::pipe_user_dir().unwrap();
 
